@@ -1,0 +1,59 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "SpeakEasyData",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "seed", targets: ["seed"]),
+        .library(name: "SpeakEasyData", targets: ["SpeakEasyData"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "SpeakEasyData",
+            dependencies: [
+                "CSQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "CLISupport",
+            dependencies: [
+                "SpeakEasyData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "seed",
+            dependencies: [
+                "SpeakEasyData",
+                "CLISupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "SpeakEasyDataTests",
+            dependencies: ["SpeakEasyData", "CSQLite"],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(
+            name: "SeedEndToEndTests",
+            dependencies: ["SpeakEasyData"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Stricter language features on every target, as in swift-configuration's Package.swift.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

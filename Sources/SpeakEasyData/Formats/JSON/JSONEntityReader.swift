@@ -1,0 +1,76 @@
+/// Reads Azure Table JSON entity objects into typed properties.
+///
+/// Lenient as the issue asks: keys in any order, annotations before or after their value, the OData
+/// v4 spelling `@odata.type` / v3 `odata.type`, `null` meaning an absent property. Without an
+/// annotation a string is `Edm.String`, `true`/`false` `Edm.Boolean`, a number with `.` or an exponent
+/// `Edm.Double`, an integer `Edm.Int32` (or `Edm.Int64` beyond Int32, as azure-data-tables reads it).
+package enum JSONEntityReader {
+    /// Parses one flat object of properties, as the SQLite account stores them.
+    package static func properties(fromObject bytes: [UInt8]) throws(JSONSyntaxError) -> [Property] {
+        var scanner = JSONScanner(bytes)
+        let members = try objectMembers(&scanner)
+        guard scanner.peek() == nil else { throw scanner.error("unexpected content after the object") }
+        return try typedProperties(members, scanner: scanner)
+    }
+
+    /// Reads `{ "key": scalar, … }` into its members in order.
+    package static func objectMembers(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [(key: String, value: JSONScalar)] {
+        try scanner.expect(UInt8(ascii: "{"))
+        var members: [(key: String, value: JSONScalar)] = []
+        if scanner.consume(UInt8(ascii: "}")) { return members }
+        repeat {
+            guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.error("expected a property name in quotes") }
+            let key = try scanner.string()
+            try scanner.expect(UInt8(ascii: ":"))
+            members.append((key, try scanner.scalar()))
+        } while scanner.consume(UInt8(ascii: ","))
+        try scanner.expect(UInt8(ascii: "}"))
+        return members
+    }
+
+    /// Pairs values with their annotations and types them; `odata.*` members are skipped.
+    package static func typedProperties(_ members: [(key: String, value: JSONScalar)], scanner: JSONScanner) throws(JSONSyntaxError) -> [Property] {
+        var annotations: [String: EdmType] = [:]
+        for member in members {
+            guard let name = annotatedName(member.key) else { continue }
+            guard case .string(let typeName) = member.value, let type = EdmType(name: typeName) else {
+                throw scanner.error("\(member.key) names no Edm type")
+            }
+            annotations[name] = type
+        }
+        var properties: [Property] = []
+        properties.reserveCapacity(members.count)
+        for (key, scalar) in members where !key.contains("@") && !key.hasPrefix("odata.") {
+            if scalar == .null { continue }
+            guard let value = typedValue(scalar, declared: annotations[key]) else {
+                throw scanner.error("the value of \(key) is not a valid \(annotations[key]?.rawValue ?? "JSON property value")")
+            }
+            properties.append(Property(key, value))
+        }
+        return properties
+    }
+
+    /// `Name` for `Name@odata.type` (v3 and v4 spellings), nil for any other key.
+    static func annotatedName(_ key: String) -> String? {
+        for suffix in ["@odata.type", "@type"] where key.hasSuffix(suffix) {
+            return String(key.dropLast(suffix.count))
+        }
+        return nil
+    }
+
+    static func typedValue(_ scalar: JSONScalar, declared: EdmType?) -> EdmValue? {
+        switch (scalar, declared) {
+        case (.string(let text), nil): return .string(text)
+        case (.string(let text), let type?): return EdmValue(lexical: text, as: type)
+        case (.boolean(let flag), nil), (.boolean(let flag), .boolean?): return .boolean(flag)
+        case (.number(let text), nil):
+            if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) { return Double(text).map { .double($0) } }
+            if let int = Int32(text) { return .int32(int) }
+            return Int64(text).map { .int64($0) }
+        case (.number(let text), .int32?): return Int32(text).map { .int32($0) }
+        case (.number(let text), .int64?): return Int64(text).map { .int64($0) }
+        case (.number(let text), .double?): return Double(text).map { .double($0) }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// Writes entity properties as Azure Table JSON, annotated as the service annotates them.
+package enum JSONEntityWriter {
+    /// Appends `{"Prop":value,…}` holding only the properties (no keys, no Timestamp), with
+    /// `Prop@odata.type` where `metadata` calls for it. This is the form the SQLite account stores.
+    package static func appendPropertiesObject(_ properties: [Property], metadata: JSONMetadata = .minimal, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        for property in properties {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            appendProperty(property, metadata: metadata, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `"Name@odata.type":"Edm.X","Name":value` (the annotation only where needed).
+    package static func appendProperty(_ property: Property, metadata: JSONMetadata, to out: inout [UInt8]) {
+        if metadata != .none, needsAnnotation(property.value) {
+            appendString(property.name + "@odata.type", to: &out)
+            out.append(UInt8(ascii: ":"))
+            appendString(property.value.type.rawValue, to: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        appendString(property.name, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendValue(property.value, to: &out)
+    }
+
+    /// Whether JSON alone would lose the value's type: Int64, DateTime, Guid, Binary and the
+    /// non-finite doubles, which are JSON strings.
+    package static func needsAnnotation(_ value: EdmValue) -> Bool {
+        switch value {
+        case .string, .int32, .boolean: false
+        case .double(let v): !v.isFinite
+        case .int64, .dateTime, .guid, .binary: true
+        }
+    }
+
+    package static func appendValue(_ value: EdmValue, to out: inout [UInt8]) {
+        switch value {
+        case .string(let v): appendString(v, to: &out)
+        case .int32(let v): out.append(contentsOf: String(v).utf8)
+        case .double(let v) where v.isFinite: out.append(contentsOf: EdmValue.lexical(v).utf8)
+        case .boolean(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
+        case .dateTime(let v):
+            out.append(UInt8(ascii: "\""))
+            v.append(to: &out)
+            out.append(UInt8(ascii: "\""))
+        case .int64, .double, .guid, .binary: appendString(value.description, to: &out)
+        }
+    }
+
+    /// Appends a JSON string literal; non-ASCII stays raw UTF-8, control characters are escaped.
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
+                start = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,141 @@
+/// Generates the SpeakEasy data set: speakers with photos, then events, from one seeded stream.
+///
+/// Algorithm (version 1), all draws from ``SplitMix64`` seeded with the seed:
+/// 1. Each sample speaker, in catalog order, gets a RowKey GUID (two draws).
+/// 2. Each generated speaker draws a (first name, last name) pair uniformly among the pairs not
+///    yet used by any speaker (redrawing used ones), then a title, then its GUID.
+/// 3. Each event draws name, location, speaker and date slot, in that order, each uniformly; a
+///    combination already drawn is drawn again whole; then its GUID.
+/// Uniform draws use ``SplitMix64/uniform(below:)``. Any change to this is a new version.
+package struct SeedGenerator: Sendable {
+    /// Bumped whenever the same seed would give different data.
+    package static let version = 1
+
+    package struct GeneratedSpeaker: Sendable, Equatable {
+        package var speaker: Speaker
+        package var photoBlobName: String
+        package var photo: Photo
+    }
+
+    package let catalog: SampleCatalog
+    package let options: GeneratorOptions
+    package let window: DateWindow
+    package let speakers: [GeneratedSpeaker]
+    /// The random stream as it stands after the speakers, where events begin.
+    private let eventStream: SplitMix64
+
+    /// Checks the options against the catalog and generates the speakers; nothing is written.
+    package init(catalog: SampleCatalog, options: GeneratorOptions) throws(GenerationError) {
+        guard options.eventCount >= 0 else { throw GenerationError(reason: "--events must be 0 or more, not \(options.eventCount)") }
+        guard options.speakerCount >= 1 else { throw GenerationError(reason: "--speakers must be at least 1, not \(options.speakerCount)") }
+        guard options.speakerCount <= 1 << 24 else { throw GenerationError(reason: "--speakers can be at most \(1 << 24)") }
+        guard options.from <= options.cutoff else {
+            throw GenerationError(reason: "the cutoff \(options.cutoff) is before the start \(options.from)")
+        }
+        guard let window = DateWindow(from: options.from, cutoff: options.cutoff, resolution: options.resolution) else {
+            throw GenerationError(reason: "no date at \(options.resolution.rawValue) resolution lies between \(options.from) and \(options.cutoff)")
+        }
+        let samples = min(options.speakerCount, catalog.speakers.count)
+        let sampleNames = Set(catalog.speakers.map(\.name))
+        let needed = options.speakerCount - samples
+        let freshPairs = needed == 0 ? 0 : Self.namePairs(catalog).subtracting(sampleNames).count
+        guard needed <= freshPairs else {
+            throw GenerationError(
+                reason: "--speakers \(options.speakerCount) needs \(needed) generated names, but the name pools give only \(freshPairs)")
+        }
+        let combinations = UInt128(catalog.eventNames.count) * UInt128(catalog.locations.count) * UInt128(options.speakerCount) * UInt128(window.slotCount)
+        guard UInt128(options.eventCount) <= combinations else {
+            throw GenerationError(
+                reason: "--events \(options.eventCount) is more than the \(combinations) distinct events possible (\(catalog.eventNames.count) names × \(catalog.locations.count) locations × \(options.speakerCount) speakers × \(window.slotCount) dates at \(options.resolution.rawValue) resolution)"
+            )
+        }
+
+        var random = SplitMix64(seed: options.seed)
+        var speakers: [GeneratedSpeaker] = []
+        speakers.reserveCapacity(options.speakerCount)
+        for sample in catalog.speakers.prefix(samples) {
+            let speaker = Speaker(
+                key: random.guid().description, name: sample.name, title: sample.title,
+                bio: catalog.bio(name: sample.name, title: sample.title),
+                imageUrl: options.photoBaseURL + BlobURL.escape(sample.photoBlobName))
+            speakers.append(GeneratedSpeaker(speaker: speaker, photoBlobName: sample.photoBlobName, photo: sample.photo))
+        }
+        var usedNames = sampleNames
+        while speakers.count < options.speakerCount {
+            let first = catalog.firstNames[random.index(below: catalog.firstNames.count)]
+            let last = catalog.lastNames[random.index(below: catalog.lastNames.count)]
+            let name = first + " " + last
+            guard usedNames.insert(name).inserted else { continue }
+            let title = catalog.titles[random.index(below: catalog.titles.count)]
+            let blobName = Self.blobName(first: first, last: last)
+            let speaker = Speaker(
+                key: random.guid().description, name: name, title: title, bio: catalog.bio(name: name, title: title),
+                imageUrl: options.photoBaseURL + BlobURL.escape(blobName))
+            speakers.append(GeneratedSpeaker(speaker: speaker, photoBlobName: blobName, photo: Photo(bytes: PlaceholderPhoto.png(forName: name), format: .png)))
+        }
+        self.catalog = catalog
+        self.options = options
+        self.window = window
+        self.speakers = speakers
+        self.eventStream = random
+    }
+
+    /// The events, generated one at a time.
+    package func events() -> EventIterator {
+        EventIterator(generator: self, random: eventStream)
+    }
+
+    /// Every (first, last) name a generated speaker can take.
+    static func namePairs(_ catalog: SampleCatalog) -> Set<String> {
+        var pairs = Set<String>()
+        for first in catalog.firstNames { for last in catalog.lastNames { pairs.insert(first + " " + last) } }
+        return pairs
+    }
+
+    /// `AdaLovelace.png`: letters and digits of both names, unique because names are.
+    static func blobName(first: String, last: String) -> String {
+        String((first + last).filter { $0.isLetter || $0.isNumber }) + ".png"
+    }
+
+    /// Draws the events; each is unique by (name, location, speaker, date).
+    package struct EventIterator: IteratorProtocol, Sendable {
+        private let names: [String]
+        private let locations: [String]
+        private let description: String
+        private let speakers: [Speaker]
+        private let window: DateWindow
+        private var random: SplitMix64
+        private var remaining: Int
+        /// Combination indexes drawn so far; a UInt128 holds names × locations × speakers × slots.
+        private var drawn: Set<UInt128>
+
+        init(generator: SeedGenerator, random: SplitMix64) {
+            names = generator.catalog.eventNames
+            locations = generator.catalog.locations
+            description = generator.catalog.eventDescription
+            speakers = generator.speakers.map(\.speaker)
+            window = generator.window
+            self.random = random
+            remaining = generator.options.eventCount
+            drawn = Set(minimumCapacity: generator.options.eventCount)
+        }
+
+        package mutating func next() -> Event? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            while true {
+                let name = random.index(below: names.count)
+                let location = random.index(below: locations.count)
+                let speaker = random.index(below: speakers.count)
+                let slot = random.uniform(below: window.slotCount)
+                var combination = UInt128(slot) * UInt128(speakers.count) + UInt128(speaker)
+                combination = (combination * UInt128(locations.count) + UInt128(location)) * UInt128(names.count) + UInt128(name)
+                guard drawn.insert(combination).inserted else { continue }
+                let chosen = speakers[speaker]
+                return Event(
+                    key: random.guid().description, date: window.date(at: slot), name: names[name], location: locations[location],
+                    description: description, speakerKey: chosen.key, speakerName: chosen.name)
+            }
+        }
+    }
+}

@@ -1,0 +1,11 @@
+/// The names the SpeakEasy app reads: one table, two partitions, one blob container.
+package enum DataContract {
+    /// The table holding both partitions.
+    package static let table = "events"
+    /// PartitionKey of speakers.
+    package static let speakersPartition = "speakers"
+    /// PartitionKey of events (capital E, as the app queries it).
+    package static let eventsPartition = "Events"
+    /// Blob container of speaker photos, readable anonymously.
+    package static let photoContainer = "speakers"
+}

@@ -1,0 +1,47 @@
+/// How `seed` treats a table that already holds data.
+package enum SeedMode: String, CaseIterable, Sendable {
+    /// Populate only a fresh table; refuse one that holds data (as the original setup program did).
+    case fresh
+    /// Upsert by keys with Azure's merge semantics.
+    case merge
+    /// Upsert by keys, replacing whole entities.
+    case replace
+}
+
+/// What the user asked `seed` for; unset options take defaults, or an interrupted run's values.
+package struct SeedRequest: Sendable {
+    package var seed: UInt64?
+    package var eventCount: Int?
+    package var speakerCount: Int?
+    package var from: EdmDateTime?
+    package var cutoff: EdmDateTime?
+    package var resolution: DateResolution?
+    package var mode: SeedMode = .fresh
+    package var reset = false
+    package var dryRun = false
+    package var table = DataContract.table
+
+    package init() {}
+
+    package static let defaultEventCount = 100
+    package static let defaultWindowDays: Int64 = 365
+
+    /// Fills in defaults: a random seed, 100 events, the sample speakers, today 00:00 UTC + 365 days, minutes.
+    package func resolved(catalog: SampleCatalog, photoBaseURL: String, now: EdmDateTime = .now()) throws(GenerationError) -> GeneratorOptions {
+        let from = from ?? now.startOfDay
+        guard let cutoff = cutoff ?? from.adding(ticks: Self.defaultWindowDays * EdmDateTime.ticksPerDay) else {
+            throw GenerationError(reason: "--from \(from) + \(Self.defaultWindowDays) days is past 9999-12-31; give --cutoff")
+        }
+        var random = SystemRandomNumberGenerator()
+        return GeneratorOptions(
+            seed: seed ?? random.next(), eventCount: eventCount ?? Self.defaultEventCount, speakerCount: speakerCount ?? catalog.speakers.count,
+            from: from, cutoff: cutoff, resolution: resolution ?? .minute, photoBaseURL: photoBaseURL)
+    }
+
+    /// Whether this request, where it says anything, says the same as an interrupted run's options.
+    package func agrees(with options: GeneratorOptions) -> Bool {
+        (seed ?? options.seed) == options.seed && (eventCount ?? options.eventCount) == options.eventCount
+            && (speakerCount ?? options.speakerCount) == options.speakerCount && (from ?? options.from) == options.from
+            && (cutoff ?? options.cutoff) == options.cutoff && (resolution ?? options.resolution) == options.resolution
+    }
+}

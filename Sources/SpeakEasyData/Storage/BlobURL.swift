@@ -1,0 +1,67 @@
+/// Blob URLs, in the two forms Azure uses, and back to (account, container, blob).
+///
+/// - Azure: `https://<account>.blob.core.windows.net/<container>/<blob>`
+/// - path style, as Azurite and the local SQLite account use:
+///   `http://127.0.0.1:10000/<account>/<container>/<blob>`
+/// Blob names are percent-encoded except for unreserved characters and `/`.
+package struct BlobURL: Hashable, Sendable {
+    package var account: String
+    package var container: String
+    package var blob: String
+
+    package init(account: String, container: String, blob: String) {
+        self.account = account
+        self.container = container
+        self.blob = blob
+    }
+
+    /// Parses either URL form; nil when the URL is neither.
+    package init?(_ url: String) {
+        let schemeEnd: String.Index
+        if url.hasPrefix("https://") { schemeEnd = url.index(url.startIndex, offsetBy: 8) }
+        else if url.hasPrefix("http://") { schemeEnd = url.index(url.startIndex, offsetBy: 7) }
+        else { return nil }
+        let rest = url[schemeEnd...]
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        let host = rest[..<slash]
+        var segments = rest[rest.index(after: slash)...].split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let account: String
+        if let dot = host.firstIndex(of: "."), host[dot...].hasPrefix(".blob.") {
+            account = String(host[..<dot])
+        } else {
+            // Path style: the first segment is the account.
+            guard segments.count == 2 else { return nil }
+            account = segments[0]
+            segments = segments[1].split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        }
+        guard segments.count == 2, !segments[0].isEmpty, !segments[1].isEmpty, let blob = Self.unescape(segments[1]) else { return nil }
+        self.init(account: account, container: segments[0], blob: blob)
+    }
+
+    /// Percent-encodes a blob name for a URL path.
+    package static func escape(_ name: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out = [UInt8]()
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func unescape(_ text: String) -> String? {
+        var out = [UInt8]()
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
+            guard let high = bytes.next(), let low = bytes.next(), let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
+            out.append(value)
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+}

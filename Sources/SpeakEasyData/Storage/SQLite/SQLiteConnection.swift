@@ -1,0 +1,139 @@
+internal import CSQLite
+
+/// One open SQLite database. Not thread-safe: its owner (an actor) serialises access.
+final class SQLiteConnection {
+    let path: String
+    private(set) var handle: OpaquePointer
+
+    init(path: String, readOnly: Bool) throws(SQLiteError) {
+        self.path = path
+        var db: OpaquePointer?
+        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let result = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard result == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
+            sqlite3_close_v2(db)
+            throw SQLiteError(path: path, code: result & 0xFF, message: message)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 0)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    func error(_ code: Int32) -> SQLiteError {
+        SQLiteError(path: path, code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(SQLiteError) {
+        let result = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard result == SQLITE_OK else { throw error(result) }
+    }
+
+    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        try SQLiteStatement(connection: self, sql: sql)
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The first column of the first row of a query, as an integer.
+    func integer(_ sql: String) throws(SQLiteError) -> Int64? {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.int64(0) : nil
+    }
+
+    var changes: Int { Int(sqlite3_changes(handle)) }
+}
+
+/// A prepared statement, reset and re-bound for every row of a batch.
+final class SQLiteStatement {
+    private unowned let connection: SQLiteConnection
+    private let handle: OpaquePointer
+
+    init(connection: SQLiteConnection, sql: String) throws(SQLiteError) {
+        self.connection = connection
+        var statement: OpaquePointer?
+        let result = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard result == SQLITE_OK, let statement else { throw connection.error(result) }
+        handle = statement
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func bind(_ index: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { bindText(index, $0) }
+    }
+
+    /// Binds UTF-8 bytes as TEXT without copying them into a String first.
+    func bindText(_ index: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { bindText(index, $0) }
+    }
+
+    private func bindText(_ index: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else {
+            sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+            return
+        }
+        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+            _ = sqlite3_bind_text(handle, index, $0, Int32(buffer.count), csqlite_transient())
+        }
+    }
+
+    func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(handle, index, value) }
+
+    func bindBlob(_ index: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            _ = sqlite3_bind_blob64(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(buffer.count), csqlite_transient())
+        }
+    }
+
+    /// Steps once; true when a row is available.
+    @discardableResult
+    func step() throws(SQLiteError) -> Bool {
+        let result = sqlite3_step(handle)
+        switch result {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.error(result)
+        }
+    }
+
+    /// Steps to completion, then resets for the next use.
+    func run() throws(SQLiteError) {
+        defer { reset() }
+        while try step() {}
+    }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    func bytes(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+}

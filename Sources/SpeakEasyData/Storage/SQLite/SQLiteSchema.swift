@@ -1,0 +1,64 @@
+/// The schema of the local storage account (documented in the README; keep both in step).
+enum SQLiteSchema {
+    /// `PRAGMA application_id` of a SpeakEasy account: "SEAD".
+    static let applicationID: Int64 = 0x5345_4144
+    /// `PRAGMA user_version`; bump with a migration when the schema changes.
+    static let version: Int64 = 1
+
+    static let create = """
+        CREATE TABLE IF NOT EXISTS tables (
+            name    TEXT PRIMARY KEY,
+            created TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS entities (
+            table_name    TEXT NOT NULL REFERENCES tables(name),
+            partition_key TEXT NOT NULL,
+            row_key       TEXT NOT NULL,
+            timestamp     TEXT NOT NULL,
+            etag          TEXT NOT NULL,
+            properties    TEXT NOT NULL,
+            PRIMARY KEY (table_name, partition_key, row_key)
+        );
+        CREATE TABLE IF NOT EXISTS containers (
+            name          TEXT PRIMARY KEY,
+            public_access TEXT NOT NULL CHECK (public_access IN ('private', 'blob', 'container')),
+            etag          TEXT NOT NULL,
+            last_modified TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS blobs (
+            container     TEXT NOT NULL REFERENCES containers(name),
+            name          TEXT NOT NULL,
+            content_type  TEXT NOT NULL,
+            content_md5   TEXT NOT NULL,
+            size          INTEGER NOT NULL,
+            etag          TEXT NOT NULL,
+            last_modified TEXT NOT NULL,
+            data          BLOB NOT NULL,
+            PRIMARY KEY (container, name)
+        );
+        CREATE VIEW IF NOT EXISTS properties_view AS
+            SELECT e.table_name, e.partition_key, e.row_key, p.key AS name,
+                   coalesce(json_extract(e.properties, '$."' || p.key || '@odata.type"'),
+                            CASE p.type WHEN 'text' THEN 'Edm.String' WHEN 'integer' THEN 'Edm.Int32'
+                                        WHEN 'real' THEN 'Edm.Double' ELSE 'Edm.Boolean' END) AS type,
+                   p.value
+            FROM entities AS e, json_each(e.properties) AS p
+            WHERE p.key NOT LIKE '%@odata.type';
+        CREATE VIEW IF NOT EXISTS speakers_view AS
+            SELECT row_key AS RowKey, timestamp AS Timestamp,
+                   json_extract(properties, '$.Name') AS Name,
+                   json_extract(properties, '$.Title') AS Title,
+                   json_extract(properties, '$.Bio') AS Bio,
+                   json_extract(properties, '$.ImageUrl') AS ImageUrl
+            FROM entities WHERE table_name = 'events' AND partition_key = 'speakers';
+        CREATE VIEW IF NOT EXISTS events_view AS
+            SELECT row_key AS RowKey, timestamp AS Timestamp,
+                   json_extract(properties, '$.EventDate') AS EventDate,
+                   json_extract(properties, '$.EventName') AS EventName,
+                   json_extract(properties, '$.EventLocation') AS EventLocation,
+                   json_extract(properties, '$.EventDescription') AS EventDescription,
+                   json_extract(properties, '$.SpeakerKey') AS SpeakerKey,
+                   json_extract(properties, '$.SpeakerName') AS SpeakerName
+            FROM entities WHERE table_name = 'events' AND partition_key = 'Events';
+        """
+}

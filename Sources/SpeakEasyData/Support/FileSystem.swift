@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The few file-system calls the library needs, on POSIX directly so errors carry errno.
+package enum FileSystem {
+    package enum Kind { case missing, file, directory, other }
+
+    package static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// Reads a whole regular file; `maximumSize` guards against a huge file where a small one is expected.
+    package static func readFile(_ path: String, maximumSize: Int = 64 << 20) throws(FileError) -> [UInt8] {
+        guard kind(of: path) != .directory else { throw FileError(path: path, reason: "is a directory", kind: .malformedInput) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            let code = errno
+            throw FileError(path: path, reason: String(cString: strerror(code)), kind: code == ENOENT ? .inputMissing : .ioError)
+        }
+        defer { close(fd) }
+        var bytes = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, reason: String(cString: strerror(errno)), kind: .ioError)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= maximumSize else {
+                throw FileError(path: path, reason: "is larger than \(maximumSize >> 20) MiB", kind: .malformedInput)
+            }
+        }
+    }
+
+    /// Whether the current user may write to the path (or create it in its directory).
+    package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
+    /// The directory part of a path (`.` when there is none).
+    package static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// An absolute form of the path, resolved against the working directory.
+    package static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let cwd = String(cString: buffer)
+        return path == "." ? cwd : cwd + "/" + path
+    }
+}
+
+/// A file that could not be read.
+package struct FileError: ClassifiedError, Equatable {
+    package let path: String
+    package let reason: String
+    package let kind: FailureKind
+
+    package var description: String { "\(path): \(reason)" }
+}
