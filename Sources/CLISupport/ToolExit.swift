@@ -1,0 +1,19 @@
+package import ArgumentParser
+package import SpeakEasyData
+
+/// Turns library errors into a one-line message and the exit status DESIGN.md gives their kind.
+package enum ToolExit {
+    /// Prints `tool: error: …` to stderr and returns the exit code to leave with.
+    package static func report(_ error: any Error, tool: String) -> ExitCode {
+        if let classified = error as? any ClassifiedError {
+            Terminal.writeError("\(tool): error: \(classified.description)\n")
+            return ExitCode(classified.kind.exitCode)
+        }
+        if let mapping = error as? EntityMappingError {
+            Terminal.writeError("\(tool): error: \(mapping.description)\n")
+            return ExitCode(FailureKind.malformedInput.exitCode)
+        }
+        Terminal.writeError("\(tool): error: \(error)\n")
+        return ExitCode(FailureKind.ioError.exitCode)
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import CLISupport
+import SpeakEasyData
+
+@main
+struct Seed: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seed",
+        abstract: "Populate a storage account with reproducible SpeakEasy speakers, photos and events.",
+        discussion: """
+            Writes the sample speakers (and, with --speakers, generated ones), each with a photo in the \
+            public 'speakers' blob container, and --events unique events dated between --from and \
+            --cutoff, into the 'events' table of the account. The same samples, options and --seed give \
+            the same entities on every machine; the seed is printed so a run can be repeated.
+
+            A plain run fills only a fresh account: if the table holds data it says so and writes \
+            nothing. A run that was interrupted is finished by running the same command again.
+
+            Examples:
+              seed                                    # 8 speakers, 100 events into ./speakeasy.sqlite
+              seed --seed 42 --events 500             # reproducible: the same 500 events every time
+              seed --from 2027-01-01 --cutoff 2027-03-31 --resolution hour
+              seed --store demo.sqlite --mode merge   # upsert; re-running with the same seed changes nothing
+              seed --reset --seed 7                   # empty the table and container, then seed
+              seed --dry-run --events 1000000 --speakers 1000   # show what would be written
+              sqlite3 speakeasy.sqlite 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
+            """,
+        version: "0.1.0")
+
+    @OptionGroup var storeOption: StoreOption
+
+    @Option(help: ArgumentHelp("The random seed (0 … 2^64-1); default: a random one, printed.", valueName: "n"))
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp("How many events, unique by (name, location, speaker, date). (default: 100)", valueName: "n"))
+    var events: Int?
+
+    @Option(help: ArgumentHelp("How many speakers: the 8 samples, then generated ones. (default: 8)", valueName: "n"))
+    var speakers: Int?
+
+    @Option(help: ArgumentHelp("Earliest event date, yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff]Z, UTC. (default: today 00:00 UTC)", valueName: "date"))
+    var from: DateArgument?
+
+    @Option(help: ArgumentHelp("Latest event date, inclusive; yyyy-MM-dd means the end of that day. (default: --from + 365 days)", valueName: "date"))
+    var cutoff: DateArgument?
+
+    @Option(help: ArgumentHelp("Step between possible dates: \(DateResolution.allCases.map(\.rawValue).joined(separator: ", ")). (default: minute)", valueName: "unit"))
+    var resolution: DateResolution?
+
+    @Option(help: ArgumentHelp("When the table holds data: fresh (refuse), merge or replace (upsert by keys).", valueName: "mode"))
+    var mode: SeedMode = .fresh
+
+    @Flag(help: "Empty the table and the photo container first.")
+    var reset = false
+
+    @Flag(help: "Generate everything and show what would be written; write nothing.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp("The samples directory (catalog.json and photos). (default: ./samples, else the package's)", valueName: "dir"))
+    var samples: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let events, events < 0 { throw ValidationError("--events must be 0 or more, not \(events)") }
+        if let speakers, speakers < 1 { throw ValidationError("--speakers must be at least 1, not \(speakers)") }
+        if let from, let cutoff, cutoff.asCutoff < from.value {
+            throw ValidationError("--cutoff \(cutoff.asCutoff) is before --from \(from.value)")
+        }
+    }
+
+    func run() async throws {
+        let progressBar = ProgressBar(enabled: !output.quiet && Terminal.stderrIsTerminal)
+        do {
+            let catalog = try SampleCatalog(directory: SamplesLocator.directory(given: samples))
+            var request = SeedRequest()
+            request.seed = seed
+            request.eventCount = events
+            request.speakerCount = speakers
+            request.from = from?.value
+            request.cutoff = cutoff?.asCutoff
+            request.resolution = resolution
+            request.mode = mode
+            request.reset = reset
+            request.dryRun = dryRun
+
+            // A dry run never creates the store; it only looks at one that exists.
+            let storeExists = FileSystem.kind(of: storeOption.store) != .missing
+            let store: SQLiteStorageAccount? = dryRun && !storeExists ? nil : try storeOption.open(readOnly: dryRun)
+            let seeder = Seeder(catalog: catalog, request: request)
+            let report = try await seeder.run(store: store, photoBaseURL: SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/") { progress in
+                progressBar.update(progress.phase.rawValue, done: progress.done, total: progress.total)
+            }
+            progressBar.finish()
+            if !output.quiet { print(SummaryPrinter.summary(of: report, store: storeOption.store), terminator: "") }
+        } catch {
+            progressBar.finish()
+            throw ToolExit.report(error, tool: "seed")
+        }
+    }
+}

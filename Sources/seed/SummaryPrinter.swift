@@ -1,0 +1,50 @@
+import SpeakEasyData
+
+/// The short text summary `seed` prints: counts, date range, events per speaker, a monthly histogram.
+enum SummaryPrinter {
+    static func summary(of report: SeedReport, store: String) -> String {
+        let o = report.options
+        let s = report.statistics
+        var out = report.dryRun ? "Dry run: nothing was written to \(store). It would write:\n" : (report.resumed ? "Finished an interrupted run into \(store).\n" : "Seeded \(store).\n")
+        out += "  seed          \(o.seed) (generator v\(SeedGenerator.version); repeat with --seed \(o.seed))\n"
+        out += "  photos        \(report.photos) in container '\(DataContract.photoContainer)' (public read)"
+        out += report.dryRun ? "\n" : ", \(report.photosWritten) uploaded\n"
+        let partitions = report.partitionCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · ")
+        out += "  table         \(report.table): \(partitions)\n"
+        if !report.dryRun {
+            out += "  this run      \(report.outcome.inserted) inserted, \(report.outcome.updated) updated, \(report.outcome.unchanged) unchanged\n"
+        }
+        if let earliest = s.earliest, let latest = s.latest {
+            out += "  event dates   \(earliest) … \(latest)\n"
+        }
+        out += "  window        \(o.from) … \(o.cutoff), \(o.resolution.rawValue) resolution\n"
+        out += "  content hash  \(report.contentHash)\n"
+        guard s.events > 0 else { return out }
+
+        out += "\nEvents per speaker\n"
+        let perSpeaker = report.speakerNames.map { (name: $0.value, count: s.eventsPerSpeaker[$0.key] ?? 0) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+        let shown = perSpeaker.prefix(10)
+        let nameWidth = shown.map(\.name.count).max() ?? 0
+        for row in shown { out += "  " + pad(row.name, nameWidth) + "  " + String(row.count) + "\n" }
+        if perSpeaker.count > shown.count {
+            let rest = perSpeaker.dropFirst(shown.count).map(\.count)
+            out += "  … and \(rest.count) more (\(rest.min() ?? 0)–\(rest.max() ?? 0) each)\n"
+        }
+
+        out += "\nEvents per month\n"
+        let months = s.eventsPerMonth.sorted { $0.key < $1.key }
+        let largest = months.map(\.value).max() ?? 1
+        let countWidth = String(largest).count
+        for (month, count) in months {
+            let bar = String(repeating: "█", count: max(1, Int((Double(count) / Double(largest) * 40).rounded())))
+            out += "  \(month)  " + pad(String(count), countWidth, right: true) + " " + bar + "\n"
+        }
+        return out
+    }
+
+    private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+}
