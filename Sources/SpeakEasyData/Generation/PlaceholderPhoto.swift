@@ -5,7 +5,7 @@ package enum PlaceholderPhoto {
     package static let size = 96
 
     package static func png(forName name: String) -> [UInt8] {
-        let initials = name.split(separator: " ").compactMap(\.first).prefix(2).map { Character($0.uppercased()) }
+        let initials = name.split(separator: " ").compactMap(\.first).prefix(2).map { String($0).uppercased().first ?? $0 }
         var pixels = [Bool](repeating: false, count: size * size)
         let scale = 6, glyphWidth = 5 * scale, glyphHeight = 7 * scale, gap = scale * 2
         let textWidth = initials.count * glyphWidth + max(0, initials.count - 1) * gap

@@ -43,7 +43,7 @@ package struct SeedGenerator: Sendable {
             throw GenerationError(
                 reason: "--speakers \(options.speakerCount) needs \(needed) generated names, but the name pools give only \(freshPairs)")
         }
-        let combinations = UInt128(catalog.eventNames.count) * UInt128(catalog.locations.count) * UInt128(options.speakerCount) * UInt128(window.slotCount)
+        let combinations = Self.combinations(catalog: catalog, speakers: options.speakerCount, window: window)
         guard UInt128(options.eventCount) <= combinations else {
             throw GenerationError(
                 reason: "--events \(options.eventCount) is more than the \(combinations) distinct events possible (\(catalog.eventNames.count) names × \(catalog.locations.count) locations × \(options.speakerCount) speakers × \(window.slotCount) dates at \(options.resolution.rawValue) resolution)"
@@ -80,6 +80,13 @@ package struct SeedGenerator: Sendable {
         self.eventStream = random
     }
 
+    /// How many distinct events the options allow: names × locations × speakers × dates.
+    package var combinationCount: UInt128 { Self.combinations(catalog: catalog, speakers: options.speakerCount, window: window) }
+
+    static func combinations(catalog: SampleCatalog, speakers: Int, window: DateWindow) -> UInt128 {
+        UInt128(catalog.eventNames.count) * UInt128(catalog.locations.count) * UInt128(speakers) * UInt128(window.slotCount)
+    }
+
     /// The events, generated one at a time.
     package func events() -> EventIterator {
         EventIterator(generator: self, random: eventStream)
@@ -106,8 +113,11 @@ package struct SeedGenerator: Sendable {
         private let window: DateWindow
         private var random: SplitMix64
         private var remaining: Int
-        /// Combination indexes drawn so far; a UInt128 holds names × locations × speakers × slots.
-        private var drawn: Set<UInt128>
+        /// Combinations drawn so far, as 64-bit keys: the combination index itself when there are at
+        /// most 2^64 combinations (exact), else a 64-bit mix of it. A mix collision only makes a draw
+        /// be redrawn; a real duplicate always collides, so events stay unique either way.
+        private var drawn: Set<UInt64>
+        private let exactKeys: Bool
 
         init(generator: SeedGenerator, random: SplitMix64) {
             names = generator.catalog.eventNames
@@ -118,6 +128,7 @@ package struct SeedGenerator: Sendable {
             self.random = random
             remaining = generator.options.eventCount
             drawn = Set(minimumCapacity: generator.options.eventCount)
+            exactKeys = generator.combinationCount <= UInt128(UInt64.max)
         }
 
         package mutating func next() -> Event? {
@@ -130,12 +141,20 @@ package struct SeedGenerator: Sendable {
                 let slot = random.uniform(below: window.slotCount)
                 var combination = UInt128(slot) * UInt128(speakers.count) + UInt128(speaker)
                 combination = (combination * UInt128(locations.count) + UInt128(location)) * UInt128(names.count) + UInt128(name)
-                guard drawn.insert(combination).inserted else { continue }
+                guard drawn.insert(exactKeys ? UInt64(combination) : Self.mix(combination)).inserted else { continue }
                 let chosen = speakers[speaker]
                 return Event(
                     key: random.guid().description, date: window.date(at: slot), name: names[name], location: locations[location],
                     description: description, speakerKey: chosen.key, speakerName: chosen.name)
             }
+        }
+
+        /// Folds 128 bits into 64 (SplitMix64's finaliser over both halves).
+        static func mix(_ value: UInt128) -> UInt64 {
+            var z = UInt64(truncatingIfNeeded: value >> 64) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: value)
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
         }
     }
 }

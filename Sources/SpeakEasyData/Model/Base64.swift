@@ -49,6 +49,9 @@ package enum Base64 {
                 guard value != 0xFF, padding == 0 else { return nil }
                 chunk = chunk << 6 | UInt32(value)
             }
+            // Canonical base64 leaves the bits under the padding zero.
+            if padding == 2, chunk & 0xFFFF != 0 { return nil }
+            if padding == 1, chunk & 0xFF != 0 { return nil }
             out.append(UInt8(chunk >> 16 & 0xFF))
             if padding < 2 { out.append(UInt8(chunk >> 8 & 0xFF)) }
             if padding < 1 { out.append(UInt8(chunk & 0xFF)) }

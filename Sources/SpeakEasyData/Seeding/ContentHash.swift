@@ -7,18 +7,18 @@ internal import Crypto
 /// recompute it in any order — a store scan, a file, a stream — and compare with the manifest.
 package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var buffer: [UInt8] = []
 
     package init() {}
 
     package mutating func add(_ entity: Entity) {
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: entity.partitionKey.utf8)
-        buffer.append(0)
-        buffer.append(contentsOf: entity.rowKey.utf8)
-        buffer.append(0)
-        JSONEntityWriter.appendPropertiesObject(entity.properties, to: &buffer)
-        let digest = SHA256.hash(data: buffer)
+        add(EncodedEntity(entity))
+    }
+
+    package mutating func add(_ entity: EncodedEntity) {
+        var hasher = SHA256()
+        hasher.update(data: Array(entity.partitionKey.utf8) + [0] + Array(entity.rowKey.utf8) + [0])
+        hasher.update(data: entity.properties)
+        let digest = hasher.finalize()
         digest.withUnsafeBytes { bytes in
             var carry = false
             func add(_ word: inout UInt64, _ index: Int) {

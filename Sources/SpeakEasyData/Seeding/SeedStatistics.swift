@@ -17,7 +17,7 @@ package struct SeedStatistics: Sendable {
         hash.add(speaker.entity)
     }
 
-    package mutating func add(_ event: Event, entity: Entity) {
+    package mutating func add(_ event: Event, entity: EncodedEntity) {
         events += 1
         earliest = min(earliest ?? event.date, event.date)
         latest = max(latest ?? event.date, event.date)

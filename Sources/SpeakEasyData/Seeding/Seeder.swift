@@ -7,7 +7,7 @@ package struct Seeder: Sendable {
     package var catalog: SampleCatalog
     package var request: SeedRequest
     /// Entities per write (one transaction each).
-    package var batchSize = 20_000
+    package var batchSize = 10_000
 
     package init(catalog: SampleCatalog, request: SeedRequest) {
         self.catalog = catalog
@@ -76,15 +76,16 @@ package struct Seeder: Sendable {
             progress(SeedProgress(phase: .speakers, done: min(start + batchSize, speakers.count), total: speakers.count))
         }
 
-        // Generate the next batch while the store writes the previous one: the two cores work together.
+        // Generate and encode the next batch while the store writes the previous one, on another
+        // thread (a detached task), so the two cores work together.
         var events = generator.events()
         var pending: Task<WriteOutcome, any Error>?
         var written = 0
         while true {
-            var batch: [Entity] = []
+            var batch: [EncodedEntity] = []
             batch.reserveCapacity(batchSize)
             while batch.count < batchSize, let event = events.next() {
-                let entity = event.entity
+                let entity = EncodedEntity(event.entity)
                 statistics.add(event, entity: entity)
                 batch.append(entity)
             }
@@ -92,7 +93,7 @@ package struct Seeder: Sendable {
             pending = nil
             if batch.isEmpty { break }
             let toWrite = batch
-            pending = Task { try await store.write(toWrite, table: table, mode: mode) }
+            pending = Task.detached { try await store.write(toWrite, table: table, mode: mode) }
             written += batch.count
             progress(SeedProgress(phase: .events, done: written, total: options.eventCount))
         }
@@ -111,12 +112,14 @@ package struct Seeder: Sendable {
             }
             counts = try await store.entityCounts(table: table)
         }
+        try await store.flush()
         newManifest.status = .complete
         newManifest.completedAt = .now()
         newManifest.speakerEntities = counts[DataContract.speakersPartition] ?? 0
         newManifest.eventEntities = counts[DataContract.eventsPartition] ?? 0
         newManifest.contentHash = hash.description
         try await newManifest.save(to: store)
+        try await store.flush()
 
         return SeedReport(
             options: options, table: table, dryRun: false, resumed: resumed, photos: generator.speakers.count, photosWritten: photosWritten,
@@ -131,7 +134,7 @@ package struct Seeder: Sendable {
         for speaker in speakers { statistics.add(speaker) }
         var events = generator.events()
         while let event = events.next() {
-            statistics.add(event, entity: event.entity)
+            statistics.add(event, entity: EncodedEntity(event.entity))
             if statistics.events % 10_000 == 0 { progress(SeedProgress(phase: .events, done: statistics.events, total: generator.options.eventCount)) }
         }
         return SeedReport(

@@ -71,10 +71,13 @@ package protocol StorageAccount: AnyObject, Sendable {
     func entityCounts(table: String) async throws -> [String: Int]
     func deleteAllEntities(table: String) async throws
     /// Writes a batch of entities in one transaction.
-    func write(_ entities: [Entity], table: String, mode: WriteMode) async throws -> WriteOutcome
+    func write(_ entities: [EncodedEntity], table: String, mode: WriteMode) async throws -> WriteOutcome
     /// A page of entities in key order, and where the next page starts (nil at the end).
     func entities(table: String, partition: String?, after: ContinuationToken?, limit: Int) async throws -> (entities: [Entity], next: ContinuationToken?)
     func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity?
+
+    /// Makes every completed write durable (fsync for a local file; Azure acknowledges durable writes).
+    func flush() async throws
 
     func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws
     func containerAccess(_ container: String) async throws -> ContainerAccess?
@@ -86,6 +89,11 @@ package protocol StorageAccount: AnyObject, Sendable {
 }
 
 extension StorageAccount {
+    /// Encodes and writes a batch of entities in one transaction.
+    package func write(_ entities: [Entity], table: String, mode: WriteMode) async throws -> WriteOutcome {
+        try await write(entities.map(EncodedEntity.init), table: table, mode: mode)
+    }
+
     /// Every entity of a table (or one partition), one page at a time.
     package func forEachEntity(table: String, partition: String? = nil, pageSize: Int = 1000, _ body: (Entity) throws -> Void) async throws {
         var after: ContinuationToken?

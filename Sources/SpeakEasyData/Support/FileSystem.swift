@@ -43,6 +43,16 @@ package enum FileSystem {
         }
     }
 
+    /// The first `count` bytes of a file (fewer if it is shorter); nil when it cannot be read.
+    package static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, count) }
+        return got < 0 ? nil : Array(bytes.prefix(got))
+    }
+
     /// Whether the current user may write to the path (or create it in its directory).
     package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
 

@@ -13,39 +13,57 @@ package enum JSONEntityReader {
         return try typedProperties(members, scanner: scanner)
     }
 
-    /// Reads `{ "key": scalar, … }` into its members in order.
-    package static func objectMembers(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [(key: String, value: JSONScalar)] {
+    /// One member of an object as read, with where its value starts (for error messages).
+    package struct Member: Sendable {
+        package var key: String
+        package var value: JSONScalar
+        package var location: JSONSyntaxError
+    }
+
+    /// Reads `{ "key": scalar, … }` into its members in order; a key given twice is malformed.
+    package static func objectMembers(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [Member] {
         try scanner.expect(UInt8(ascii: "{"))
-        var members: [(key: String, value: JSONScalar)] = []
+        var members: [Member] = []
+        var seen = Set<String>()
         if scanner.consume(UInt8(ascii: "}")) { return members }
         repeat {
             guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.error("expected a property name in quotes") }
+            let keyLocation = scanner.error("")
             let key = try scanner.string()
+            guard seen.insert(key).inserted else {
+                throw JSONSyntaxError(line: keyLocation.line, column: keyLocation.column, reason: "\(key) is given twice")
+            }
             try scanner.expect(UInt8(ascii: ":"))
-            members.append((key, try scanner.scalar()))
+            _ = scanner.peek()
+            let location = scanner.error("")
+            members.append(Member(key: key, value: try scanner.scalar(), location: location))
         } while scanner.consume(UInt8(ascii: ","))
         try scanner.expect(UInt8(ascii: "}"))
         return members
     }
 
-    /// Pairs values with their annotations and types them; `odata.*` members are skipped.
-    package static func typedProperties(_ members: [(key: String, value: JSONScalar)], scanner: JSONScanner) throws(JSONSyntaxError) -> [Property] {
+    /// Pairs values with their annotations and types them; `odata.*` and `@odata.*` members are skipped.
+    package static func typedProperties(_ members: [Member], scanner: JSONScanner) throws(JSONSyntaxError) -> [Property] {
+        func error(_ member: Member, _ reason: String) -> JSONSyntaxError {
+            JSONSyntaxError(line: member.location.line, column: member.location.column, reason: reason)
+        }
         var annotations: [String: EdmType] = [:]
         for member in members {
-            guard let name = annotatedName(member.key) else { continue }
-            guard case .string(let typeName) = member.value, let type = EdmType(name: typeName) else {
-                throw scanner.error("\(member.key) names no Edm type")
-            }
+            guard let name = annotatedName(member.key), !name.isEmpty else { continue }
+            guard case .string(var typeName) = member.value else { throw error(member, "\(member.key) names no Edm type") }
+            if typeName.hasPrefix("#") { typeName.removeFirst() }  // OData v4: "#Int64"
+            if typeName == "DateTimeOffset" || typeName == "Edm.DateTimeOffset" { typeName = "Edm.DateTime" }
+            guard let type = EdmType(name: typeName) else { throw error(member, "\(member.key) names no Edm type") }
             annotations[name] = type
         }
         var properties: [Property] = []
         properties.reserveCapacity(members.count)
-        for (key, scalar) in members where !key.contains("@") && !key.hasPrefix("odata.") {
-            if scalar == .null { continue }
-            guard let value = typedValue(scalar, declared: annotations[key]) else {
-                throw scanner.error("the value of \(key) is not a valid \(annotations[key]?.rawValue ?? "JSON property value")")
+        for member in members where !member.key.contains("@") && !member.key.hasPrefix("odata.") {
+            if member.value == .null { continue }
+            guard let value = typedValue(member.value, declared: annotations[member.key]) else {
+                throw error(member, "the value of \(member.key) is not a valid \(annotations[member.key]?.rawValue ?? "JSON property value")")
             }
-            properties.append(Property(key, value))
+            properties.append(Property(member.key, value))
         }
         return properties
     }

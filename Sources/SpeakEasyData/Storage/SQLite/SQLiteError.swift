@@ -11,6 +11,8 @@ package struct SQLiteError: ClassifiedError {
         switch code {
         case SQLITE_BUSY, SQLITE_LOCKED: .storageUnavailable
         case SQLITE_NOTADB, SQLITE_CORRUPT: .malformedInput
+        case SQLITE_NOTFOUND: .inputMissing
+        case SQLITE_CONSTRAINT: .malformedInput
         case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM: .cannotCreateOutput
         case SQLITE_FULL, SQLITE_IOERR: .ioError
         default: .ioError

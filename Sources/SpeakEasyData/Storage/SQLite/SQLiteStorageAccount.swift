@@ -1,6 +1,12 @@
 internal import CSQLite
 internal import Crypto
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The local storage account: one SQLite file holding tables of entities and blob containers.
 ///
 /// Entities keep their typed properties as an Azure Table JSON object (minimal metadata: every type
@@ -32,7 +38,13 @@ package actor SQLiteStorageAccount: StorageAccount {
             throw SQLiteError(path: path, code: SQLITE_NOTADB, message: "made by a newer version of this toolkit (schema \(version))")
         }
         guard !readOnly else { return }
-        try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768")
+        // 16 KiB pages keep a ~1.5 KB event row on its page instead of spilling to an overflow page
+        // (only takes effect on a new file).
+        if applicationID == 0 { try connection.execute("PRAGMA page_size = 16384") }
+        // A rollback journal: a killed process leaves every batch either committed or rolled back on
+        // the next open. Commits are not fsynced one by one (each would flush gigabytes during a bulk
+        // load); flush() makes everything durable at the end of a run.
+        try connection.execute("PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384")
         if applicationID == 0 {
             try connection.execute("BEGIN IMMEDIATE")
             do {
@@ -52,12 +64,12 @@ package actor SQLiteStorageAccount: StorageAccount {
         case .directory: throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: "is a directory, not a storage account file")
         case .other: throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: "is not a regular file")
         case .missing:
-            guard !readOnly else { throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: "no such storage account") }
+            guard !readOnly else { throw SQLiteError(path: path, code: SQLITE_NOTFOUND, message: "no such storage account") }
             guard FileSystem.isWritable(FileSystem.directory(of: path)) else {
                 throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: "cannot create the store: its directory is not writable")
             }
         case .file:
-            if let header = try? FileSystem.readFile(path, maximumSize: .max).prefix(16), !header.isEmpty,
+            if let header = FileSystem.readPrefix(path, count: 16), !header.isEmpty,
                 !header.elementsEqual(Array("SQLite format 3".utf8) + [0])
             {
                 throw SQLiteError(path: path, code: SQLITE_NOTADB, message: "not an SQLite database")
@@ -95,7 +107,7 @@ package actor SQLiteStorageAccount: StorageAccount {
         try connection.transaction { try statement.run() }
     }
 
-    package func write(_ entities: [Entity], table: String, mode: WriteMode) throws -> WriteOutcome {
+    package func write(_ entities: [EncodedEntity], table: String, mode: WriteMode) throws -> WriteOutcome {
         let now = EdmDateTime.now()
         let timestamp = now.description
         let etag = Self.etag(for: now)
@@ -105,12 +117,12 @@ package actor SQLiteStorageAccount: StorageAccount {
         let lookup = try connection.prepare("SELECT properties FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?")
         let update = try connection.prepare(
             "UPDATE entities SET timestamp = ?, etag = ?, properties = ? WHERE table_name = ? AND partition_key = ? AND row_key = ?")
-        var json = [UInt8]()
-        json.reserveCapacity(4096)
+        // Key order turns random index inserts into one sweep over the index pages: much fewer cache misses.
+        let ordered = entities.sorted { ($0.partitionKey, $0.rowKey) < ($1.partitionKey, $1.rowKey) }
         return try connection.transaction {
             var outcome = WriteOutcome()
-            for entity in entities {
-                var properties = entity.properties
+            for entity in ordered {
+                var json = entity.properties
                 if mode == .insertOrReplace || mode == .insertOrMerge {
                     lookup.bind(1, table)
                     lookup.bind(2, entity.partitionKey)
@@ -120,10 +132,11 @@ package actor SQLiteStorageAccount: StorageAccount {
                     if let existing {
                         if mode == .insertOrMerge {
                             let old = try decodeProperties(existing, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
-                            properties = Entity(partitionKey: "", rowKey: "", properties: old).merging(entity).properties
+                            let new = try decodeProperties(String(decoding: json, as: UTF8.self), partitionKey: entity.partitionKey, rowKey: entity.rowKey)
+                            let merged = Entity(partitionKey: "", rowKey: "", properties: old).merging(Entity(partitionKey: "", rowKey: "", properties: new))
+                            json = []
+                            JSONEntityWriter.appendPropertiesObject(merged.properties, to: &json)
                         }
-                        json.removeAll(keepingCapacity: true)
-                        JSONEntityWriter.appendPropertiesObject(properties, to: &json)
                         if existing.utf8.elementsEqual(json) {
                             outcome.unchanged += 1
                             continue
@@ -139,8 +152,6 @@ package actor SQLiteStorageAccount: StorageAccount {
                         continue
                     }
                 }
-                json.removeAll(keepingCapacity: true)
-                JSONEntityWriter.appendPropertiesObject(properties, to: &json)
                 insert.bind(1, table)
                 insert.bind(2, entity.partitionKey)
                 insert.bind(3, entity.rowKey)
@@ -164,13 +175,15 @@ package actor SQLiteStorageAccount: StorageAccount {
         let statement = try connection.prepare(
             """
             SELECT partition_key, row_key, timestamp, etag, properties FROM entities
-            WHERE table_name = ?1 AND (?2 IS NULL OR partition_key = ?2) AND (partition_key, row_key) > (?3, ?4)
+            WHERE table_name = ?1 AND (?2 IS NULL OR partition_key = ?2) AND (?3 IS NULL OR (partition_key, row_key) > (?3, ?4))
             ORDER BY partition_key, row_key LIMIT ?5
             """)
         statement.bind(1, table)
         if let partition { statement.bind(2, partition) }
-        statement.bind(3, after?.partitionKey ?? "")
-        statement.bind(4, after?.rowKey ?? "")
+        if let after {
+            statement.bind(3, after.partitionKey)
+            statement.bind(4, after.rowKey)
+        }
         statement.bind(5, Int64(limit))
         var page: [Entity] = []
         while try statement.step() { page.append(try entity(from: statement)) }
@@ -207,6 +220,13 @@ package actor SQLiteStorageAccount: StorageAccount {
     /// Azure's weak ETag form, derived from the write time.
     static func etag(for time: EdmDateTime) -> String {
         "W/\"datetime'" + time.description.replacing(":", with: "%3A") + "'\""
+    }
+
+    package func flush() throws {
+        let fd = open(path, O_RDWR)
+        guard fd >= 0 else { throw SQLiteError(path: path, code: SQLITE_IOERR, message: "cannot open for fsync: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw SQLiteError(path: path, code: SQLITE_IOERR, message: "fsync failed: \(String(cString: strerror(errno)))") }
     }
 
     // MARK: Blobs

@@ -1,0 +1,44 @@
+import SpeakEasyData
+import Testing
+
+/// Another process holding the write lock: the store waits its busy timeout (2 s), then reports the
+/// store as unavailable rather than failing obscurely.
+@Suite("SQLite storage account: a database locked by another connection")
+struct SQLiteLockingTests {
+    @Test("opening a database another connection holds exclusively is 'storage unavailable'")
+    func openLocked() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/locked.sqlite"
+            let other = try RawSQLite(path: path)
+            try other.execute("BEGIN EXCLUSIVE")
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
+            #expect(error?.kind == .storageUnavailable, "\(String(describing: error))")
+            #expect(error?.description.contains("locked") == true)
+            try other.execute("COMMIT")
+            let store = try SQLiteStorageAccount(path: path)
+            #expect(try await store.entityCounts(table: "t").isEmpty)
+        }
+    }
+
+    @Test("writing while another connection holds the write lock is 'storage unavailable'; reading still works")
+    func writeLocked() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/store.sqlite"
+            do {
+                let store = try SQLiteStorageAccount(path: path)
+                _ = try await store.write([Entity(partitionKey: "p", rowKey: "a")], table: "t", mode: .insert)
+            }
+            let other = try RawSQLite(path: path)
+            try other.execute("BEGIN EXCLUSIVE")
+            let store = try SQLiteStorageAccount(path: path)
+            #expect(try await store.entityCounts(table: "t") == ["p": 1])
+            let error = await #expect(throws: SQLiteError.self) {
+                try await store.write([Entity(partitionKey: "p", rowKey: "b")], table: "t", mode: .insert)
+            }
+            #expect(error?.kind == .storageUnavailable, "\(String(describing: error))")
+            try other.execute("COMMIT")
+            #expect(try await store.write([Entity(partitionKey: "p", rowKey: "b")], table: "t", mode: .insert) == WriteOutcome(inserted: 1))
+            #expect(try await store.entityCounts(table: "t") == ["p": 2])
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CSQLite
+import Foundation
+import SpeakEasyData
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@Suite("SQLite storage account: opening what is not a store")
+struct SQLiteOpeningErrorTests {
+    @Test("a directory is refused")
+    func directory() throws {
+        try withTemporaryDirectory { directory in
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: directory) }
+            #expect(error?.kind == .cannotCreateOutput)
+            #expect(error?.message.contains("directory") == true)
+            #expect(error?.path == directory)
+        }
+    }
+
+    @Test("a file that is not an SQLite database is refused as malformed", arguments: ["hello, I am a text file\n", "hi"])
+    func notADatabase(text: String) throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/notes.txt"
+            try writeFile(path, text)
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
+            #expect(error?.kind == .malformedInput)
+            #expect(error?.code == SQLITE_NOTADB)
+            #expect(error?.description.contains("not an SQLite database") == true)
+            #expect(try readFile(path) == Array(text.utf8), "the file is left alone")
+        }
+    }
+
+    @Test("an SQLite database of something else is refused and left untouched")
+    func someOtherDatabase() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/other.sqlite"
+            do {
+                let raw = try RawSQLite(path: path)
+                try raw.execute("CREATE TABLE foo (x INTEGER); INSERT INTO foo VALUES (1)")
+            }
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
+            #expect(error?.kind == .malformedInput)
+            #expect(error?.message.contains("not a SpeakEasy storage account") == true)
+            let raw = try RawSQLite(path: path)
+            #expect(try raw.strings("SELECT name FROM sqlite_master") == ["foo"])
+        }
+    }
+
+    @Test("a store written by a newer schema version is refused")
+    func newerSchema() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/store.sqlite"
+            do { _ = try SQLiteStorageAccount(path: path) }
+            try RawSQLite(path: path).execute("PRAGMA user_version = 99")
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
+            #expect(error?.kind == .malformedInput)
+            #expect(error?.message.contains("newer") == true)
+        }
+    }
+
+    @Test("an empty file becomes a fresh store")
+    func emptyFile() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/empty.sqlite"
+            try writeFile(path, [])
+            let store = try SQLiteStorageAccount(path: path)
+            _ = try await store.write([Entity(partitionKey: "p", rowKey: "r")], table: "t", mode: .insert)
+            #expect(try await store.entityCounts(table: "t") == ["p": 1])
+        }
+    }
+
+    @Test("a store in a directory that does not exist cannot be created")
+    func missingParent() throws {
+        try withTemporaryDirectory { directory in
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: directory + "/no/such/dir/store.sqlite") }
+            #expect(error?.kind == .cannotCreateOutput)
+            #expect(FileManager.default.fileExists(atPath: directory + "/no") == false)
+        }
+    }
+
+    /// Reading a store that is not there is missing input (66), not an output that cannot be created (73).
+    @Test("opening a missing store read-only is missing input, and creates nothing")
+    func missingReadOnly() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/missing.sqlite"
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
+            #expect(error?.message.contains("no such storage account") == true)
+            #expect(FileManager.default.fileExists(atPath: path) == false)
+            #expect(error?.kind == .inputMissing, "kind is \(String(describing: error?.kind))")
+        }
+    }
+
+    // Root ignores file permissions (access(2) says writable), so the case only means something for other users.
+    @Test("a read-only file is refused for writing but opens read-only", .enabled(if: geteuid() != 0, "root ignores file permissions"))
+    func readOnlyFile() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/store.sqlite"
+            do {
+                let store = try SQLiteStorageAccount(path: path)
+                _ = try await store.write([Entity(partitionKey: "p", rowKey: "r")], table: "t", mode: .insert)
+            }
+            // Fold the WAL back so the read-only open needs no write access to -wal/-shm.
+            try RawSQLite(path: path).execute("PRAGMA journal_mode = DELETE")
+            #expect(chmod(path, 0o444) == 0)
+            defer { chmod(path, 0o644) }
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
+            #expect(error?.kind == .cannotCreateOutput)
+            #expect(error?.code == SQLITE_READONLY)
+            let readOnly = try SQLiteStorageAccount(path: path, readOnly: true)
+            #expect(try await readOnly.entityCounts(table: "t") == ["p": 1])
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import SpeakEasyData
+import Testing
+
+@Suite("SQLite storage account: paging")
+struct SQLitePagingTests {
+    /// 2,500 entities in three partitions, written in shuffled order.
+    static func entities() -> [Entity] {
+        var random = SplitMix64(seed: 2_500)
+        var entities = (0..<2_500).map { index in
+            Entity(partitionKey: ["Events", "speakers", "zeta"][index % 3], rowKey: random.guid().description, properties: [Property("N", .int32(Int32(index)))])
+        }
+        entities.shuffle(using: &random)
+        return entities
+    }
+
+    static func keyOrder(_ a: Entity, _ b: Entity) -> Bool {
+        if a.partitionKey != b.partitionKey { return Array(a.partitionKey.utf8).lexicographicallyPrecedes(b.partitionKey.utf8) }
+        return Array(a.rowKey.utf8).lexicographicallyPrecedes(b.rowKey.utf8)
+    }
+
+    @Test("pages return every entity exactly once, in key order", arguments: [1_000, 500, 333, 2_500, 5_000])
+    func paging(limit: Int) async throws {
+        try await withStore { store, _ in
+            let written = Self.entities()
+            _ = try await store.write(written, table: "t", mode: .insert)
+            var read: [Entity] = []
+            var after: ContinuationToken?
+            var pages = 0
+            repeat {
+                let page = try await store.entities(table: "t", partition: nil, after: after, limit: limit)
+                #expect(page.entities.count <= limit)
+                if let next = page.next {
+                    #expect(next.partitionKey == page.entities.last?.partitionKey)
+                    #expect(next.rowKey == page.entities.last?.rowKey)
+                }
+                read += page.entities
+                after = page.next
+                pages += 1
+            } while after != nil && pages < 100
+            #expect(read.count == 2_500)
+            #expect(Set(read.map { $0.partitionKey + "/" + $0.rowKey }).count == 2_500)
+            #expect(read.map(\.content) == written.sorted(by: Self.keyOrder))
+        }
+    }
+
+    @Test("a partition filter returns that partition only, in row-key order")
+    func partitionFilter() async throws {
+        try await withStore { store, _ in
+            let written = Self.entities()
+            _ = try await store.write(written, table: "t", mode: .insert)
+            let speakers = try await allEntities(store, table: "t", partition: "speakers", pageSize: 100)
+            let expected = written.filter { $0.partitionKey == "speakers" }.sorted(by: Self.keyOrder)
+            #expect(speakers.map(\.content) == expected)
+            #expect(try await allEntities(store, table: "t", partition: "nobody").isEmpty)
+        }
+    }
+
+    @Test("an empty table gives one empty page and no continuation")
+    func emptyTable() async throws {
+        try await withStore { store, _ in
+            let page = try await store.entities(table: "t", partition: nil, after: nil, limit: 10)
+            #expect(page.entities.isEmpty)
+            #expect(page.next == nil)
+        }
+    }
+
+    @Test("a continuation token resumes after its key, across partitions")
+    func resumeAfterKey() async throws {
+        try await withStore { store, _ in
+            let entities = [("o", "z"), ("p", "a"), ("p", "b"), ("p", "c"), ("q", "")].map { Entity(partitionKey: $0.0, rowKey: $0.1) }
+            _ = try await store.write(entities, table: "t", mode: .insert)
+            let first = try await store.entities(table: "t", partition: nil, after: nil, limit: 1)
+            #expect(first.entities.map(\.rowKey) == ["z"])
+            let token = try #require(first.next)
+            #expect(token.partitionKey == "o" && token.rowKey == "z")
+            let second = try await store.entities(table: "t", partition: nil, after: token, limit: 2)
+            #expect(second.entities.map { $0.partitionKey + $0.rowKey } == ["pa", "pb"])
+            let third = try await store.entities(table: "t", partition: nil, after: second.next, limit: 2)
+            #expect(third.entities.map { $0.partitionKey + $0.rowKey } == ["pc", "q"])
+            let last = try await store.entities(table: "t", partition: nil, after: third.next, limit: 2)
+            #expect(last.entities.isEmpty)
+            #expect(last.next == nil)
+        }
+    }
+}
