@@ -20,7 +20,7 @@ struct SQLiteLockingTests {
         }
     }
 
-    @Test("writing while another connection holds the write lock is 'storage unavailable'; reading still works")
+    @Test("writing while another connection is writing is 'storage unavailable'; reading still works")
     func writeLocked() async throws {
         try await withTemporaryDirectory { directory in
             let path = directory + "/store.sqlite"
@@ -28,8 +28,9 @@ struct SQLiteLockingTests {
                 let store = try SQLiteStorageAccount(path: path)
                 _ = try await store.write([Entity(partitionKey: "p", rowKey: "a")], table: "t", mode: .insert)
             }
+            // Another writer (a reserved lock): with a rollback journal, readers still read.
             let other = try RawSQLite(path: path)
-            try other.execute("BEGIN EXCLUSIVE")
+            try other.execute("BEGIN IMMEDIATE")
             let store = try SQLiteStorageAccount(path: path)
             #expect(try await store.entityCounts(table: "t") == ["p": 1])
             let error = await #expect(throws: SQLiteError.self) {
