@@ -84,11 +84,15 @@ struct Seed: AsyncParsableCommand {
             request.reset = reset
             request.dryRun = dryRun
 
+            // Options that cannot be met are refused before the store is even created.
+            let photoBaseURL = SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/"
+            _ = try SeedGenerator(catalog: catalog, options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL))
+
             // A dry run never creates the store; it only looks at one that exists.
             let storeExists = FileSystem.kind(of: storeOption.store) != .missing
             let store: SQLiteStorageAccount? = dryRun && !storeExists ? nil : try storeOption.open(readOnly: dryRun)
             let seeder = Seeder(catalog: catalog, request: request)
-            let report = try await seeder.run(store: store, photoBaseURL: SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/") { progress in
+            let report = try await seeder.run(store: store, photoBaseURL: photoBaseURL) { progress in
                 progressBar.update(progress.phase.rawValue, done: progress.done, total: progress.total)
             }
             progressBar.finish()

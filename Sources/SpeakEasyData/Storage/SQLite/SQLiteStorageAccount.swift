@@ -44,7 +44,7 @@ package actor SQLiteStorageAccount: StorageAccount {
         // A rollback journal: a killed process leaves every batch either committed or rolled back on
         // the next open. Commits are not fsynced one by one (each would flush gigabytes during a bulk
         // load); flush() makes everything durable at the end of a run.
-        try connection.execute("PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384")
+        try connection.execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384")
         if applicationID == 0 {
             try connection.execute("BEGIN IMMEDIATE")
             do {

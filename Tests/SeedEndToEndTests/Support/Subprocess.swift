@@ -1,0 +1,138 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How a finished subprocess ended and what it printed.
+struct ProcessResult: Sendable, CustomStringConvertible {
+    var arguments: [String]
+    /// The exit status, or the signal number when `killedBySignal`.
+    var status: Int32
+    var killedBySignal: Bool
+    var stdout: String
+    var stderr: String
+
+    var description: String {
+        "`\(arguments.joined(separator: " "))` → \(killedBySignal ? "signal" : "exit") \(status)\n--- stdout ---\n\(stdout)--- stderr ---\n\(stderr)"
+    }
+}
+
+/// A running child process whose stdout and stderr are read on threads of their own (never on the
+/// cooperative pool, which parallel tests share), so a full pipe never stalls the child.
+final class Subprocess: Sendable {
+    private let process: Process
+    private let arguments: [String]
+    private let input: Pipe?
+    private let output = Buffer()
+    private let errorOutput = Buffer()
+    private let readersDone = DispatchGroup()
+
+    /// Starts `executable`; `withInput` gives it a stdin pipe (else /dev/null).
+    init(_ executable: String, _ arguments: [String], directory: String, withInput: Bool = false) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let stdoutPipe = Pipe()
+        let stderrPipe = Pipe()
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        let input = withInput ? Pipe() : nil
+        process.standardInput = input ?? FileHandle.nullDevice
+        self.process = process
+        self.arguments = [executable] + arguments
+        self.input = input
+        try process.run()
+        // The child has its own copies now; close ours so EOF arrives when it exits.
+        try? stdoutPipe.fileHandleForWriting.close()
+        try? stderrPipe.fileHandleForWriting.close()
+        try? input?.fileHandleForReading.close()
+        Self.drain(stdoutPipe.fileHandleForReading, into: output, group: readersDone)
+        Self.drain(stderrPipe.fileHandleForReading, into: errorOutput, group: readersDone)
+    }
+
+    /// Bytes a reader thread collects.
+    private final class Buffer: Sendable {
+        private let data = Mutex(Data())
+        func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
+        var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
+    }
+
+    private static func drain(_ handle: FileHandle, into buffer: Buffer, group: DispatchGroup) {
+        group.enter()
+        let thread = Thread {
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+            }
+            try? handle.close()
+            group.leave()
+        }
+        thread.start()
+    }
+
+    var processIdentifier: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
+    var stdoutSoFar: String { output.text }
+
+    func write(_ text: String) throws {
+        try input?.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    }
+
+    func closeInput() {
+        try? input?.fileHandleForWriting.close()
+    }
+
+    func kill(_ signal: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.kill(process.processIdentifier, signal)
+        #else
+            _ = Darwin.kill(process.processIdentifier, signal)
+        #endif
+    }
+
+    /// Waits (up to `seconds`) until stdout contains `text`; false on timeout or exit first.
+    func waitForOutput(containing text: String, seconds: Double = 20) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if stdoutSoFar.contains(text) { return true }
+            if !process.isRunning && stdoutSoFar.contains(text) == false {
+                // Give the reader a moment to collect the last bytes.
+                try await Task.sleep(for: .milliseconds(50))
+                return stdoutSoFar.contains(text)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    /// Waits for the child to exit and its pipes to reach EOF.
+    func finish() async -> ProcessResult {
+        let process = process
+        let readersDone = readersDone
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                process.waitUntilExit()
+                readersDone.wait()
+                continuation.resume()
+            }
+            thread.start()
+        }
+        return ProcessResult(
+            arguments: arguments, status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
+            stdout: output.text, stderr: errorOutput.text)
+    }
+
+    /// Runs a command to completion.
+    static func run(_ executable: String, _ arguments: [String], directory: String) async throws -> ProcessResult {
+        try await Subprocess(executable, arguments, directory: directory).finish()
+    }
+}
