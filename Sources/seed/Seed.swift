@@ -86,10 +86,13 @@ struct Seed: AsyncParsableCommand {
 
             // Options that cannot be met are refused before the store is even created.
             let photoBaseURL = SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/"
-            _ = try SeedGenerator(catalog: catalog, options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL))
+            // (An existing store may hold an interrupted run whose options fill the gaps; Seeder checks those.)
+            let storeExists = FileSystem.kind(of: storeOption.store) != .missing
+            if !storeExists {
+                _ = try SeedGenerator(catalog: catalog, options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL))
+            }
 
             // A dry run never creates the store; it only looks at one that exists.
-            let storeExists = FileSystem.kind(of: storeOption.store) != .missing
             let store: SQLiteStorageAccount? = dryRun && !storeExists ? nil : try storeOption.open(readOnly: dryRun)
             let seeder = Seeder(catalog: catalog, request: request)
             let report = try await seeder.run(store: store, photoBaseURL: photoBaseURL) { progress in

@@ -9,8 +9,9 @@ import Testing
 #endif
 
 /// A `seed` killed part-way (SIGKILL: no cleanup at all) is finished by running the command again,
-/// and the result is exactly what an uninterrupted run writes.
-@Suite("seed: crash safety")
+/// and the result is exactly what an uninterrupted run writes. Serialized: each test runs several
+/// CPU-heavy processes, and alongside one another they would only take longer each.
+@Suite("seed: crash safety", .serialized)
 struct SeedCrashRecoveryTests {
     /// Large enough that a debug build writes for a second or so (four batches), so the kill lands
     /// mid-run; small enough that finishing it (which re-hashes the whole table) stays quick.
@@ -52,7 +53,7 @@ struct SeedCrashRecoveryTests {
 
     /// Starts the run, waits until some events are committed, then SIGKILLs it.
     /// Returns the number of events committed just before the kill.
-    static func interruptedRun(into store: String, in directory: String) async throws -> Int {
+    static func interruptedRun(into store: String, in directory: String, options: [String] = options) async throws -> Int {
         var attempts: [ProcessResult] = []
         for _ in 0..<3 {
             let child = try SeedTool.start(options + ["--store", store], in: directory)
@@ -69,7 +70,7 @@ struct SeedCrashRecoveryTests {
             let killed = await child.finish()
             if killed.killedBySignal && killed.status == SIGKILL {
                 try #require(committed > 0, "no events were committed within 30 s\n\(killed)")
-                try #require(committed < eventCount)
+                try #require(committed < Int(options[options.firstIndex(of: "--events")! + 1])!)
                 return committed
             }
             // It finished (or failed) before the kill: start again on a new store.
@@ -192,5 +193,27 @@ struct SeedCrashRecoveryTests {
         #expect(resumed.status == 0, "\(resumed)")
         #expect(resumed.stdout.isEmpty, "\(resumed)")
         try await Self.expectEqualsReference(store)
+    }
+
+    @Test("re-running with some options left out (here --seed and --from) finishes a killed run in the past", .timeLimit(.minutes(2)))
+    func resumeWithOptionsLeftOut() async throws {
+        let scratch = try Scratch()
+        let store = scratch.file("store.sqlite")
+        let reference = scratch.file("reference.sqlite")
+        // A window wholly before today, so today's default --from would lie after the cutoff.
+        let options = ["--seed", "11", "--events", String(Self.eventCount), "--from", "2020-01-01", "--cutoff", "2020-12-31"]
+        _ = try await Self.interruptedRun(into: store, in: scratch.path, options: options)
+
+        let result = try await SeedTool.run(["--events", String(Self.eventCount), "--cutoff", "2020-12-31", "--store", store], in: scratch.path)
+        try #require(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("Finished an interrupted run"), "\(result)")
+        #expect(result.stdout.contains("seed          11"), "\(result)")
+
+        let uninterrupted = try await SeedTool.run(options + ["--quiet", "--store", reference], in: scratch.path)
+        try #require(uninterrupted.status == 0, "\(uninterrupted)")
+        #expect(try await SQLiteShell.eventsTableDigest(store) == SQLiteShell.eventsTableDigest(reference))
+        let manifest = try await StoreContents.read(store, entities: false).manifest
+        #expect(manifest?.status == .complete)
+        #expect(manifest?.contentHash == (try await StoreContents.read(reference, entities: false).manifest?.contentHash))
     }
 }
