@@ -1,4 +1,4 @@
-package import ArgumentParser
+import ArgumentParser
 package import SpeakEasyData
 
 /// A date on the command line: `yyyy-MM-dd` or a full `yyyy-MM-ddTHH:mm:ss[.fffffff][Z]`, always UTC.

@@ -1,4 +1,4 @@
-package import ArgumentParser
+import ArgumentParser
 
 /// `--quiet`: no progress and no summary; errors still go to stderr.
 package struct OutputOptions: ParsableArguments {

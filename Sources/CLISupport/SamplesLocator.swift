@@ -1,4 +1,4 @@
-package import SpeakEasyData
+import SpeakEasyData
 
 /// Finds the samples directory: the one given, else `./samples`, else the package's own `samples/`.
 package enum SamplesLocator {

@@ -1,4 +1,4 @@
-package import ArgumentParser
+import ArgumentParser
 package import SpeakEasyData
 
 /// `--store`, named the same way in every tool.

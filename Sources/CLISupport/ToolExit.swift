@@ -1,5 +1,5 @@
 package import ArgumentParser
-package import SpeakEasyData
+import SpeakEasyData
 
 /// Turns library errors into a one-line message and the exit status DESIGN.md gives their kind.
 package enum ToolExit {
@@ -8,10 +8,6 @@ package enum ToolExit {
         if let classified = error as? any ClassifiedError {
             Terminal.writeError("\(tool): error: \(classified.description)\n")
             return ExitCode(classified.kind.exitCode)
-        }
-        if let mapping = error as? EntityMappingError {
-            Terminal.writeError("\(tool): error: \(mapping.description)\n")
-            return ExitCode(FailureKind.malformedInput.exitCode)
         }
         Terminal.writeError("\(tool): error: \(error)\n")
         return ExitCode(FailureKind.ioError.exitCode)

@@ -1,8 +1,9 @@
 /// Why an entity is not a valid `Speaker` or `Event` under the data contract.
-package struct EntityMappingError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct EntityMappingError: ClassifiedError, Sendable, Equatable {
     package let partitionKey: String
     package let rowKey: String
     package let reason: String
+    package var kind: FailureKind { .malformedInput }
 
     package var description: String { "entity (PartitionKey '\(partitionKey)', RowKey '\(rowKey)'): \(reason)" }
 }

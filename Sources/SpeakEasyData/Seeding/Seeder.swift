@@ -112,6 +112,7 @@ package struct Seeder: Sendable {
             }
             counts = try await store.entityCounts(table: table)
         }
+        // A barrier: the data is on disk before the manifest says "complete".
         try await store.flush()
         newManifest.status = .complete
         newManifest.completedAt = .now()

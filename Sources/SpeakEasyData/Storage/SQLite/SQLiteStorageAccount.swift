@@ -46,14 +46,15 @@ package actor SQLiteStorageAccount: StorageAccount {
         // load); flush() makes everything durable at the end of a run.
         try connection.execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384")
         if applicationID == 0 {
-            try connection.execute("BEGIN IMMEDIATE")
             do {
-                try connection.execute(SQLiteSchema.create)
-                try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID); PRAGMA user_version = \(SQLiteSchema.version)")
-                try connection.execute("COMMIT")
-            } catch {
-                try? connection.execute("ROLLBACK")
+                try connection.transaction {
+                    try connection.execute(SQLiteSchema.create)
+                    try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID); PRAGMA user_version = \(SQLiteSchema.version)")
+                }
+            } catch let error as SQLiteError {
                 throw error
+            } catch {
+                throw SQLiteError(path: path, code: SQLITE_ERROR, message: "\(error)")
             }
         }
     }
@@ -172,11 +173,15 @@ package actor SQLiteStorageAccount: StorageAccount {
     }
 
     package func entities(table: String, partition: String?, after: ContinuationToken?, limit: Int) throws -> (entities: [Entity], next: ContinuationToken?) {
+        // Only the conditions that apply, so SQLite seeks straight to the resume point on the key
+        // index (an `?3 IS NULL OR …` form would make every page scan from the table's start).
+        var conditions = "table_name = ?1"
+        if partition != nil { conditions += " AND partition_key = ?2" }
+        if after != nil { conditions += " AND (partition_key, row_key) > (?3, ?4)" }
         let statement = try connection.prepare(
             """
             SELECT partition_key, row_key, timestamp, etag, properties FROM entities
-            WHERE table_name = ?1 AND (?2 IS NULL OR partition_key = ?2) AND (?3 IS NULL OR (partition_key, row_key) > (?3, ?4))
-            ORDER BY partition_key, row_key LIMIT ?5
+            WHERE \(conditions) ORDER BY partition_key, row_key LIMIT ?5
             """)
         statement.bind(1, table)
         if let partition { statement.bind(2, partition) }
