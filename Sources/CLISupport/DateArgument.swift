@@ -8,14 +8,26 @@ package struct DateArgument: ExpressibleByArgument, Sendable {
     package let isDayOnly: Bool
 
     package init?(argument: String) {
-        if argument.utf8.count == 10, let value = try? EdmDateTime(parsing: argument + "T00:00:00Z") {
-            self.value = value
-            isDayOnly = true
-        } else if let value = try? EdmDateTime(parsing: argument) {
-            self.value = value
+        guard let parsed = try? Self(parsing: argument) else { return nil }
+        self = parsed
+    }
+
+    /// Parses an option's value; the error says what is wrong with it (for `@Option(transform:)`).
+    package init(parsing argument: String) throws {
+        if argument.utf8.count == 10 {
+            do {
+                value = try EdmDateTime(parsing: argument + "T00:00:00Z")
+                isDayOnly = true
+                return
+            } catch {
+                throw ValidationError("'\(argument)' is not a date (\(error.reason)); expected yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff]Z")
+            }
+        }
+        do {
+            value = try EdmDateTime(parsing: argument)
             isDayOnly = false
-        } else {
-            return nil
+        } catch {
+            throw ValidationError("'\(argument)' is not a date (\(error.reason)); expected yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff]Z")
         }
     }
 

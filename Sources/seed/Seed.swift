@@ -29,19 +29,23 @@ struct Seed: AsyncParsableCommand {
 
     @OptionGroup var storeOption: StoreOption
 
-    @Option(help: ArgumentHelp("The random seed (0 … 2^64-1); default: a random one, printed.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The random seed (0 … 2^64-1); default: a random one, printed.", valueName: "n"))
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("How many events, unique by (name, location, speaker, date). (default: 100)", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many events, unique by (name, location, speaker, date). (default: 100)", valueName: "n"))
     var events: Int?
 
-    @Option(help: ArgumentHelp("How many speakers: the 8 samples, then generated ones. (default: 8)", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many speakers: the 8 samples, then generated ones. (default: 8)", valueName: "n"))
     var speakers: Int?
 
-    @Option(help: ArgumentHelp("Earliest event date, yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff]Z, UTC. (default: today 00:00 UTC)", valueName: "date"))
+    @Option(
+        help: ArgumentHelp("Earliest event date, yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff]Z, UTC. (default: today 00:00 UTC)", valueName: "date"),
+        transform: DateArgument.init(parsing:))
     var from: DateArgument?
 
-    @Option(help: ArgumentHelp("Latest event date, inclusive; yyyy-MM-dd means the end of that day. (default: --from + 365 days)", valueName: "date"))
+    @Option(
+        help: ArgumentHelp("Latest event date, inclusive; yyyy-MM-dd means the end of that day. (default: --from + 365 days)", valueName: "date"),
+        transform: DateArgument.init(parsing:))
     var cutoff: DateArgument?
 
     @Option(help: ArgumentHelp("Step between possible dates: \(DateResolution.allCases.map(\.rawValue).joined(separator: ", ")). (default: minute)", valueName: "unit"))

@@ -23,9 +23,10 @@ struct SeedBadInputTests {
         arguments: [
             BadOptions(arguments: ["--from", "2026-02-01", "--cutoff", "2026-01-31"], mentions: ["--cutoff", "before"]),
             BadOptions(arguments: ["--from", "2026-02-01T12:00:00Z", "--cutoff", "2026-02-01T11:59:59Z"], mentions: ["--cutoff", "before"]),
-            BadOptions(arguments: ["--from", "2026-13-45"], mentions: ["--from", "2026-13-45"]),
+            BadOptions(arguments: ["--from", "2026-13-45"], mentions: ["--from", "2026-13-45", "out of range"]),
             BadOptions(arguments: ["--cutoff", "tomorrow"], mentions: ["--cutoff", "tomorrow"]),
-            BadOptions(arguments: ["--events", "-1"], mentions: ["--events"]),
+            BadOptions(arguments: ["--events", "-1"], mentions: ["--events", "0 or more"]),
+            BadOptions(arguments: ["--seed", "-5"], mentions: ["--seed", "-5", "invalid"]),
             BadOptions(arguments: ["--events=-1"], mentions: ["--events"]),
             BadOptions(arguments: ["--events", "many"], mentions: ["--events", "many"]),
             BadOptions(arguments: ["--speakers", "0"], mentions: ["--speakers"]),

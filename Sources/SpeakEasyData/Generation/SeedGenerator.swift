@@ -87,9 +87,34 @@ package struct SeedGenerator: Sendable {
         UInt128(catalog.eventNames.count) * UInt128(catalog.locations.count) * UInt128(speakers) * UInt128(window.slotCount)
     }
 
-    /// The events, generated one at a time.
+    /// The events, generated one at a time in draw order.
     package func events() -> EventIterator {
-        EventIterator(generator: self, random: eventStream)
+        EventIterator(draws: EventDraws(generator: self, random: eventStream), generator: self)
+    }
+
+    /// Every event's draw, sorted by RowKey: writing in key order appends to the store's key index
+    /// instead of scattering inserts over it. 32 bytes an event (32 MB for a million).
+    package func eventDrawsInKeyOrder() -> [EventDraw] {
+        var all = allEventDraws()  // the duplicate-detection set is gone by the time this sorts
+        all.sort { $0.key < $1.key }
+        return all
+    }
+
+    private func allEventDraws() -> [EventDraw] {
+        var draws = EventDraws(generator: self, random: eventStream)
+        var all: [EventDraw] = []
+        all.reserveCapacity(options.eventCount)
+        while let draw = draws.next() { all.append(draw) }
+        return all
+    }
+
+    /// The event a draw stands for.
+    package func event(for draw: EventDraw) -> Event {
+        let speaker = speakers[Int(draw.speaker)].speaker
+        return Event(
+            key: draw.key.description, date: window.date(at: draw.slot), name: catalog.eventNames[Int(draw.name)],
+            location: catalog.locations[Int(draw.location)], description: catalog.eventDescription,
+            speakerKey: speaker.key, speakerName: speaker.name)
     }
 
     /// Every (first, last) name a generated speaker can take.
@@ -104,13 +129,34 @@ package struct SeedGenerator: Sendable {
         String((first + last).filter { $0.isLetter || $0.isNumber }) + ".png"
     }
 
-    /// Draws the events; each is unique by (name, location, speaker, date).
+    /// One event as drawn: indexes into the catalog and the speakers, a date slot and the RowKey.
+    package struct EventDraw: Sendable, Equatable {
+        package var key: EdmGuid
+        package var slot: UInt64
+        package var speaker: UInt32
+        package var name: UInt16
+        package var location: UInt16
+    }
+
+    /// The events in draw order, materialised.
     package struct EventIterator: IteratorProtocol, Sendable {
-        private let names: [String]
-        private let locations: [String]
-        private let description: String
-        private let speakers: [Speaker]
-        private let window: DateWindow
+        private var draws: EventDraws
+        private let generator: SeedGenerator
+
+        init(draws: EventDraws, generator: SeedGenerator) {
+            self.draws = draws
+            self.generator = generator
+        }
+
+        package mutating func next() -> Event? { draws.next().map(generator.event(for:)) }
+    }
+
+    /// Draws the events; each is unique by (name, location, speaker, date).
+    struct EventDraws: IteratorProtocol, Sendable {
+        private let nameCount: Int
+        private let locationCount: Int
+        private let speakerCount: Int
+        private let slotCount: UInt64
         private var random: SplitMix64
         private var remaining: Int
         /// Combinations drawn so far, as 64-bit keys: the combination index itself when there are at
@@ -120,32 +166,28 @@ package struct SeedGenerator: Sendable {
         private let exactKeys: Bool
 
         init(generator: SeedGenerator, random: SplitMix64) {
-            names = generator.catalog.eventNames
-            locations = generator.catalog.locations
-            description = generator.catalog.eventDescription
-            speakers = generator.speakers.map(\.speaker)
-            window = generator.window
+            nameCount = generator.catalog.eventNames.count
+            locationCount = generator.catalog.locations.count
+            speakerCount = generator.speakers.count
+            slotCount = generator.window.slotCount
             self.random = random
             remaining = generator.options.eventCount
             drawn = Set(minimumCapacity: generator.options.eventCount)
             exactKeys = generator.combinationCount <= UInt128(UInt64.max)
         }
 
-        package mutating func next() -> Event? {
+        mutating func next() -> EventDraw? {
             guard remaining > 0 else { return nil }
             remaining -= 1
             while true {
-                let name = random.index(below: names.count)
-                let location = random.index(below: locations.count)
-                let speaker = random.index(below: speakers.count)
-                let slot = random.uniform(below: window.slotCount)
-                var combination = UInt128(slot) * UInt128(speakers.count) + UInt128(speaker)
-                combination = (combination * UInt128(locations.count) + UInt128(location)) * UInt128(names.count) + UInt128(name)
+                let name = random.index(below: nameCount)
+                let location = random.index(below: locationCount)
+                let speaker = random.index(below: speakerCount)
+                let slot = random.uniform(below: slotCount)
+                var combination = UInt128(slot) * UInt128(speakerCount) + UInt128(speaker)
+                combination = (combination * UInt128(locationCount) + UInt128(location)) * UInt128(nameCount) + UInt128(name)
                 guard drawn.insert(exactKeys ? UInt64(combination) : Self.mix(combination)).inserted else { continue }
-                let chosen = speakers[speaker]
-                return Event(
-                    key: random.guid().description, date: window.date(at: slot), name: names[name], location: locations[location],
-                    description: description, speakerKey: chosen.key, speakerName: chosen.name)
+                return EventDraw(key: random.guid(), slot: slot, speaker: UInt32(speaker), name: UInt16(name), location: UInt16(location))
             }
         }
 

@@ -16,8 +16,13 @@ package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
     package mutating func add(_ entity: EncodedEntity) {
         var hasher = SHA256()
-        hasher.update(data: Array(entity.partitionKey.utf8) + [0] + Array(entity.rowKey.utf8) + [0])
-        hasher.update(data: entity.properties)
+        var separator: UInt8 = 0
+        for key in [entity.partitionKey, entity.rowKey] {
+            var key = key
+            key.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            withUnsafeBytes(of: &separator) { hasher.update(bufferPointer: $0) }
+        }
+        entity.properties.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         let digest = hasher.finalize()
         digest.withUnsafeBytes { bytes in
             var carry = false

@@ -6,8 +6,8 @@ package struct SeedStatistics: Sendable {
     package var latest: EdmDateTime?
     /// Events per speaker RowKey.
     package var eventsPerSpeaker: [String: Int] = [:]
-    /// Events per month, keyed "yyyy-MM".
-    package var eventsPerMonth: [String: Int] = [:]
+    /// Events per month.
+    package var eventsPerMonth: [MonthKey: Int] = [:]
     package var hash = ContentHash()
 
     package init() {}
@@ -18,13 +18,26 @@ package struct SeedStatistics: Sendable {
     }
 
     package mutating func add(_ event: Event, entity: EncodedEntity) {
+        addEvent(date: event.date, speakerKey: event.speakerKey, entity: entity)
+    }
+
+    package mutating func addEvent(date: EdmDateTime, speakerKey: String, entity: EncodedEntity) {
         events += 1
-        earliest = min(earliest ?? event.date, event.date)
-        latest = max(latest ?? event.date, event.date)
-        eventsPerSpeaker[event.speakerKey, default: 0] += 1
-        let c = event.date.components
-        let month = String(c.year) + "-" + (c.month < 10 ? "0" : "") + String(c.month)
-        eventsPerMonth[month, default: 0] += 1
+        earliest = min(earliest ?? date, date)
+        latest = max(latest ?? date, date)
+        eventsPerSpeaker[speakerKey, default: 0] += 1
+        let c = date.components
+        eventsPerMonth[MonthKey(year: c.year, month: c.month), default: 0] += 1
         hash.add(entity)
+    }
+
+    /// A calendar month, for the per-month histogram; ordered by time.
+    package struct MonthKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+        package var year: Int
+        package var month: Int
+
+        package static func < (lhs: MonthKey, rhs: MonthKey) -> Bool { (lhs.year, lhs.month) < (rhs.year, rhs.month) }
+        /// "yyyy-MM".
+        package var description: String { String(year) + "-" + (month < 10 ? "0" : "") + String(month) }
     }
 }

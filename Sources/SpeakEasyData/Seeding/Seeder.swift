@@ -7,7 +7,7 @@ package struct Seeder: Sendable {
     package var catalog: SampleCatalog
     package var request: SeedRequest
     /// Entities per write (one transaction each).
-    package var batchSize = 10_000
+    package var batchSize = 2_500
 
     package init(catalog: SampleCatalog, request: SeedRequest) {
         self.catalog = catalog
@@ -76,17 +76,19 @@ package struct Seeder: Sendable {
             progress(SeedProgress(phase: .speakers, done: min(start + batchSize, speakers.count), total: speakers.count))
         }
 
-        // Generate and encode the next batch while the store writes the previous one, on another
-        // thread (a detached task), so the two cores work together.
-        var events = generator.events()
+        // Events go in RowKey order, so the store appends to its key index. The next batch is encoded
+        // while the store writes the previous one on another thread (a detached task).
+        let draws = generator.eventDrawsInKeyOrder()
+        let encoder = EventEncoder(generator)
         var pending: Task<WriteOutcome, any Error>?
         var written = 0
         while true {
+            let end = min(written + batchSize, draws.count)
             var batch: [EncodedEntity] = []
-            batch.reserveCapacity(batchSize)
-            while batch.count < batchSize, let event = events.next() {
-                let entity = EncodedEntity(event.entity)
-                statistics.add(event, entity: entity)
+            batch.reserveCapacity(end - written)
+            for draw in draws[written..<end] {
+                let entity = encoder.encode(draw)
+                statistics.addEvent(date: encoder.date(of: draw), speakerKey: encoder.speakerKeys[Int(draw.speaker)], entity: entity)
                 batch.append(entity)
             }
             if let pending { outcome += try await pending.value }
@@ -94,7 +96,7 @@ package struct Seeder: Sendable {
             if batch.isEmpty { break }
             let toWrite = batch
             pending = Task.detached { try await store.write(toWrite, table: table, mode: mode) }
-            written += batch.count
+            written = end
             progress(SeedProgress(phase: .events, done: written, total: options.eventCount))
         }
 
@@ -133,9 +135,9 @@ package struct Seeder: Sendable {
         var statistics = SeedStatistics()
         let speakers = generator.speakers.map(\.speaker)
         for speaker in speakers { statistics.add(speaker) }
-        var events = generator.events()
-        while let event = events.next() {
-            statistics.add(event, entity: EncodedEntity(event.entity))
+        let encoder = EventEncoder(generator)
+        for draw in generator.eventDrawsInKeyOrder() {
+            statistics.addEvent(date: encoder.date(of: draw), speakerKey: encoder.speakerKeys[Int(draw.speaker)], entity: encoder.encode(draw))
             if statistics.events % 10_000 == 0 { progress(SeedProgress(phase: .events, done: statistics.events, total: generator.options.eventCount)) }
         }
         return SeedReport(

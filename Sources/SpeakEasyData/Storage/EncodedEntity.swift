@@ -9,6 +9,13 @@ package struct EncodedEntity: Hashable, Sendable {
     /// `{"Prop":value,"Prop2@odata.type":"Edm.Int64","Prop2":"1",…}` in UTF-8.
     package var properties: [UInt8]
 
+    /// Takes `properties` as already-encoded minimal-metadata JSON.
+    package init(partitionKey: String, rowKey: String, properties: [UInt8]) {
+        self.partitionKey = partitionKey
+        self.rowKey = rowKey
+        self.properties = properties
+    }
+
     package init(_ entity: Entity) {
         partitionKey = entity.partitionKey
         rowKey = entity.rowKey

@@ -65,9 +65,9 @@ package enum FileSystem {
     /// An absolute form of the path, resolved against the working directory.
     package static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let cwd = String(cString: buffer)
+        guard let pointer = getcwd(nil, 0) else { return path }
+        defer { free(pointer) }
+        let cwd = String(cString: pointer)
         return path == "." ? cwd : cwd + "/" + path
     }
 }

@@ -15,15 +15,20 @@ package enum JSONEntityWriter {
 
     /// Appends `"Name@odata.type":"Edm.X","Name":value` (the annotation only where needed).
     package static func appendProperty(_ property: Property, metadata: JSONMetadata, to out: inout [UInt8]) {
-        if metadata != .none, needsAnnotation(property.value) {
-            appendString(property.name + "@odata.type", to: &out)
+        appendPropertyHead(property.name, of: property.value, metadata: metadata, to: &out)
+        appendValue(property.value, to: &out)
+    }
+
+    /// Appends what precedes a property's value: `"Name@odata.type":"Edm.X","Name":`.
+    package static func appendPropertyHead(_ name: String, of value: EdmValue, metadata: JSONMetadata, to out: inout [UInt8]) {
+        if metadata != .none, needsAnnotation(value) {
+            appendString(name + "@odata.type", to: &out)
             out.append(UInt8(ascii: ":"))
-            appendString(property.value.type.rawValue, to: &out)
+            appendString(value.type.rawValue, to: &out)
             out.append(UInt8(ascii: ","))
         }
-        appendString(property.name, to: &out)
+        appendString(name, to: &out)
         out.append(UInt8(ascii: ":"))
-        appendValue(property.value, to: &out)
     }
 
     /// Whether JSON alone would lose the value's type: Int64, DateTime, Guid, Binary and the

@@ -87,13 +87,24 @@ final class SQLiteStatement {
         bytes.withUnsafeBufferPointer { bindText(index, $0) }
     }
 
-    private func bindText(_ index: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+    /// Binds `bytes` as TEXT without SQLite copying them, then runs the statement: the binding
+    /// only lives while the bytes are pinned (a bulk load saves a copy of every row).
+    func runBindingText(_ index: Int32, _ bytes: [UInt8]) throws(SQLiteError) {
+        let result: Result<Void, SQLiteError> = bytes.withUnsafeBufferPointer { buffer in
+            bindText(index, buffer, destructor: csqlite_static())
+            defer { reset() }
+            return Result { () throws(SQLiteError) in try run() }
+        }
+        try result.get()
+    }
+
+    private func bindText(_ index: Int32, _ buffer: UnsafeBufferPointer<UInt8>, destructor: sqlite3_destructor_type? = csqlite_transient()) {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
             return
         }
         base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-            _ = sqlite3_bind_text(handle, index, $0, Int32(buffer.count), csqlite_transient())
+            _ = sqlite3_bind_text(handle, index, $0, Int32(buffer.count), destructor)
         }
     }
 

@@ -44,7 +44,7 @@ package actor SQLiteStorageAccount: StorageAccount {
         // A rollback journal: a killed process leaves every batch either committed or rolled back on
         // the next open. Commits are not fsynced one by one (each would flush gigabytes during a bulk
         // load); flush() makes everything durable at the end of a run.
-        try connection.execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384")
+        try connection.execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192")
         if applicationID == 0 {
             do {
                 try connection.transaction {
@@ -158,9 +158,8 @@ package actor SQLiteStorageAccount: StorageAccount {
                 insert.bind(3, entity.rowKey)
                 insert.bind(4, timestamp)
                 insert.bind(5, etag)
-                insert.bindText(6, json)
                 do {
-                    try insert.run()
+                    try insert.runBindingText(6, json)
                 } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT {
                     throw SQLiteError(
                         path: path, code: SQLITE_CONSTRAINT,
