@@ -1,0 +1,65 @@
+/// The file formats the toolkit reads and writes.
+package enum DataFormat: String, CaseIterable, Sendable {
+    case atom
+    case json
+    case ndjson
+    case csv
+
+    /// From a file name's extension: `.atom`/`.xml`, `.json`, `.ndjson`/`.jsonl`, `.csv`/`.tsv` (also
+    /// Storage Explorer's `.typed.csv`); nil when the extension says nothing.
+    package init?(fileExtensionOf path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "atom", "xml": self = .atom
+        case "json": self = .json
+        case "ndjson", "jsonl": self = .ndjson
+        case "csv", "tsv": self = .csv
+        default: return nil
+        }
+    }
+
+    /// From the first bytes of the content: `<` is Atom; `{` or `[` is JSON, or NDJSON when the first
+    /// line holds a whole object and another line follows; anything else is CSV. A UTF-8 BOM and
+    /// leading whitespace are skipped.
+    package init(sniffing prefix: some Collection<UInt8>) {
+        var bytes = Array(prefix)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let start = bytes.firstIndex(where: { !Self.isSpace($0) }) else {
+            self = .csv
+            return
+        }
+        switch bytes[start] {
+        case UInt8(ascii: "<"): self = .atom
+        case UInt8(ascii: "["): self = .json
+        case UInt8(ascii: "{"):
+            self = Self.firstLineIsWholeObject(bytes[start...]) ? .ndjson : .json
+        default: self = .csv
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// True when the braces of the first line balance (outside strings) and more content follows it.
+    private static func firstLineIsWholeObject(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var depth = 0, inString = false, escaped = false
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+            } else if byte == 0x0A {
+                guard depth == 0 else { return false }
+                return bytes[(index + 1)...].contains { !isSpace($0) }
+            }
+            index += 1
+        }
+        return false
+    }
+}

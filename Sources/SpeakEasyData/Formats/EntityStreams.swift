@@ -1,0 +1,21 @@
+/// A stream of entities read from some input, one at a time, in input order.
+///
+/// Readers hold only the entity being read and a bounded input buffer, so memory stays flat however
+/// large the input. Errors name the source, line and column.
+package protocol EntityReader {
+    /// The next entity, or nil at the end of the input.
+    mutating func next() throws(FormatError) -> Entity?
+    /// Where the entity most recently returned by ``next()`` starts: 1-based line (for reports).
+    var entityLine: Int { get }
+}
+
+/// Turns entities into the bytes of a format. Pure: the caller owns the output buffer and moves it to
+/// a file or stdout when it is large enough, so writers can be tested without any I/O.
+package protocol EntityFormatter {
+    /// Appends what precedes the first entity (a feed's opening, a CSV header if already known).
+    mutating func begin(into out: inout [UInt8])
+    /// Appends one entity; throws when the format cannot hold it (e.g. a property name Atom forbids).
+    mutating func append(_ entity: Entity, into out: inout [UInt8]) throws(FormatError)
+    /// Appends what follows the last entity.
+    mutating func end(into out: inout [UInt8])
+}

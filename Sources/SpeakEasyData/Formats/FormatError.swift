@@ -1,0 +1,39 @@
+/// Input that cannot be read as its format says, or output that cannot be written, with where.
+///
+/// `source` names the file (or `stdin`, or a store); `line` and `column` are 1-based and point at the
+/// offending byte; `keys` names the entity when the problem is a value rather than the syntax.
+package struct FormatError: ClassifiedError, Equatable, Sendable {
+    package var source: String
+    package var line: Int?
+    package var column: Int?
+    /// (PartitionKey, RowKey) of the entity the problem is in, when known.
+    package var keys: (partitionKey: String, rowKey: String)?
+    package var reason: String
+    package var kind: FailureKind
+
+    package init(source: String, line: Int? = nil, column: Int? = nil, keys: (partitionKey: String, rowKey: String)? = nil, reason: String, kind: FailureKind = .malformedInput) {
+        self.source = source
+        self.line = line
+        self.column = column
+        self.keys = keys
+        self.reason = reason
+        self.kind = kind
+    }
+
+    /// `events.csv:12:7: entity (PartitionKey 'Events', RowKey 'x'): reason`.
+    package var description: String {
+        var text = source
+        if let line {
+            text += ":\(line)"
+            if let column { text += ":\(column)" }
+        }
+        text += ": "
+        if let keys { text += "entity (PartitionKey '\(keys.partitionKey)', RowKey '\(keys.rowKey)'): " }
+        return text + reason
+    }
+
+    package static func == (lhs: FormatError, rhs: FormatError) -> Bool {
+        lhs.source == rhs.source && lhs.line == rhs.line && lhs.column == rhs.column && lhs.keys?.partitionKey == rhs.keys?.partitionKey
+            && lhs.keys?.rowKey == rhs.keys?.rowKey && lhs.reason == rhs.reason && lhs.kind == rhs.kind
+    }
+}

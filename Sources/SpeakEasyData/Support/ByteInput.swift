@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file or stdin read in large chunks, for the streaming readers.
+///
+/// Readers keep their own buffer and ask for more bytes when they run out, so no reader ever holds a
+/// whole input. `name` is what errors say: the path, or `stdin` for `-`.
+package final class ByteInput {
+    package let name: String
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+    /// Bytes handed out so far, for progress.
+    package private(set) var bytesRead: Int64 = 0
+
+    /// Opens `path` (`-` is stdin). A missing file is 66, a directory or unreadable file 66/74.
+    package init(path: String) throws(FileError) {
+        if path == "-" {
+            name = "stdin"
+            fd = STDIN_FILENO
+            ownsDescriptor = false
+            return
+        }
+        name = path
+        guard FileSystem.kind(of: path) != .directory else { throw FileError(path: path, reason: "is a directory, not a data file", kind: .inputMissing) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw FileError(path: path, reason: String(cString: strerror(code)), kind: code == ENOENT ? .inputMissing : .ioError)
+        }
+        fd = descriptor
+        ownsDescriptor = true
+        #if canImport(Glibc)
+            _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
+        #endif
+    }
+
+    /// In-memory input, for tests and for bytes already read (a sniffed prefix).
+    package convenience init(name: String, bytes: [UInt8]) {
+        self.init(name: name, pending: bytes)
+    }
+
+    private var pending: [UInt8] = []
+    private var pendingOffset = 0
+
+    private init(name: String, pending: [UInt8]) {
+        self.name = name
+        fd = -1
+        ownsDescriptor = false
+        self.pending = pending
+    }
+
+    deinit { if ownsDescriptor { close(fd) } }
+
+    /// Reads up to `destination.count` bytes into it; returns how many (0 at the end of the input).
+    package func read(into destination: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
+        if fd < 0 {
+            let count = min(destination.count, pending.count - pendingOffset)
+            destination.copyBytes(from: pending[pendingOffset..<(pendingOffset + count)])
+            pendingOffset += count
+            bytesRead += Int64(count)
+            return count
+        }
+        while true {
+            let result = posixRead(fd, destination.baseAddress, destination.count)
+            if result >= 0 {
+                bytesRead += Int64(result)
+                return result
+            }
+            let code = errno
+            if code == EINTR { continue }
+            throw FileError(path: name, reason: "read failed: " + String(cString: strerror(code)), kind: .ioError)
+        }
+    }
+
+    /// Appends up to `maximum` bytes to `buffer`; returns how many (0 at the end of the input).
+    package func read(appendingTo buffer: inout [UInt8], maximum: Int = 1 << 20) throws(FileError) -> Int {
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: maximum))
+        let result = buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(FileError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...])) }
+        }
+        buffer.removeLast(maximum - ((try? result.get()) ?? 0))
+        return try result.get()
+    }
+}
+
+/// `read(2)`, named apart from ``ByteInput/read(into:)``.
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }

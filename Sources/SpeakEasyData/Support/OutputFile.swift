@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a tool writes its output: a file, written under a temporary name in the same directory and
+/// renamed over the target only by ``commit()`` — a failed run never leaves a truncated file — or
+/// stdout (`-`).
+package final class OutputFile {
+    /// The target path, or `stdout`.
+    package let name: String
+    private let target: String?
+    private let temporary: String?
+    private var fd: Int32
+    private var finished = false
+    package private(set) var bytesWritten: Int64 = 0
+
+    /// Creates the temporary file next to `path` (`-` is stdout). 73 when it cannot be created.
+    package init(path: String) throws(FileError) {
+        if path == "-" {
+            name = "stdout"
+            target = nil
+            temporary = nil
+            fd = STDOUT_FILENO
+            return
+        }
+        name = path
+        guard FileSystem.kind(of: path) != .directory else { throw FileError(path: path, reason: "is a directory", kind: .cannotCreateOutput) }
+        let directory = FileSystem.directory(of: path)
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        let prefix: String = directory == "." && !path.hasPrefix("./") ? "" : directory + "/"
+        var template = Array((prefix + "." + base + ".partial-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw FileError(path: path, reason: "cannot create it: " + String(cString: strerror(errno)), kind: .cannotCreateOutput)
+        }
+        fd = descriptor
+        target = path
+        temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // mkstemp makes 0600; an export is an ordinary file.
+        let mask = umask(0)
+        umask(mask)
+        fchmod(fd, 0o666 & ~mask)
+    }
+
+    deinit {
+        if !finished { abandon() }
+    }
+
+    /// Writes all of `bytes`; 74 on failure (a full disk, a closed pipe).
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let result = posixWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if result < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw FileError(path: name, reason: "write failed: " + String(cString: strerror(code)), kind: .ioError)
+            }
+            offset += result
+        }
+        bytesWritten += Int64(bytes.count)
+    }
+
+    /// Writes the buffer's bytes and empties it, keeping its capacity.
+    package func drain(_ buffer: inout [UInt8]) throws(FileError) {
+        guard !buffer.isEmpty else { return }
+        let result = buffer.withUnsafeBytes { bytes in Result { () throws(FileError) in try write(bytes) } }
+        buffer.removeAll(keepingCapacity: true)
+        try result.get()
+    }
+
+    /// Makes the output final: fsyncs and renames the temporary file over the target.
+    package func commit() throws(FileError) {
+        finished = true
+        guard let target, let temporary else { return }
+        defer { close(fd) }
+        guard fsync(fd) == 0, rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileError(path: target, reason: "cannot finish writing it: " + reason, kind: .ioError)
+        }
+    }
+
+    /// Discards the output: the temporary file is removed and the target left as it was.
+    package func abandon() {
+        finished = true
+        guard let temporary else { return }
+        close(fd)
+        unlink(temporary)
+    }
+}
+
+/// `write(2)`, named apart from ``OutputFile/write(_:)``.
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
