@@ -14,10 +14,12 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(
             name: "SpeakEasyData",
             dependencies: [
                 "CSQLite",
+                "CLibXML2",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -8,4 +8,7 @@ package enum DataContract {
     package static let eventsPartition = "Events"
     /// Blob container of speaker photos, readable anonymously.
     package static let photoContainer = "speakers"
+    /// Properties the app reads with a type other than Edm.String (all the others are strings): what a
+    /// reader of an untyped format (plain CSV) types them as.
+    package static let nonStringProperties: [String: EdmType] = ["EventDate": .dateTime]
 }
