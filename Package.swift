@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "seed", targets: ["seed"]),
+        .executable(name: "export", targets: ["export"]),
         .library(name: "SpeakEasyData", targets: ["SpeakEasyData"]),
     ],
     dependencies: [
@@ -38,14 +39,28 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "export",
+            dependencies: [
+                "SpeakEasyData",
+                "CLISupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "SpeakEasyDataTests",
             dependencies: ["SpeakEasyData", "CSQLite"],
             exclude: ["Snapshots"]
         ),
         .testTarget(
-            name: "SeedEndToEndTests",
+            name: "EndToEndTests",
             dependencies: ["SpeakEasyData"]
+        ),
+        // Our JSON and Atom against the official Azure SDKs for Python; see Tests/InteropTests/setup.sh.
+        .testTarget(
+            name: "InteropTests",
+            dependencies: ["SpeakEasyData"],
+            exclude: ["python", "setup.sh"]
         ),
     ],
     swiftLanguageModes: [.v6]

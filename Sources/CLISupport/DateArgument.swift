@@ -39,3 +39,4 @@ package struct DateArgument: ExpressibleByArgument, Sendable {
 
 extension DateResolution: ExpressibleByArgument {}
 extension SeedMode: ExpressibleByArgument {}
+extension DataFormat: ExpressibleByArgument {}

@@ -24,4 +24,12 @@ package struct StoreOption: ParsableArguments {
     package func open(readOnly: Bool = false) throws -> SQLiteStorageAccount {
         try SQLiteStorageAccount(path: store, readOnly: readOnly)
     }
+
+    /// Opens an account that must already exist (to read from it): a missing file is 66.
+    package func openExisting(readOnly: Bool = true) throws -> SQLiteStorageAccount {
+        guard FileSystem.kind(of: store) != .missing else {
+            throw FileError(path: store, reason: "no storage account here; run seed first, or name one with --store", kind: .inputMissing)
+        }
+        return try open(readOnly: readOnly)
+    }
 }

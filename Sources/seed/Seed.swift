@@ -63,9 +63,26 @@ struct Seed: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The samples directory (catalog.json and photos). (default: ./samples, else the package's)", valueName: "dir"))
     var samples: String?
 
+    @Option(
+        name: .customLong("from-file"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Load the entities of these data files (Atom, JSON, NDJSON or CSV) instead of generating them.",
+            discussion: "Every file is read once before anything is written, so bad input writes nothing. Photos are not invented.",
+            valueName: "file"))
+    var fromFile: [String] = []
+
+    @Option(name: .customLong("from-format"), help: ArgumentHelp("Format of the --from-file files, when their extension does not say.", valueName: "format"))
+    var fromFormat: DataFormat?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if !fromFile.isEmpty {
+            let generatorOptions = [seed != nil ? "--seed" : nil, events != nil ? "--events" : nil, speakers != nil ? "--speakers" : nil,
+                from != nil ? "--from" : nil, cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil, samples != nil ? "--samples" : nil].compactMap { $0 }
+            if let first = generatorOptions.first { throw ValidationError("\(first) generates data; it does not apply with --from-file") }
+            if fromFile.contains("-") { throw ValidationError("--from-file reads every file twice (check, then write), so it takes files, not stdin ('-')") }
+        }
         if let events, events < 0 { throw ValidationError("--events must be 0 or more, not \(events)") }
         if let speakers, speakers < 1 { throw ValidationError("--speakers must be at least 1, not \(speakers)") }
         if let from, let cutoff, cutoff.asCutoff < from.value {
@@ -75,6 +92,7 @@ struct Seed: AsyncParsableCommand {
 
     func run() async throws {
         let progressBar = ProgressBar(enabled: !output.quiet && Terminal.stderrIsTerminal)
+        if !fromFile.isEmpty { return try await importFiles(progressBar) }
         do {
             let catalog = try SampleCatalog(directory: SamplesLocator.directory(given: samples))
             var request = SeedRequest()
@@ -109,4 +127,30 @@ struct Seed: AsyncParsableCommand {
             throw ToolExit.report(error, tool: "seed")
         }
     }
+
+    /// `--from-file`: the same store rules as generated data, for entities read from files.
+    private func importFiles(_ progressBar: ProgressBar) async throws {
+        do {
+            var request = SeedRequest()
+            request.mode = mode
+            request.reset = reset
+            request.dryRun = dryRun
+            var importer = FileImporter(files: fromFile, request: request)
+            importer.readOptions = EntityFiles.ReadOptions(format: fromFormat)
+            let show: @Sendable (SeedProgress) -> Void = { progress in
+                progressBar.update(progress.phase == .verifying ? "reading" : "writing", done: progress.done, total: progress.total)
+            }
+            // The files are checked before the store is even opened: bad input creates and writes nothing.
+            let checked = try importer.check(progress: show)
+            let storeExists = FileSystem.kind(of: storeOption.store) != .missing
+            let store: SQLiteStorageAccount? = dryRun && !storeExists ? nil : try storeOption.open(readOnly: dryRun)
+            let report = try await importer.run(store: store, checked: checked, progress: show)
+            progressBar.finish()
+            if !output.quiet { print(SummaryPrinter.summary(of: report, store: storeOption.store), terminator: "") }
+        } catch {
+            progressBar.finish()
+            throw ToolExit.report(error, tool: "seed")
+        }
+    }
 }
+

@@ -43,6 +43,19 @@ enum SummaryPrinter {
         return out
     }
 
+    static func summary(of report: FileImporter.Report, store: String) -> String {
+        var out = report.dryRun ? "Dry run: nothing was written to \(store). It would load:\n" : "Loaded into \(store).\n"
+        let read = report.read.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · ")
+        out += "  read          \(read.isEmpty ? "no entities" : read)\n"
+        let partitions = report.partitionCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · ")
+        out += "  table         \(report.table): \(partitions.isEmpty ? "empty" : partitions)\n"
+        if !report.dryRun {
+            out += "  this run      \(report.outcome.inserted) inserted, \(report.outcome.updated) updated, \(report.outcome.unchanged) unchanged\n"
+        }
+        out += "  content hash  \(report.contentHash)\n"
+        return out
+    }
+
     private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return right ? padding + text : text + padding

@@ -75,12 +75,13 @@ package enum EdmValue: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Accepts the spellings of every SDK: `NaN`, `INF`/`Infinity`, `-INF`/`-Infinity`, and decimal forms.
+    /// Accepts the spellings of every SDK: `NaN`, `INF`/`Infinity`, `-INF`/`-Infinity` (and Python's
+    /// `nan`, `inf`, `-inf`, which azure-storage 0.20.3 writes in Atom), and decimal forms.
     package static func parseDouble(_ text: String) -> Double? {
         switch text {
-        case "NaN": return .nan
-        case "INF", "Infinity": return .infinity
-        case "-INF", "-Infinity": return -.infinity
+        case "NaN", "nan": return .nan
+        case "INF", "Infinity", "inf": return .infinity
+        case "-INF", "-Infinity", "-inf": return -.infinity
         default:
             // Double(_:) also takes "nan", "inf" and hex floats; only decimal forms are Edm.Double.
             guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),

@@ -11,7 +11,10 @@ package struct SeedManifest: Hashable, Sendable {
 
     package var seededTable: String
     package var status: Status
-    package var options: GeneratorOptions
+    /// The generator's options; nil when the data was imported from files (`seed --from-file`).
+    package var options: GeneratorOptions?
+    /// The files an import read, in order; empty for generated data.
+    package var importedFiles: [String] = []
     package var generatorVersion: Int
     /// Identifies the samples the data came from (catalog and photos).
     package var samplesHash: String
@@ -24,19 +27,23 @@ package struct SeedManifest: Hashable, Sendable {
     package var contentHash: String
 
     package var entity: Entity {
-        var properties: [Property] = [
-            Property("Status", .string(status.rawValue)),
-            Property("Seed", .string(String(options.seed))),
-            Property("GeneratorVersion", .int32(Int32(generatorVersion))),
-            Property("Events", .int64(Int64(options.eventCount))),
-            Property("Speakers", .int64(Int64(options.speakerCount))),
-            Property("From", .dateTime(options.from)),
-            Property("Cutoff", .dateTime(options.cutoff)),
-            Property("Resolution", .string(options.resolution.rawValue)),
-            Property("PhotoBaseUrl", .string(options.photoBaseURL)),
-            Property("SamplesHash", .string(samplesHash)),
-            Property("StartedAt", .dateTime(startedAt)),
-        ]
+        var properties: [Property] = [Property("Status", .string(status.rawValue))]
+        if let options {
+            properties += [
+                Property("Seed", .string(String(options.seed))),
+                Property("GeneratorVersion", .int32(Int32(generatorVersion))),
+                Property("Events", .int64(Int64(options.eventCount))),
+                Property("Speakers", .int64(Int64(options.speakerCount))),
+                Property("From", .dateTime(options.from)),
+                Property("Cutoff", .dateTime(options.cutoff)),
+                Property("Resolution", .string(options.resolution.rawValue)),
+                Property("PhotoBaseUrl", .string(options.photoBaseURL)),
+                Property("SamplesHash", .string(samplesHash)),
+            ]
+        } else {
+            properties += [Property("Source", .string("files")), Property("Files", .string(importedFiles.joined(separator: "\n")))]
+        }
+        properties.append(Property("StartedAt", .dateTime(startedAt)))
         if let completedAt { properties.append(Property("CompletedAt", .dateTime(completedAt))) }
         properties += [
             Property("SpeakerEntities", .int64(Int64(speakerEntities))),
@@ -46,7 +53,7 @@ package struct SeedManifest: Hashable, Sendable {
         return Entity(partitionKey: seededTable, rowKey: Self.rowKey, properties: properties)
     }
 
-    package init(seededTable: String, status: Status, options: GeneratorOptions, samplesHash: String, startedAt: EdmDateTime) {
+    package init(seededTable: String, status: Status, options: GeneratorOptions?, samplesHash: String, startedAt: EdmDateTime) {
         self.seededTable = seededTable
         self.status = status
         self.options = options
@@ -73,13 +80,18 @@ package struct SeedManifest: Hashable, Sendable {
             return value
         }
         guard let status = Status(rawValue: try string("Status")) else { throw entity.mappingError("Status is unknown") }
-        guard let seed = UInt64(try string("Seed")) else { throw entity.mappingError("Seed is not a number") }
-        guard let resolution = DateResolution(rawValue: try string("Resolution")) else { throw entity.mappingError("Resolution is unknown") }
-        let options = GeneratorOptions(
-            seed: seed, eventCount: try integer("Events"), speakerCount: try integer("Speakers"), from: try date("From"),
-            cutoff: try date("Cutoff"), resolution: resolution, photoBaseURL: try string("PhotoBaseUrl"))
-        self.init(seededTable: entity.partitionKey, status: status, options: options, samplesHash: try string("SamplesHash"), startedAt: try date("StartedAt"))
-        generatorVersion = try integer("GeneratorVersion")
+        if case .string("files")? = entity["Source"] {
+            self.init(seededTable: entity.partitionKey, status: status, options: nil, samplesHash: "", startedAt: try date("StartedAt"))
+            importedFiles = try string("Files").split(separator: "\n").map(String.init)
+        } else {
+            guard let seed = UInt64(try string("Seed")) else { throw entity.mappingError("Seed is not a number") }
+            guard let resolution = DateResolution(rawValue: try string("Resolution")) else { throw entity.mappingError("Resolution is unknown") }
+            let options = GeneratorOptions(
+                seed: seed, eventCount: try integer("Events"), speakerCount: try integer("Speakers"), from: try date("From"),
+                cutoff: try date("Cutoff"), resolution: resolution, photoBaseURL: try string("PhotoBaseUrl"))
+            self.init(seededTable: entity.partitionKey, status: status, options: options, samplesHash: try string("SamplesHash"), startedAt: try date("StartedAt"))
+            generatorVersion = try integer("GeneratorVersion")
+        }
         if case .dateTime(let value)? = entity["CompletedAt"] { completedAt = value }
         speakerEntities = try integer("SpeakerEntities")
         eventEntities = try integer("EventEntities")

@@ -25,16 +25,16 @@ package struct Seeder: Sendable {
         var resumed = false
         var options = try request.resolved(catalog: catalog, photoBaseURL: photoBaseURL)
         if request.mode == .fresh, !request.reset, holdsData {
-            guard let manifest, manifest.status == .inProgress, manifest.generatorVersion == SeedGenerator.version,
-                manifest.samplesHash == catalog.fingerprint, request.agrees(with: manifest.options)
+            guard let manifest, let previous = manifest.options, manifest.status == .inProgress, manifest.generatorVersion == SeedGenerator.version,
+                manifest.samplesHash == catalog.fingerprint, request.agrees(with: previous)
             else {
                 let count = existing.values.reduce(0, +)
                 throw SeedRefusal(
                     reason: "table '\(table)' in \(store?.displayName ?? "the store") already holds \(count) entities; nothing was written. "
                         + "Use --mode merge or --mode replace to upsert, or --reset to empty it first."
-                        + (manifest?.status == .inProgress ? " (An interrupted run with other options, seed \(manifest!.options.seed), left it partly written.)" : ""))
+                        + (manifest?.status == .inProgress ? " (An interrupted run " + (manifest?.options.map { "with other options, seed \($0.seed)," } ?? "of an import") + " left it partly written.)" : ""))
             }
-            options = manifest.options
+            options = previous
             resumed = true
         }
         let generator = try SeedGenerator(catalog: catalog, options: options)

@@ -56,7 +56,7 @@ package final class ByteInput {
 
     /// Reads up to `destination.count` bytes into it; returns how many (0 at the end of the input).
     package func read(into destination: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
-        if fd < 0 {
+        if fd < 0 || pendingOffset < pending.count {
             let count = min(destination.count, pending.count - pendingOffset)
             destination.copyBytes(from: pending[pendingOffset..<(pendingOffset + count)])
             pendingOffset += count
@@ -73,6 +73,29 @@ package final class ByteInput {
             if code == EINTR { continue }
             throw FileError(path: name, reason: "read failed: " + String(cString: strerror(code)), kind: .ioError)
         }
+    }
+
+    /// The first `count` bytes (fewer if the input is shorter), without consuming them: later reads
+    /// return them again. For sniffing the format of stdin, which cannot be reopened.
+    package func peek(count: Int) throws(FileError) -> [UInt8] {
+        guard fd >= 0 else { return Array(pending[pendingOffset..<min(pending.count, pendingOffset + count)]) }
+        var prefix = Array(pending[pendingOffset...])
+        while prefix.count < count {
+            let before = prefix.count
+            prefix.append(contentsOf: repeatElement(0, count: count - before))
+            let result = prefix.withUnsafeMutableBytes { bytes in posixRead(fd, bytes.baseAddress! + before, count - before) }
+            if result < 0 {
+                let code = errno
+                prefix.removeLast(count - before)
+                if code == EINTR { continue }
+                throw FileError(path: name, reason: "read failed: " + String(cString: strerror(code)), kind: .ioError)
+            }
+            prefix.removeLast(count - before - result)
+            if result == 0 { break }
+        }
+        pending = prefix
+        pendingOffset = 0
+        return prefix
     }
 
     /// Appends up to `maximum` bytes to `buffer`; returns how many (0 at the end of the input).

@@ -18,6 +18,13 @@ package enum FileSystem {
         }
     }
 
+    /// The size of a regular file in bytes; nil when it is not one.
+    package static func size(of path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+
     /// Reads a whole regular file; `maximumSize` guards against a huge file where a small one is expected.
     package static func readFile(_ path: String, maximumSize: Int = 64 << 20) throws(FileError) -> [UInt8] {
         guard kind(of: path) != .directory else { throw FileError(path: path, reason: "is a directory", kind: .malformedInput) }
@@ -77,6 +84,12 @@ package struct FileError: ClassifiedError, Equatable {
     package let path: String
     package let reason: String
     package let kind: FailureKind
+
+    package init(path: String, reason: String, kind: FailureKind) {
+        self.path = path
+        self.reason = reason
+        self.kind = kind
+    }
 
     package var description: String { "\(path): \(reason)" }
 }

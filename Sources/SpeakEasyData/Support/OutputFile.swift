@@ -15,6 +15,10 @@ package final class OutputFile {
     private var fd: Int32
     private var finished = false
     package private(set) var bytesWritten: Int64 = 0
+    /// Where the bytes are until ``commit()`` (nil for stdout): complete after every write, so the
+    /// output can be read back before it is committed.
+    package var temporaryPath: String? { temporary }
+    package var isStandardOutput: Bool { target == nil }
 
     /// Creates the temporary file next to `path` (`-` is stdout). 73 when it cannot be created.
     package init(path: String) throws(FileError) {

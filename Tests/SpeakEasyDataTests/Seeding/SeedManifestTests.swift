@@ -32,7 +32,7 @@ struct SeedManifestTests {
     func seeds(seed: UInt64) throws {
         let manifest = Self.manifest(seed: seed)
         #expect(manifest.entity["Seed"] == .string(String(seed)))
-        #expect(try SeedManifest(entity: manifest.entity).options.seed == seed)
+        #expect(try SeedManifest(entity: manifest.entity).options?.seed == seed)
     }
 
     @Test("a manifest survives the SQLite store and JSON")

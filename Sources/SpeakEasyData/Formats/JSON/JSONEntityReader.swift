@@ -13,6 +13,46 @@ package enum JSONEntityReader {
         return try typedProperties(members, scanner: scanner)
     }
 
+    /// Parses one entity object: `PartitionKey`, `RowKey`, `Timestamp` and `odata.etag` (or v4
+    /// `@odata.etag`) go to the entity's fields, the rest are typed properties. `line`/`column` give
+    /// where the object starts in its input, so errors point into the input.
+    package static func entity(fromObject bytes: [UInt8], line: Int = 1, column: Int = 1) throws(JSONSyntaxError) -> Entity {
+        var scanner = JSONScanner(bytes, line: line, column: column)
+        let start = scanner.error("")
+        var members = try objectMembers(&scanner)
+        guard scanner.peek() == nil else { throw scanner.error("unexpected content after the object") }
+        var partitionKey: String?, rowKey: String?, timestamp: EdmDateTime?, etag: String?
+        var failure: JSONSyntaxError?
+        members.removeAll { member in
+            func string(_ name: String) -> String? {
+                guard case .string(let text) = member.value else {
+                    failure = failure ?? JSONSyntaxError(line: member.location.line, column: member.location.column, reason: "\(name) must be a string")
+                    return nil
+                }
+                return text
+            }
+            switch member.key {
+            case "PartitionKey": partitionKey = string("PartitionKey")
+            case "RowKey": rowKey = string("RowKey")
+            case "odata.etag", "@odata.etag": etag = string(member.key)
+            case "Timestamp":
+                guard member.value != .null else { return true }
+                if let text = string("Timestamp") {
+                    do { timestamp = try EdmDateTime(parsing: text) } catch {
+                        failure = failure ?? JSONSyntaxError(line: member.location.line, column: member.location.column, reason: "Timestamp: \(error)")
+                    }
+                }
+            case "Timestamp@odata.type", "PartitionKey@odata.type", "RowKey@odata.type": return true
+            default: return false
+            }
+            return true
+        }
+        if let failure { throw failure }
+        guard let partitionKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no PartitionKey") }
+        guard let rowKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no RowKey") }
+        return Entity(partitionKey: partitionKey, rowKey: rowKey, timestamp: timestamp, etag: etag, properties: try typedProperties(members, scanner: scanner))
+    }
+
     /// One member of an object as read, with where its value starts (for error messages).
     package struct Member: Sendable {
         package var key: String

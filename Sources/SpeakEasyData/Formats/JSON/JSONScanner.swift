@@ -13,6 +13,14 @@ package struct JSONScanner {
         self.position = 0
     }
 
+    /// Scans `bytes` that start at `line`, `column` of a larger input, so errors point into it.
+    package init(_ bytes: [UInt8], line: Int, column: Int) {
+        self.bytes = bytes
+        self.position = 0
+        self.line = line
+        self.lineStart = 1 - column
+    }
+
     package var isAtEnd: Bool { position >= bytes.count }
 
     package func error(_ reason: String) -> JSONSyntaxError {

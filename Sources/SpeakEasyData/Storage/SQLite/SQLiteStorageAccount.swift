@@ -25,6 +25,7 @@ package actor SQLiteStorageAccount: StorageAccount {
     package init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         self.path = path
         try Self.checkPath(path, readOnly: readOnly)
+        if readOnly { try Self.rollBackHotJournal(path) }
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
         self.connection = connection
         try connection.execute("PRAGMA busy_timeout = 2000")
@@ -79,6 +80,15 @@ package actor SQLiteStorageAccount: StorageAccount {
                 throw SQLiteError(path: path, code: SQLITE_READONLY, message: "no write permission")
             }
         }
+    }
+
+    /// A process killed mid-transaction leaves a journal that the next opener must roll back, which a
+    /// read-only connection cannot do. Rolling back only restores the last committed state — what
+    /// any reader would see — so do it with a short-lived writable connection when we may write.
+    private static func rollBackHotJournal(_ path: String) throws(SQLiteError) {
+        guard (FileSystem.size(of: path + "-journal") ?? 0) > 0, FileSystem.isWritable(path) else { return }
+        let recovery = try SQLiteConnection(path: path, readOnly: false)
+        try recovery.execute("PRAGMA busy_timeout = 2000; SELECT count(*) FROM sqlite_master")
     }
 
     package nonisolated func blobURL(container: String, blob: String) -> String {

@@ -77,7 +77,7 @@ struct JSONSyntaxErrorTests {
             (#"{"d@odata.type":"Edm.DateTime","d":20230228}"#, "d", "Edm.DateTime"),
             (#"{"g@odata.type":"Edm.Guid","g":"not-a-guid"}"#, "g", "Edm.Guid"),
             (#"{"b@odata.type":"Edm.Binary","b":"Zg="}"#, "b", "Edm.Binary"),
-            (#"{"x@odata.type":"Edm.Double","x":"nan"}"#, "x", "Edm.Double"),
+            (#"{"x@odata.type":"Edm.Double","x":"NAN"}"#, "x", "Edm.Double"),
             (#"{"x@odata.type":"Edm.Boolean","x":1}"#, "x", "Edm.Boolean"),
             (#"{"x@odata.type":"Edm.String","x":1}"#, "x", "Edm.String"),
         ]

@@ -78,7 +78,7 @@ struct SeedRunTests {
         // The manifest says complete and its hash is the hash of what is stored.
         let manifest = try #require(contents.manifest)
         #expect(manifest.status == .complete)
-        #expect(manifest.options.seed == 42)
+        #expect(manifest.options?.seed == 42)
         #expect(manifest.speakerEntities == 8 && manifest.eventEntities == 100)
         var hash = ContentHash()
         for entity in contents.content { hash.add(entity) }

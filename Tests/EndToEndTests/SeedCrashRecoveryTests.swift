@@ -175,7 +175,7 @@ struct SeedCrashRecoveryTests {
         try #require(recovered.status == 0, "\(recovered)")
         let manifest = try #require(try await StoreContents.read(store, entities: false).manifest)
         #expect(manifest.status == .inProgress)
-        #expect(manifest.options.seed == 5)
+        #expect(manifest.options?.seed == 5)
         let fingerprint = try await SQLiteShell.lines(store, ".sha3sum")
 
         let other = try await SeedTool.run(["--seed", "6", "--events", String(Self.eventCount), "--from", "2026-01-01", "--store", store], in: scratch.path)

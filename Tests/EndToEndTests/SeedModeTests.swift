@@ -97,7 +97,7 @@ struct SeedModeTests {
         #expect(after.access == .container)
         #expect(after.manifest?.contentHash == expected.manifest?.contentHash)
         #expect(after.manifest?.status == .complete)
-        #expect(after.manifest?.options.seed == 7)
+        #expect(after.manifest?.options?.seed == 7)
         #expect(try await SQLiteShell.eventsTableDigest(store) == SQLiteShell.eventsTableDigest(reference))
     }
 

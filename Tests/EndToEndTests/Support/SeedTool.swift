@@ -9,7 +9,7 @@ import Testing
 
 /// Finds and runs the built `seed` executable.
 enum SeedTool {
-    /// The package root: this file is `Tests/SeedEndToEndTests/Support/SeedTool.swift`.
+    /// The package root: this file is `Tests/EndToEndTests/Support/SeedTool.swift`.
     static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { url.deleteLastPathComponent() }
@@ -20,15 +20,17 @@ enum SeedTool {
     static let samples = packageRoot + "/samples"
 
     /// `seed` in the build products directory the test binary runs from (or `$SEED_EXECUTABLE`).
-    static let executable: Result<String, LocateError> = locate()
+    static let executable: Result<String, LocateError> = locate("seed")
 
     struct LocateError: Error, CustomStringConvertible {
         var description: String
     }
 
-    private static func locate() -> Result<String, LocateError> {
-        if let given = ProcessInfo.processInfo.environment["SEED_EXECUTABLE"], !given.isEmpty {
-            return isExecutableFile(given) ? .success(given) : .failure(LocateError(description: "SEED_EXECUTABLE=\(given) is not an executable file"))
+    /// A built executable of this package: `$<NAME>_EXECUTABLE`, else next to the test binary.
+    static func locate(_ name: String) -> Result<String, LocateError> {
+        let variable = name.uppercased() + "_EXECUTABLE"
+        if let given = ProcessInfo.processInfo.environment[variable], !given.isEmpty {
+            return isExecutableFile(given) ? .success(given) : .failure(LocateError(description: "\(variable)=\(given) is not an executable file"))
         }
         var starts: [String] = []
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { starts.append(exe) }
@@ -38,10 +40,10 @@ enum SeedTool {
         var searched: [String] = []
         for start in starts where !start.isEmpty {
             // The test binary sits in the products directory (on macOS inside an .xctest bundle in it):
-            // walk up a few levels looking for a sibling `seed`.
+            // walk up a few levels looking for a sibling executable.
             var directory = URL(fileURLWithPath: start).resolvingSymlinksInPath().deletingLastPathComponent()
             for _ in 0..<5 {
-                let candidate = directory.appendingPathComponent("seed").path
+                let candidate = directory.appendingPathComponent(name).path
                 searched.append(candidate)
                 if isExecutableFile(candidate) { return .success(candidate) }
                 if directory.path == "/" { break }
@@ -50,11 +52,11 @@ enum SeedTool {
         }
         return .failure(
             LocateError(
-                description: "the `seed` executable was not found next to the test binary (looked at \(searched.joined(separator: ", "))). "
-                    + "Build it first: `swift build --build-tests` (or set SEED_EXECUTABLE)."))
+                description: "the `\(name)` executable was not found next to the test binary (looked at \(searched.joined(separator: ", "))). "
+                    + "Build it first: `swift build --build-tests` (or set \(variable))."))
     }
 
-    private static func isExecutableFile(_ path: String) -> Bool {
+    static func isExecutableFile(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
             && access(path, X_OK) == 0

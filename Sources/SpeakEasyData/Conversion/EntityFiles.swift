@@ -1,0 +1,86 @@
+/// Opens data files as entity streams and makes formatters, so every tool reads and writes the same
+/// formats the same way.
+package enum EntityFiles {
+    /// How to read a file whose format is given, implied by its extension, or sniffed.
+    package struct ReadOptions: Sendable {
+        /// The format, when the caller knows it (`--from-format`).
+        package var format: DataFormat?
+        /// CSV field separator.
+        package var delimiter: UInt8 = UInt8(ascii: ",")
+
+        package init(format: DataFormat? = nil, delimiter: UInt8 = UInt8(ascii: ",")) {
+            self.format = format
+            self.delimiter = delimiter
+        }
+    }
+
+    /// An open input: the reader, the format it reads, and the bytes behind it (for progress).
+    package struct Opened {
+        package var reader: any EntityReader
+        package var format: DataFormat
+        package var input: ByteInput
+    }
+
+    /// Opens `path` (`-` is stdin): the format from `options`, else the extension, else the first bytes.
+    package static func open(_ path: String, options: ReadOptions = ReadOptions()) throws(FormatError) -> Opened {
+        let input: ByteInput
+        do { input = try ByteInput(path: path) } catch { throw FormatError(source: error.path, reason: error.reason, kind: error.kind) }
+        var format = options.format ?? (path == "-" ? nil : DataFormat(fileExtensionOf: path))
+        if format == nil {
+            do { format = DataFormat(sniffing: try input.peek(count: 4096)) } catch {
+                throw FormatError(source: error.path, reason: error.reason, kind: error.kind)
+            }
+        }
+        let chosen = format ?? .json
+        return Opened(reader: try reader(for: input, format: chosen, delimiter: options.delimiter), format: chosen, input: input)
+    }
+
+    /// A reader of `format` over `input`.
+    package static func reader(for input: ByteInput, format: DataFormat, delimiter: UInt8 = UInt8(ascii: ",")) throws(FormatError) -> any EntityReader {
+        switch format {
+        case .atom: AtomEntityReader(input: input)
+        case .json: JSONEntityStreamReader(input: input, layout: .document)
+        case .ndjson: JSONEntityStreamReader(input: input, layout: .lines)
+        case .csv: try CSVEntityReader(input, delimiter: delimiter)
+        }
+    }
+
+    /// How to write: the format and its options.
+    package struct WriteOptions: Sendable {
+        package var format: DataFormat
+        package var metadata: JSONMetadata = .minimal
+        package var typedCSV = false
+        package var delimiter: UInt8 = UInt8(ascii: ",")
+        /// Properties to write, in order (CSV columns); nil for all.
+        package var columns: [String]?
+        /// The table the entities come from, for the feed's links.
+        package var table: String = DataContract.table
+
+        package init(format: DataFormat) { self.format = format }
+    }
+
+    package static func formatter(_ options: WriteOptions) throws(FormatError) -> any EntityFormatter {
+        switch options.format {
+        case .atom: AtomFormatter(options: AtomFormatter.Options(table: options.table))
+        case .json: JSONFormatter(metadata: options.metadata, layout: .feed, table: options.table)
+        case .ndjson: JSONFormatter(metadata: options.metadata, layout: .lines, table: options.table)
+        case .csv: try CSVFormatter(CSVFormatter.Options(typed: options.typedCSV, delimiter: options.delimiter, columns: options.columns))
+        }
+    }
+
+    /// `entities` in one format, in memory (for small sets and tests), a CSV header that grew completed.
+    package static func bytes(of entities: [Entity], options: WriteOptions) throws(FormatError) -> [UInt8] {
+        var formatter = try formatter(options)
+        var out: [UInt8] = []
+        formatter.begin(into: &out)
+        for entity in entities { try formatter.append(entity, into: &out) }
+        formatter.end(into: &out)
+        guard let csv = formatter as? CSVFormatter, csv.headerIsIncomplete else { return out }
+        var complete: [UInt8] = []
+        try csv.rewriteWithFinalHeader(ByteInput(name: "CSV", bytes: out), into: { (buffer: inout [UInt8]) throws(FormatError) in
+            complete.append(contentsOf: buffer)
+            buffer.removeAll(keepingCapacity: true)
+        })
+        return complete
+    }
+}

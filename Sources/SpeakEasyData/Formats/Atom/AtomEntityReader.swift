@@ -1,0 +1,404 @@
+internal import CLibXML2
+
+/// Reads the entities of an Azure Table OData Atom feed (`<feed>` of `<entry>`s) or of a single
+/// `<entry>` document, one at a time, with libxml2's streaming `xmlTextReader`.
+///
+/// Memory stays flat whatever the feed's size: libxml2 pulls the input through ``AtomInputPump`` in
+/// bounded chunks and frees each node once the reader has moved past it; we hold one entity.
+///
+/// What an entry means (azure-formats.md §1): `m:etag` on `<entry>` is the ETag; each child of
+/// `<m:properties>` is a property, typed by `m:type` (none means `Edm.String`), absent when
+/// `m:null="true"`; `d:PartitionKey`, `d:RowKey` and `d:Timestamp` are the keys and the store's
+/// time. Strings keep their exact text, white space and line breaks included; values of the other
+/// types may be surrounded by XML white space (XSD collapses it). Names are matched by namespace URI.
+///
+/// Safety: the parser never touches the network (`XML_PARSE_NONET`), never loads a DTD or substitutes
+/// entities (no `DTDLOAD`/`DTDATTR`/`DTDVALID`/`NOENT`), and a document with any DOCTYPE is refused
+/// before libxml2 reads it (``DoctypeScanner``) — which also rules out entity-expansion bombs.
+/// libxml2's text-node limit (10 MB, no `XML_PARSE_HUGE`) bounds a single value.
+///
+/// Errors are ``FormatError``s (exit 65). Syntax errors carry libxml2's line and column; errors in a
+/// value name the property, the entity's keys and the line of the property (libxml2 keeps no column
+/// for a parsed node, and its parser runs ahead of the reader, so the parser's position would mislead).
+package final class AtomEntityReader: EntityReader {
+    package private(set) var entityLine = 0
+
+    private let pump: AtomInputPump
+    private let reader: xmlTextReaderPtr
+    private let source: String
+    private var phase = Phase.prolog
+    private var failure: FormatError?
+    /// The previous entry's property count: the next one is usually the same shape.
+    private var expectedPropertyCount = 8
+    /// The bytes of the value being read (reused: no allocation per value).
+    private var value: [UInt8] = []
+    /// Property names by position in the entry (see ``propertyName(_:at:)``).
+    private var nameCache: [(pointer: UnsafePointer<xmlChar>?, name: String)] = []
+
+    private enum Phase { case prolog, feed, afterRootEntry, done }
+
+    /// libxml2 options: no network; line numbers past 65,535 kept for text nodes. Deliberately absent:
+    /// `NOENT`, `DTDLOAD`, `DTDATTR`, `DTDVALID` (entities and DTDs), `NOBLANKS` (it can drop white
+    /// space that belongs to a string value, e.g. before a CDATA section), `HUGE` (no limit on a value).
+    private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue)
+
+    /// Reads from `input`; `chunkSize` is how many bytes are read from it at a time.
+    package init(input: ByteInput, chunkSize: Int = 256 << 10) {
+        _ = AtomNamespace.libraryInitialised
+        source = input.name
+        pump = AtomInputPump(input: input, chunkSize: chunkSize)
+        let context = Unmanaged.passUnretained(pump).toOpaque()
+        guard let reader = xmlReaderForIO(AtomInputPump.readCallback, nil, context, nil, nil, Self.options) else {
+            fatalError("libxml2 could not create a reader (out of memory)")
+        }
+        self.reader = reader
+        xmlTextReaderSetStructuredErrorHandler(reader, AtomInputPump.errorCallback, context)
+    }
+
+    deinit { xmlFreeTextReader(reader) }
+
+    package func next() throws(FormatError) -> Entity? {
+        if let failure { throw failure }
+        do {
+            return try nextEntity()
+        } catch {
+            failure = error
+            phase = .done
+            throw error
+        }
+    }
+
+    private func nextEntity() throws(FormatError) -> Entity? {
+        while true {
+            switch phase {
+            case .done:
+                return nil
+            case .prolog:
+                guard try read() else { throw problem("the document has no root element", at: nil) }
+                let node = xmlTextReaderCurrentNode(reader)!
+                let type = node.pointee.type
+                if type == XML_DTD_NODE || type == XML_DOCUMENT_TYPE_NODE {
+                    // Reached only when the byte screen could not see the DOCTYPE (a UTF-16 document).
+                    throw FormatError(source: source, line: Int(xmlTextReaderGetParserLineNumber(reader)), reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none")
+                }
+                guard type == XML_ELEMENT_NODE else { continue }
+                guard isNamespace(node, AtomNamespace.atom) else {
+                    throw problem("the root element is \(describe(node)), not an Atom <feed> or <entry>", at: node)
+                }
+                if xmlNameEquals(node.pointee.name, "feed") {
+                    phase = xmlTextReaderIsEmptyElement(reader) == 1 ? .afterRootEntry : .feed
+                } else if xmlNameEquals(node.pointee.name, "entry") {
+                    phase = .afterRootEntry
+                    return try readEntry(node)
+                } else {
+                    throw problem("the root element is \(describe(node)), not an Atom <feed> or <entry>", at: node)
+                }
+            case .feed:
+                guard try read() else {
+                    phase = .done
+                    return nil
+                }
+                let node = xmlTextReaderCurrentNode(reader)!
+                if node.pointee.type == XML_ELEMENT_NODE, xmlTextReaderDepth(reader) == 1, xmlNameEquals(node.pointee.name, "entry"),
+                    isNamespace(node, AtomNamespace.atom), !isEndElement
+                {
+                    return try readEntry(node)
+                }
+            case .afterRootEntry:
+                // Reading on to the end is what finds a truncated document or content after the root.
+                while try read() {}
+                phase = .done
+            }
+        }
+    }
+
+    // MARK: One entry
+
+    /// Reads the entry whose start tag is the current node, through its end tag.
+    private func readEntry(_ entry: xmlNodePtr) throws(FormatError) -> Entity {
+        let entryDepth = xmlTextReaderDepth(reader)
+        entityLine = line(of: entry)
+        var fields = EntryFields(etag: attribute(of: entry, named: "etag"), expectedCount: expectedPropertyCount)
+        if xmlTextReaderIsEmptyElement(reader) == 0 {
+            var propertiesDepth: Int32 = -1
+            while true {
+                guard try read() else { throw problem("the document ends inside an <entry>", at: nil) }
+                let node = xmlTextReaderCurrentNode(reader)!
+                guard node.pointee.type == XML_ELEMENT_NODE else { continue }
+                let depth = xmlTextReaderDepth(reader)
+                if isEndElement {
+                    if depth == entryDepth { break }
+                    if depth == propertiesDepth { propertiesDepth = -1 }
+                } else if propertiesDepth >= 0, depth == propertiesDepth + 1 {
+                    try readProperty(node, depth: depth, into: &fields)
+                } else if propertiesDepth < 0, depth <= entryDepth + 2, xmlNameEquals(node.pointee.name, "properties"),
+                    isNamespace(node, AtomNamespace.metadata), xmlTextReaderIsEmptyElement(reader) == 0
+                {
+                    // In <content> as Azure writes it, or directly in <entry> (OData media-link entries).
+                    propertiesDepth = depth
+                }
+            }
+        }
+        let keys = fields.partitionKey.flatMap { pk in fields.rowKey.map { (partitionKey: pk, rowKey: $0) } }
+        if let pending = fields.pendingError {
+            throw FormatError(source: source, line: pending.line, keys: keys, reason: pending.reason)
+        }
+        guard let keys else {
+            throw FormatError(source: source, line: entityLine, reason: "the entry has no \(fields.partitionKey == nil ? "PartitionKey" : "RowKey") property")
+        }
+        expectedPropertyCount = fields.properties.count
+        return Entity(partitionKey: keys.partitionKey, rowKey: keys.rowKey, timestamp: fields.timestamp, etag: fields.etag, properties: fields.properties)
+    }
+
+    /// What an entry has yielded so far. Problems with values wait for the entry's end, so the error can
+    /// name the entity's keys even when they come after the bad property.
+    private struct EntryFields {
+        var etag: String?
+        var partitionKey: String?
+        var rowKey: String?
+        var timestamp: EdmDateTime?
+        var hasTimestamp = false
+        var properties: [Property] = []
+        /// How many property elements the entry has had so far.
+        var position = 0
+        /// The interned names of `properties`, for finding a name given twice by pointer.
+        var names: [UnsafePointer<xmlChar>] = []
+        var pendingError: (reason: String, line: Int)?
+
+        init(etag: String?, expectedCount: Int) {
+            self.etag = etag
+            properties.reserveCapacity(expectedCount)
+            names.reserveCapacity(expectedCount)
+        }
+
+        mutating func fail(_ reason: String, line: Int) {
+            if pendingError == nil { pendingError = (reason, line) }
+        }
+    }
+
+    /// Reads one `<d:Name m:type="…">text</d:Name>` whose start tag is the current node.
+    ///
+    /// The hot path of the reader, so it works on libxml2's bytes: the value is gathered in a reused
+    /// buffer, typed values are parsed from it, and a `String` is made only for a string value and,
+    /// once per position in the entry, for the name.
+    private func readProperty(_ node: xmlNodePtr, depth: Int32, into fields: inout EntryFields) throws(FormatError) {
+        let name = node.pointee.name!
+        guard isNamespace(node, AtomNamespace.data) else {
+            fields.fail("\(describe(node)) in <m:properties> is not in the data namespace (\(AtomNamespace.data))", line: line(of: node))
+            try skipElement(depth: depth)
+            return
+        }
+        var type = EdmType.string
+        var typeProblem: String?
+        var isNull = false
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            if let ns = current.pointee.ns, xmlNameEquals(ns.pointee.href, AtomNamespace.metadata) {
+                if xmlNameEquals(current.pointee.name, "type") {
+                    withValue(of: current) { value in
+                        if let declared = Self.edmType(value) { type = declared } else { typeProblem = "has an unknown m:type \"\(String(xmlText: value))\"" }
+                    }
+                } else if xmlNameEquals(current.pointee.name, "null") {
+                    withValue(of: current) { value in
+                        if xmlNameEquals(value, "true") || xmlNameEquals(value, "1") {
+                            isNull = true
+                        } else if !xmlNameEquals(value, "false"), !xmlNameEquals(value, "0") {
+                            typeProblem = "has m:null=\"\(String(xmlText: value))\"; expected true or false"
+                        }
+                    }
+                }
+            }
+            attribute = current.pointee.next
+        }
+
+        // The content: text and CDATA, possibly split (around comments, say) — joined.
+        value.removeAll(keepingCapacity: true)
+        if xmlTextReaderIsEmptyElement(reader) == 0 {
+            while true {
+                guard try read() else { throw problem("the document ends inside a property", at: nil) }
+                let child = xmlTextReaderCurrentNode(reader)!
+                let childType = child.pointee.type
+                if childType == XML_TEXT_NODE || childType == XML_CDATA_SECTION_NODE {
+                    if let content = child.pointee.content {
+                        value.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+                    }
+                } else if childType == XML_ELEMENT_NODE {
+                    if isEndElement, xmlTextReaderDepth(reader) == depth { break }
+                    if !isEndElement, typeProblem == nil { typeProblem = "contains an element (\(describe(child))); Azure Table properties are simple values" }
+                }
+            }
+        }
+
+        let position = fields.position
+        fields.position += 1
+        var propertyName: String { self.propertyName(name, at: position) }
+        if let typeProblem {
+            fields.fail("property \(propertyName) \(typeProblem)", line: line(of: node))
+            return
+        }
+        if isNull { return }  // a null: Azure stores no such property
+
+        let isPartitionKey = xmlNameEquals(name, "PartitionKey")
+        let isRowKey = !isPartitionKey && xmlNameEquals(name, "RowKey")
+        let isTimestamp = !isPartitionKey && !isRowKey && xmlNameEquals(name, "Timestamp")
+        let seen =
+            isPartitionKey ? fields.partitionKey != nil
+            : isRowKey ? fields.rowKey != nil
+            : isTimestamp ? fields.hasTimestamp
+            : fields.names.contains(name)
+        if seen {
+            fields.fail("property \(propertyName) is given twice", line: line(of: node))
+            return
+        }
+
+        if isPartitionKey || isRowKey {
+            guard type == .string else {
+                fields.fail("\(propertyName) must be an Edm.String, not \(type.rawValue)", line: line(of: node))
+                return
+            }
+            let key = String(decoding: value, as: UTF8.self)
+            if isPartitionKey { fields.partitionKey = key } else { fields.rowKey = key }
+        } else if isTimestamp {
+            fields.hasTimestamp = true
+            guard type == .dateTime || type == .string, let time = try? EdmDateTime(parsingUTF8: Self.trimmed(value)) else {
+                fields.fail("Timestamp \(Self.quote(value)) is not an Edm.DateTime", line: line(of: node))
+                return
+            }
+            fields.timestamp = time
+        } else {
+            let parsed: EdmValue?
+            switch type {
+            case .string: parsed = .string(String(decoding: value, as: UTF8.self))
+            case .dateTime: parsed = (try? EdmDateTime(parsingUTF8: Self.trimmed(value))).map(EdmValue.dateTime)
+            default: parsed = EdmValue(lexical: String(decoding: Self.trimmed(value), as: UTF8.self), as: type)
+            }
+            guard let parsed else {
+                fields.fail("property \(propertyName): \(Self.quote(value)) is not a valid \(type.rawValue)", line: line(of: node))
+                return
+            }
+            fields.properties.append(Property(propertyName, parsed))
+            fields.names.append(name)
+        }
+    }
+
+    /// The property's name as a `String`. libxml2 interns element names in the reader's dictionary, so
+    /// the same name is the same pointer for the reader's whole life; entries of one feed have the same
+    /// properties in the same order, so the name at each position is almost always the previous entry's.
+    private func propertyName(_ name: UnsafePointer<xmlChar>, at index: Int) -> String {
+        while nameCache.count <= index { nameCache.append((nil, "")) }
+        if nameCache[index].pointer != name { nameCache[index] = (name, String(xmlText: name)) }
+        return nameCache[index].name
+    }
+
+    /// Calls `body` with an attribute's value: its one text child's bytes, or its text children joined.
+    private func withValue(of attribute: xmlAttrPtr, _ body: (UnsafePointer<xmlChar>) -> Void) {
+        if let child = attribute.pointee.children, child.pointee.next == nil, let content = child.pointee.content {
+            body(content)
+        } else {
+            withXMLString(text(of: attribute), body)
+        }
+    }
+
+    /// `Edm.Int32` (or the bare `Int32`) read from libxml2's bytes without making a `String`.
+    static func edmType(_ name: UnsafePointer<xmlChar>) -> EdmType? {
+        var bare = name
+        if xmlNameEquals(name, "Edm.String") || xmlNameEquals(name, "String") { return .string }
+        if name[0] == UInt8(ascii: "E"), name[1] == UInt8(ascii: "d"), name[2] == UInt8(ascii: "m"), name[3] == UInt8(ascii: ".") { bare = name + 4 }
+        switch bare[0] {
+        case UInt8(ascii: "I"): return xmlNameEquals(bare, "Int32") ? .int32 : xmlNameEquals(bare, "Int64") ? .int64 : nil
+        case UInt8(ascii: "D"): return xmlNameEquals(bare, "DateTime") ? .dateTime : xmlNameEquals(bare, "Double") ? .double : nil
+        case UInt8(ascii: "B"): return xmlNameEquals(bare, "Boolean") ? .boolean : xmlNameEquals(bare, "Binary") ? .binary : nil
+        case UInt8(ascii: "G"): return xmlNameEquals(bare, "Guid") ? .guid : nil
+        default: return nil
+        }
+    }
+
+    /// Without XML white space around it: XSD collapses it for every type but string.
+    private static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return [] }
+        return bytes[first...last]
+    }
+
+    /// Reads past the end of the element whose start tag is the current node.
+    private func skipElement(depth: Int32) throws(FormatError) {
+        guard xmlTextReaderIsEmptyElement(reader) == 0 else { return }
+        while try read() {
+            if xmlTextReaderCurrentNode(reader)!.pointee.type == XML_ELEMENT_NODE, isEndElement, xmlTextReaderDepth(reader) == depth { return }
+        }
+        throw problem("the document ends inside an element", at: nil)
+    }
+
+    // MARK: libxml2 access
+
+    /// Advances to the next node; false at the end of the document; throws what libxml2 or the input
+    /// reported (libxml2 reports some errors, e.g. an undeclared prefix, and still goes on).
+    @inline(__always)
+    private func read() throws(FormatError) -> Bool {
+        let result = xmlTextReaderRead(reader)
+        if result == 1, pump.failure == nil { return true }
+        if let error = pump.formatError() { throw error }
+        if result == 0 { return false }
+        throw problem("malformed XML", at: nil)
+    }
+
+    /// Whether the current element node is an end tag (the reader visits elements twice).
+    private var isEndElement: Bool { xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue) }
+
+    /// Compares the node's namespace URI. libxml2's `xmlTextReaderConstNamespaceUri` would intern the
+    /// URI in a hash table on every call; the node's own `ns->href` is the same bytes for free.
+    private func isNamespace(_ node: xmlNodePtr, _ uri: StaticString) -> Bool {
+        guard let ns = node.pointee.ns else { return false }
+        return xmlNameEquals(ns.pointee.href, uri)
+    }
+
+    /// The `m:`-namespace attribute `name` of an element, as XML gives it (references decoded).
+    private func attribute(of node: xmlNodePtr, named name: StaticString) -> String? {
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            if xmlNameEquals(current.pointee.name, name), let ns = current.pointee.ns, xmlNameEquals(ns.pointee.href, AtomNamespace.metadata) {
+                return text(of: current)
+            }
+            attribute = current.pointee.next
+        }
+        return nil
+    }
+
+    /// An attribute's value: the content of its text children (there are no entity nodes without a DTD).
+    private func text(of attribute: xmlAttrPtr) -> String {
+        var child = attribute.pointee.children
+        var value = ""
+        while let current = child {
+            if let content = current.pointee.content { value += String(xmlText: content) }
+            child = current.pointee.next
+        }
+        return value
+    }
+
+    /// The line of a node. libxml2 keeps element lines in 16 bits (65,535 means "or later"); past that
+    /// the parser's line is the best there is.
+    private func line(of node: xmlNodePtr) -> Int {
+        let line = Int(xmlGetLineNo(node))
+        return line > 0 && line < 65535 ? line : Int(xmlTextReaderGetParserLineNumber(reader))
+    }
+
+    /// `<d:Name>` style, with the namespace when the element has one, for messages.
+    private func describe(_ node: xmlNodePtr) -> String {
+        let name = node.pointee.name.map { String(xmlText: $0) } ?? "?"
+        let prefix = node.pointee.ns?.pointee.prefix.map { String(xmlText: $0) + ":" } ?? ""
+        let uri = node.pointee.ns?.pointee.href.map { " (namespace \(String(xmlText: $0)))" } ?? " (no namespace)"
+        return "<\(prefix)\(name)>\(uri)"
+    }
+
+    private func problem(_ reason: String, at node: xmlNodePtr?) -> FormatError {
+        if let node { return FormatError(source: source, line: line(of: node), reason: reason) }
+        return FormatError(
+            source: source, line: Int(xmlTextReaderGetParserLineNumber(reader)), column: Int(xmlTextReaderGetParserColumnNumber(reader)), reason: reason)
+    }
+
+    /// A value quoted for a message, shortened when long.
+    private static func quote(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.count > 60 ? "'\(text.prefix(60))…'" : "'\(text)'"
+    }
+}

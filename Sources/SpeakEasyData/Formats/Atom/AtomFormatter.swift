@@ -1,0 +1,149 @@
+internal import CLibXML2
+
+/// Writes entities as an Azure Table OData Atom feed, the way the service answers a query
+/// (azure-formats.md §1.2), with libxml2's `xmlTextWriter`.
+///
+/// Every property carries `m:type` except strings; DateTime is written with 7 fractional digits and
+/// Double as ``EdmValue/lexical(_:)`` gives it (`NaN`, `Infinity`, `-Infinity`, `10.0`, `5e-324`),
+/// which the reader (and every SDK) accepts. PartitionKey, RowKey and the Timestamp (when known) come
+/// first, as the service writes them. The writer escapes `< > &` and writes CR as `&#13;`, so a value
+/// survives a round trip byte for byte; what XML cannot hold at all is refused (``XMLCharacters``).
+///
+/// Output is deterministic: an entry's `<updated>` is the entity's Timestamp, else the feed's
+/// ``Options/updated``; nothing depends on the clock. Each call appends only complete pieces (the feed's
+/// opening, one whole entry, the closing), and an entity that cannot be written appends nothing.
+/// Copies of a formatter share one libxml2 writer.
+package struct AtomFormatter: EntityFormatter {
+    package struct Options: Sendable {
+        /// The table the entities belong to: the feed's title, and part of each entry's id and link.
+        package var table: String
+        /// The storage account's name, for the category term `account.table`.
+        package var account: String
+        /// The table endpoint the ids are relative to (`xml:base`), ending in `/`. The default is the
+        /// local emulator's form with our account name, since the data did not come from a real endpoint.
+        package var baseURL: String
+        /// The feed's `<updated>`, and that of entries without a Timestamp. Defaults to the Unix epoch so
+        /// that the same entities always give the same bytes; pass the current time if you prefer.
+        package var updated: EdmDateTime
+        /// Indent with two spaces, one element a line, as the service does (text is never re-flowed).
+        package var indent: Bool
+
+        package init(table: String = "events", account: String = "speakeasy", baseURL: String = "http://127.0.0.1:10000/speakeasy/", updated: EdmDateTime = .unixEpoch, indent: Bool = true) {
+            self.table = table
+            self.account = account
+            self.baseURL = baseURL
+            self.updated = updated
+            self.indent = indent
+        }
+    }
+
+    package let options: Options
+    private let writer: AtomXMLWriter
+
+    package init(options: Options = Options()) {
+        self.options = options
+        writer = AtomXMLWriter(indent: options.indent)
+    }
+
+    package mutating func begin(into out: inout [UInt8]) {
+        writer.startDocument()
+        writer.startElement("feed")
+        writer.attribute("xml:base", options.baseURL)
+        writer.attribute("xmlns", AtomNamespace.atom.description)
+        writer.attribute("xmlns:d", AtomNamespace.data.description)
+        writer.attribute("xmlns:m", AtomNamespace.metadata.description)
+        writer.element("title", attributes: [("type", "text")], text: options.table)
+        writer.element("id", text: options.baseURL + options.table)
+        writer.element("updated", text: options.updated.description)
+        writer.element("link", attributes: [("rel", "self"), ("title", options.table), ("href", options.table)])
+        writer.flush(into: &out)
+    }
+
+    package mutating func append(_ entity: Entity, into out: inout [UInt8]) throws(FormatError) {
+        try check(entity)
+        let path = "\(options.table)(PartitionKey='\(Self.keyLiteral(entity.partitionKey))',RowKey='\(Self.keyLiteral(entity.rowKey))')"
+        writer.startElement("entry")
+        if let etag = entity.etag { writer.attribute("m:etag", etag) }
+        writer.element("id", text: options.baseURL + path)
+        writer.element("title", attributes: [("type", "text")], text: "")
+        writer.element("updated", text: (entity.timestamp ?? options.updated).description)
+        writer.startElement("author")
+        writer.element("name")
+        writer.endElement()
+        writer.element("link", attributes: [("rel", "edit"), ("title", options.table), ("href", path)])
+        writer.element("category", attributes: [("term", options.account + "." + options.table), ("scheme", AtomNamespace.scheme.description)])
+        writer.startElement("content")
+        writer.attribute("type", "application/xml")
+        writer.startElement("m:properties")
+        writer.element("d:PartitionKey", text: entity.partitionKey)
+        writer.element("d:RowKey", text: entity.rowKey)
+        if let timestamp = entity.timestamp {
+            writer.element("d:Timestamp", attributes: [("m:type", EdmType.dateTime.rawValue)], text: timestamp.description)
+        }
+        for property in entity.properties {
+            let type = property.value.type
+            writer.element("d:" + property.name, attributes: type == .string ? [] : [("m:type", type.rawValue)], text: property.value.description)
+        }
+        writer.endElement()  // m:properties
+        writer.endElement()  // content
+        writer.endElement()  // entry
+        writer.flush(into: &out)
+    }
+
+    package mutating func end(into out: inout [UInt8]) {
+        writer.endDocument()
+        writer.flush(into: &out)
+    }
+
+    /// Everything that could make the entry unwritable, checked before a byte of it is written.
+    private func check(_ entity: Entity) throws(FormatError) {
+        let keys = (partitionKey: entity.partitionKey, rowKey: entity.rowKey)
+        func fail(_ reason: String) -> FormatError {
+            FormatError(source: "Atom output", keys: keys, reason: reason, kind: .malformedInput)
+        }
+        func checkText(_ text: String, _ what: @autoclosure () -> String) throws(FormatError) {
+            if let scalar = XMLCharacters.firstForbidden(in: text) {
+                throw fail("\(what()) contains U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)), which XML 1.0 (and so Atom) cannot represent")
+            }
+        }
+        try checkText(entity.partitionKey, "the PartitionKey")
+        try checkText(entity.rowKey, "the RowKey")
+        if let etag = entity.etag { try checkText(etag, "the ETag") }
+        for property in entity.properties {
+            guard XMLCharacters.isElementName(property.name) else {
+                throw fail("property name '\(property.name)' is not a valid XML element name, so Atom cannot carry it")
+            }
+            guard property.name != "PartitionKey", property.name != "RowKey", property.name != "Timestamp" else {
+                throw fail("a property may not be named \(property.name): Atom carries the entity's own \(property.name) under that name")
+            }
+            if case .string(let text) = property.value { try checkText(text, "property \(property.name)") }
+        }
+    }
+
+    /// A key as it appears in `table(PartitionKey='…',RowKey='…')`: OData doubles a quote, and the
+    /// characters a URL path cannot hold are percent-encoded, as the service does.
+    static func keyLiteral(_ key: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(key.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "'"):
+                out += [byte, byte]
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.append(byte)
+            case _ where Array("-._~!$&()*+,;=:@".utf8).contains(byte):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,118 @@
+internal import CLibXML2
+
+/// Feeds libxml2's streaming reader from a ``ByteInput`` and collects what goes wrong on the way.
+///
+/// libxml2 pulls bytes through a C callback (`xmlReaderForIO`) and reports errors through another
+/// (`xmlTextReaderSetStructuredErrorHandler`); this object is the context both receive. It reads the
+/// input in large chunks (few system calls, memory bounded by `chunkSize`), screens the prolog for a
+/// DOCTYPE (``DoctypeScanner``), and keeps the first error, because libxml2 goes on reporting follow-up
+/// errors after the first one, and only the first is the user's problem.
+final class AtomInputPump {
+    /// The first problem found; once set, the callbacks refuse further input.
+    enum Failure {
+        case input(FileError)
+        case doctype(line: Int, column: Int)
+        case xml(message: String, line: Int, column: Int)
+    }
+
+    private let input: ByteInput
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+    private var atEnd = false
+    private var doctype = DoctypeScanner()
+    private(set) var failure: Failure?
+
+    /// `chunkSize` bounds both our buffer and how much one callback hands libxml2 (tests use a few bytes
+    /// to split every token across reads).
+    init(input: ByteInput, chunkSize: Int) {
+        self.input = input
+        buffer = .allocate(byteCount: max(1, chunkSize), alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Copies up to `count` bytes to `destination`; 0 at the end, -1 when the input failed or was refused.
+    func read(into destination: UnsafeMutableRawPointer, count: Int) -> Int32 {
+        if failure != nil { return -1 }
+        if start == end {
+            if atEnd { return 0 }
+            do {
+                end = try input.read(into: buffer)
+            } catch {
+                failure = .input(error)
+                return -1
+            }
+            start = 0
+            if end == 0 {
+                atEnd = true
+                return 0
+            }
+        }
+        let length = min(count, end - start)
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<(start + length)])
+        if !doctype.isDone, !doctype.scan(bytes), let at = doctype.doctypeAt {
+            failure = .doctype(line: at.line, column: at.column)
+            return -1
+        }
+        destination.copyMemory(from: bytes.baseAddress!, byteCount: length)
+        start += length
+        return Int32(length)
+    }
+
+    /// Keeps libxml2's first error (warnings are not failures); the rest are consequences of it.
+    func record(_ error: UnsafePointer<xmlError>) {
+        guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+        message = message.split(whereSeparator: \.isNewline).map { $0.trimmingXMLSpace() }.joined(separator: "; ")
+        if let early = Self.earlyEnd(error) { message = early }
+        failure = .xml(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+    }
+
+    /// libxml2's push parser says "Extra content at the end of the document" also when the document
+    /// ends too early. Its state when it says so tells which: past the root (`EPILOG`) there really is
+    /// extra content; before the root the document is empty; anywhere else it was cut short.
+    private static func earlyEnd(_ error: UnsafePointer<xmlError>) -> String? {
+        guard error.pointee.domain == Int32(XML_FROM_PARSER.rawValue), error.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue),
+            let context = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
+        else { return nil }
+        switch context.pointee.instate {
+        case XML_PARSER_EPILOG, XML_PARSER_EOF: return nil
+        case XML_PARSER_START, XML_PARSER_MISC, XML_PARSER_PROLOG: return "the document is empty: it has no root element"
+        default: return "the document ends before its root element is closed (truncated?)"
+        }
+    }
+
+    /// The ``FormatError`` for the recorded failure, if any.
+    func formatError() -> FormatError? {
+        switch failure {
+        case nil: nil
+        case .input(let error)?: FormatError(source: input.name, reason: error.reason, kind: error.kind)
+        case .doctype(let line, let column)?:
+            FormatError(source: input.name, line: line, column: column, reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none")
+        case .xml(let message, let line, let column)?:
+            FormatError(source: input.name, line: line > 0 ? line : nil, column: line > 0 && column > 0 ? column : nil, reason: "malformed XML: " + message)
+        }
+    }
+
+    /// The C read callback `xmlReaderForIO` calls, with this object as its context.
+    static let readCallback: xmlInputReadCallback = { context, destination, count in
+        guard let context, let destination, count > 0 else { return count == 0 ? 0 : -1 }
+        return Unmanaged<AtomInputPump>.fromOpaque(context).takeUnretainedValue().read(into: destination, count: Int(count))
+    }
+
+    /// The C error callback, with this object as its context.
+    static let errorCallback: xmlStructuredErrorFunc = { context, error in
+        guard let context, let error else { return }
+        Unmanaged<AtomInputPump>.fromOpaque(context).takeUnretainedValue().record(error)
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing XML white space (space, tab, CR, LF).
+    func trimmingXMLSpace() -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        let tail = Substring(self).drop(while: isSpace)
+        return tail[..<(tail.lastIndex { !isSpace($0) }.map { tail.index(after: $0) } ?? tail.startIndex)]
+    }
+}

@@ -1,0 +1,35 @@
+internal import CLibXML2
+
+/// What XML 1.0 can carry, checked before anything is written.
+///
+/// xmlTextWriter escapes `< > & "` and CR, but writes other control characters as they are, which
+/// makes a document no parser accepts; the Azure service cannot carry them in Atom either. So the
+/// formatter refuses them up front, naming the entity and property.
+enum XMLCharacters {
+    /// The first character of `text` that XML 1.0 cannot represent, if any: C0 controls other than
+    /// tab, LF and CR, and U+FFFE/U+FFFF (surrogates cannot occur in a Swift `String`).
+    static func firstForbidden(in text: String) -> Unicode.Scalar? {
+        // Fast pass on bytes: only bytes < 0x20 or a 0xEF lead byte can start a forbidden character.
+        var suspicious = false
+        for byte in text.utf8 where byte < 0x20 || byte == 0xEF {
+            if byte == 0xEF || (byte != 0x09 && byte != 0x0A && byte != 0x0D) {
+                suspicious = true
+                break
+            }
+        }
+        guard suspicious else { return nil }
+        return text.unicodeScalars.first { scalar in
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: false
+            case ..<0x20, 0xFFFE, 0xFFFF: true
+            default: false
+            }
+        }
+    }
+
+    /// Whether `name` can be a property element's local name: an XML NCName (no colon), by libxml2's
+    /// own rules, which are the ones its parser applies when the document is read back.
+    static func isElementName(_ name: String) -> Bool {
+        !name.isEmpty && withXMLString(name) { xmlValidateNCName($0, 0) == 0 }
+    }
+}

@@ -1,0 +1,113 @@
+/// Reads entities from CSV with a header row, in either layout (``CSVLayout``), one record at a time.
+///
+/// The header must name `PartitionKey` and `RowKey`; a `Timestamp` column fills
+/// ``Entity/timestamp`` (an empty cell is no timestamp) and never becomes a property. The layout is
+/// typed when the header has `Name@type` columns. Every row must have as many fields as the header.
+///
+/// Empty cells: a table has no nulls, so an empty value cell is an absent property — except in the
+/// typed layout when the row's own type cell is filled and names `Edm.String` or `Edm.Binary`, types
+/// whose lexical form can be empty: then it is the empty string (or empty binary). The formatter
+/// leaves the type cell empty for absent properties, so empty versus absent survives typed CSV. An
+/// empty type cell inherits the column's first non-empty type (Storage Explorer 1.40 wrote types only
+/// on the first row); a value with no type at all yet is `Edm.String`.
+package struct CSVEntityReader: EntityReader {
+    private let scanner: CSVRecordScanner
+    private var header: CSVHeader?
+    package private(set) var entityLine = 0
+
+    /// Reads `input`; `delimiter` is one ASCII byte other than `"`, CR and LF (`,`, tab, `;`…).
+    /// `chunkSize` is how much is read at a time (tests make it tiny).
+    package init(_ input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize) throws(FormatError) {
+        try CSVFormatter.checkDelimiter(delimiter)
+        scanner = CSVRecordScanner(input, delimiter: delimiter, chunkSize: chunkSize)
+    }
+
+    /// The layout the header announced; nil until the first ``next()``.
+    package var layout: CSVLayout? { header?.layout }
+
+    package mutating func next() throws(FormatError) -> Entity? {
+        if header == nil {
+            guard try scanner.nextRecord() else {
+                throw scanner.error("the input is empty; CSV needs a header row naming PartitionKey and RowKey", line: 1, column: 1)
+            }
+            header = try CSVHeader(scanner)
+        }
+        guard try scanner.nextRecord() else { return nil }
+        entityLine = scanner.recordLine
+        return try entity()
+    }
+
+    private mutating func entity() throws(FormatError) -> Entity {
+        let fields = scanner.fields
+        let expected = header!.fieldCount
+        if fields.count != expected {
+            if fields.count > expected {
+                let extra = fields[expected]
+                throw scanner.error("this row has \(fields.count) fields but the header has \(expected)", line: extra.line, column: extra.column)
+            }
+            throw scanner.error("this row has \(fields.count) fields but the header has \(expected)", line: scanner.endLine, column: scanner.endColumn)
+        }
+        let partitionKey = try scanner.string(fields[header!.partitionKeyColumn])
+        let rowKey = try scanner.string(fields[header!.rowKeyColumn])
+        var entity = Entity(partitionKey: partitionKey, rowKey: rowKey)
+        if let column = header!.timestampColumn, !fields[column].isEmpty {
+            entity.timestamp = try dateTime(fields[column], name: CSVHeader.timestamp, keys: (partitionKey, rowKey))
+        }
+        entity.properties.reserveCapacity(header!.properties.count)
+        for index in header!.properties.indices {
+            let column = header!.properties[index]
+            let valueField = fields[column.valueColumn]
+            var type = column.type ?? .string
+            var typeCellFilled = false
+            if let typeColumn = column.typeColumn, !fields[typeColumn].isEmpty {
+                type = try self.type(in: fields[typeColumn], of: column.name)
+                typeCellFilled = true
+                if column.type == nil { header!.properties[index].type = type }
+            }
+            if valueField.isEmpty {
+                if typeCellFilled, type == .string { entity.properties.append(Property(column.name, .string(""))) }
+                if typeCellFilled, type == .binary { entity.properties.append(Property(column.name, .binary([]))) }
+                continue
+            }
+            let value = try self.value(valueField, as: type, name: column.name, keys: (partitionKey, rowKey))
+            entity.properties.append(Property(column.name, value))
+        }
+        return entity
+    }
+
+    private func type(in field: CSVRecordScanner.Field, of name: String) throws(FormatError) -> EdmType {
+        let type = try scanner.withBytes(of: field) { bytes throws(FormatError) in CSVHeader.type(named: bytes) }
+        guard let type else {
+            let text = try scanner.string(field)
+            throw scanner.error("\(name)@type: '\(Self.excerpt(text))' is not an Edm type (Edm.String, Edm.Int32, Edm.Int64, Edm.Double, Edm.Boolean, Edm.DateTime, Edm.Guid, Edm.Binary, with or without 'Edm.')", line: field.line, column: field.column)
+        }
+        return type
+    }
+
+    private func value(_ field: CSVRecordScanner.Field, as type: EdmType, name: String, keys: (String, String)) throws(FormatError) -> EdmValue {
+        switch type {
+        case .string: return .string(try scanner.string(field))
+        case .dateTime: return .dateTime(try dateTime(field, name: name, keys: keys))
+        default:
+            let text = try scanner.string(field)
+            guard let value = EdmValue(lexical: text, as: type) else {
+                throw scanner.error("\(name): '\(Self.excerpt(text))' is not an \(type.rawValue)", line: field.line, column: field.column, keys: keys)
+            }
+            return value
+        }
+    }
+
+    private func dateTime(_ field: CSVRecordScanner.Field, name: String, keys: (String, String)) throws(FormatError) -> EdmDateTime {
+        let text = try scanner.string(field)
+        do {
+            return try EdmDateTime(parsing: text)
+        } catch {
+            throw scanner.error("\(name): '\(Self.excerpt(text))' is not an Edm.DateTime (\(error.reason))", line: field.line, column: field.column, keys: keys)
+        }
+    }
+
+    /// The start of a long value, so an error message stays one line.
+    private static func excerpt(_ text: String) -> String {
+        text.count <= 64 ? text : text.prefix(64) + "…"
+    }
+}

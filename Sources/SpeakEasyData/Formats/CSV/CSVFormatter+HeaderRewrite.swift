@@ -1,0 +1,50 @@
+/// Completing a CSV whose columns grew while it was written.
+///
+/// Without given columns the formatter cannot know every property before the last entity, and it
+/// never holds entities back (memory stays flat). In the rare case that a later entity brought a new
+/// property, the output is copied once more: the final header first, then every row verbatim, short
+/// rows padded with empty fields.
+extension CSVFormatter {
+    /// Copies `input` — a CSV this formatter wrote — into `sink` with the final header and padded
+    /// rows. `sink` is handed the output buffer whenever it holds about a chunk, and at the end; it
+    /// must empty the buffer (``OutputFile/drain(_:)`` does).
+    package func rewriteWithFinalHeader(_ input: ByteInput, into sink: (inout [UInt8]) throws(FormatError) -> Void) throws(FormatError) {
+        let scanner = CSVRecordScanner(input, delimiter: options.delimiter)
+        let width = fieldCount
+        var out: [UInt8] = []
+        out.reserveCapacity(CSVRecordScanner.defaultChunkSize + 4096)
+        appendHeader(into: &out)
+        guard try scanner.nextRecord() else {
+            try sink(&out)
+            return
+        }
+        while try scanner.nextRecord() {
+            guard scanner.fields.count <= width else {
+                throw scanner.error("this row has \(scanner.fields.count) fields, more than the final header's \(width)", line: scanner.recordLine, column: scanner.recordColumn)
+            }
+            try scanner.withRecordBytes { bytes throws(FormatError) in out.append(contentsOf: bytes) }
+            for _ in scanner.fields.count..<width { out.append(options.delimiter) }
+            out.append(0x0D)
+            out.append(0x0A)
+            if out.count >= CSVRecordScanner.defaultChunkSize { try sink(&out) }
+        }
+        try sink(&out)
+    }
+
+    /// Rewrites the CSV file at `inputPath` into `outputPath` (written under a temporary name and
+    /// renamed when complete; the two paths must differ).
+    package func rewriteWithFinalHeader(inputPath: String, outputPath: String) throws(FormatError) {
+        func located(_ error: FileError) -> FormatError { FormatError(source: error.path, reason: error.reason, kind: error.kind) }
+        let input: ByteInput, output: OutputFile
+        do {
+            input = try ByteInput(path: inputPath)
+            output = try OutputFile(path: outputPath)
+        } catch { throw located(error) }
+        // A failure leaves no output: OutputFile removes its temporary file unless committed.
+        let sink: (inout [UInt8]) throws(FormatError) -> Void = { buffer throws(FormatError) in
+            do throws(FileError) { try output.drain(&buffer) } catch { throw located(error) }
+        }
+        try rewriteWithFinalHeader(input, into: sink)
+        do { try output.commit() } catch { throw located(error) }
+    }
+}

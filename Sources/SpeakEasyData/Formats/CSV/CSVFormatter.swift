@@ -1,0 +1,259 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes entities as RFC 4180 CSV in either layout (``CSVLayout``), with CRLF line ends.
+///
+/// Columns: `PartitionKey`, `RowKey`, then `Timestamp` — always in the typed layout (empty when an
+/// entity has none, as Storage Explorer writes it); in the plain layout only when the first entity
+/// has a timestamp or `columns` lists it — then the properties. In the typed layout each property is
+/// followed by `Name@type`, holding the full `Edm.X` spelling when the entity has the property and
+/// left empty when it does not, so that an empty value cell with a filled type cell means an empty
+/// string (see ``CSVEntityReader``).
+///
+/// With `columns`, exactly those properties are written, in that order (other properties are
+/// dropped); `PartitionKey`, `RowKey` and `Timestamp` may be listed to place them, and the keys are
+/// added in front when they are not. Without `columns`, the properties of the first entity make the
+/// header; a later entity with a property not seen yet (or, in the plain layout, the first timestamp)
+/// gets a new column at the end, its row is longer than the header, and ``headerIsIncomplete`` turns
+/// true: the finished output must then be passed through ``rewriteWithFinalHeader(_:into:)``, which
+/// writes the final header and pads short rows. Entities are never held back, so memory stays flat.
+///
+/// A field is quoted only when it holds the delimiter, a quote, CR or LF; quotes inside are doubled.
+/// Values are written in their lexical form (``EdmValue/description``; DateTime with 7 digits).
+package struct CSVFormatter: EntityFormatter {
+    package struct Options: Sendable {
+        package var typed: Bool
+        package var delimiter: UInt8
+        package var columns: [String]?
+
+        package init(typed: Bool = false, delimiter: UInt8 = UInt8(ascii: ","), columns: [String]? = nil) {
+            self.typed = typed
+            self.delimiter = delimiter
+            self.columns = columns
+        }
+    }
+
+    private enum Column: Equatable {
+        case partitionKey, rowKey, timestamp
+        case property(String)
+    }
+
+    package let options: Options
+    /// True when rows were written with more fields than the header already written: see
+    /// ``rewriteWithFinalHeader(_:into:)``.
+    package private(set) var headerIsIncomplete = false
+    private var columns: [Column] = []
+    /// Index in `columns` of each property column.
+    private var columnOfProperty: [String: Int] = [:]
+    private var headerWritten = false
+    /// For the entity being written: the index in its properties of each column's value, or -1.
+    private var cells: [Int] = []
+    /// The property names of the previous entity and their columns: entities of one source usually
+    /// list the same properties in the same order, which then costs no dictionary look-ups.
+    private var lastNames: [String] = []
+    private var lastColumns: [Int] = []
+    /// Whether a DateTime's lexical form can never contain the delimiter, so it needs no check.
+    private let datesNeedNoQuoting: Bool
+
+    /// Fails (usage) for a delimiter that cannot separate fields, or `columns` naming one twice.
+    package init(_ options: Options = Options()) throws(FormatError) {
+        try Self.checkDelimiter(options.delimiter)
+        if let columns = options.columns {
+            var seen = Set<String>()
+            for name in columns {
+                guard seen.insert(name).inserted else { throw FormatError(source: "CSV columns", reason: "the column '\(name)' is listed twice", kind: .usage) }
+                if ![CSVHeader.partitionKey, CSVHeader.rowKey, CSVHeader.timestamp].contains(name) {
+                    try Self.checkPropertyName(name, kind: .usage)
+                }
+            }
+        }
+        self.options = options
+        datesNeedNoQuoting = !Array("0123456789-:.TZ".utf8).contains(options.delimiter)
+    }
+
+    /// A delimiter must be one ASCII byte, and not `"`, CR or LF, which CSV itself uses.
+    static func checkDelimiter(_ delimiter: UInt8) throws(FormatError) {
+        guard delimiter < 0x80, delimiter != UInt8(ascii: "\""), delimiter != 0x0A, delimiter != 0x0D else {
+            throw FormatError(source: "CSV delimiter", reason: "the delimiter must be one ASCII character other than a quote, CR or LF", kind: .usage)
+        }
+    }
+
+    /// The header is written with the first entity, once its columns are known.
+    package mutating func begin(into out: inout [UInt8]) {}
+
+    package mutating func append(_ entity: Entity, into out: inout [UInt8]) throws(FormatError) {
+        if headerWritten {
+            try assignCells(entity)
+        } else {
+            establishColumns(from: entity)
+            try assignCells(entity)
+            appendHeader(into: &out)
+            headerWritten = true
+        }
+        let delimiter = options.delimiter
+        for (index, column) in columns.enumerated() {
+            if index > 0 { out.append(delimiter) }
+            switch column {
+            case .partitionKey: appendField(entity.partitionKey, into: &out)
+            case .rowKey: appendField(entity.rowKey, into: &out)
+            case .timestamp: if let timestamp = entity.timestamp { appendDate(timestamp, into: &out) }
+            case .property:
+                let cell = cells[index]
+                let value = cell >= 0 ? entity.properties[cell].value : nil
+                if let value { appendValue(value, into: &out) }
+                if options.typed {
+                    out.append(delimiter)
+                    if let value { out.append(contentsOf: value.type.rawValue.utf8) }
+                }
+            }
+        }
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    /// Writes the header when no entity came.
+    package mutating func end(into out: inout [UInt8]) {
+        guard !headerWritten else { return }
+        establishColumns(from: nil)
+        appendHeader(into: &out)
+        headerWritten = true
+    }
+
+    /// The header line for the columns as they stand (after the last entity: the final header).
+    package func appendHeader(into out: inout [UInt8]) {
+        for (index, column) in columns.enumerated() {
+            if index > 0 { out.append(options.delimiter) }
+            switch column {
+            case .partitionKey: appendField(CSVHeader.partitionKey, into: &out)
+            case .rowKey: appendField(CSVHeader.rowKey, into: &out)
+            case .timestamp: appendField(CSVHeader.timestamp, into: &out)
+            case .property(let name):
+                appendField(name, into: &out)
+                if options.typed {
+                    out.append(options.delimiter)
+                    appendField(name + CSVHeader.typeSuffix, into: &out)
+                }
+            }
+        }
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    /// How many fields the header (and every complete row) has.
+    package var fieldCount: Int {
+        columns.reduce(0) { count, column in
+            if case .property = column, options.typed { return count + 2 }
+            return count + 1
+        }
+    }
+
+    // MARK: - Columns
+
+    private mutating func establishColumns(from first: Entity?) {
+        if let listed = options.columns {
+            for name in listed {
+                switch name {
+                case CSVHeader.partitionKey: columns.append(.partitionKey)
+                case CSVHeader.rowKey: columns.append(.rowKey)
+                case CSVHeader.timestamp: columns.append(.timestamp)
+                default: columns.append(.property(name))
+                }
+            }
+            if !columns.contains(.partitionKey) { columns.insert(.partitionKey, at: 0) }
+            if !columns.contains(.rowKey) { columns.insert(.rowKey, at: columns.firstIndex(of: .partitionKey)! + 1) }
+            if options.typed, !columns.contains(.timestamp) { columns.insert(.timestamp, at: columns.firstIndex(of: .rowKey)! + 1) }
+        } else {
+            columns = [.partitionKey, .rowKey]
+            if options.typed || first?.timestamp != nil { columns.append(.timestamp) }
+        }
+        for (index, column) in columns.enumerated() {
+            if case .property(let name) = column { columnOfProperty[name] = index }
+        }
+    }
+
+    /// Fills `cells` for `entity`, adding columns for new properties unless the columns were given.
+    private mutating func assignCells(_ entity: Entity) throws(FormatError) {
+        let properties = entity.properties
+        if properties.count != lastNames.count || !zip(properties, lastNames).allSatisfy({ $0.name == $1 }) {
+            lastNames = properties.map(\.name)
+            lastColumns = []
+            for property in properties {
+                if let column = columnOfProperty[property.name] {
+                    lastColumns.append(column)
+                } else if options.columns == nil {
+                    do {
+                        try Self.checkPropertyName(property.name, kind: .malformedInput)
+                    } catch {
+                        var located = error
+                        located.keys = (entity.partitionKey, entity.rowKey)
+                        throw located
+                    }
+                    lastColumns.append(addColumn(.property(property.name)))
+                } else {
+                    lastColumns.append(-1)
+                }
+            }
+        }
+        if entity.timestamp != nil, options.columns == nil, !columns.contains(.timestamp) { _ = addColumn(.timestamp) }
+        if cells.count != columns.count { cells = Array(repeating: -1, count: columns.count) }
+        for index in cells.indices { cells[index] = -1 }
+        for (index, column) in lastColumns.enumerated() where column >= 0 { cells[column] = index }
+    }
+
+    private mutating func addColumn(_ column: Column) -> Int {
+        columns.append(column)
+        if case .property(let name) = column { columnOfProperty[name] = columns.count - 1 }
+        if headerWritten { headerIsIncomplete = true }
+        return columns.count - 1
+    }
+
+    /// Names a reader would take for something else cannot be property columns.
+    private static func checkPropertyName(_ name: String, kind: FailureKind) throws(FormatError) {
+        if name.hasSuffix(CSVHeader.typeSuffix) {
+            throw FormatError(source: "CSV", reason: "the property name '\(name)' ends in @type, which CSV reserves for type columns", kind: kind)
+        }
+        if name == CSVHeader.partitionKey || name == CSVHeader.rowKey || name == CSVHeader.timestamp {
+            throw FormatError(source: "CSV", reason: "a property cannot be named \(name): CSV has a column of that name for the entity itself", kind: kind)
+        }
+    }
+
+    // MARK: - Fields
+
+    private func appendValue(_ value: EdmValue, into out: inout [UInt8]) {
+        switch value {
+        case .string(let text): appendField(text, into: &out)
+        case .dateTime(let date): appendDate(date, into: &out)
+        default: appendField(value.description, into: &out)
+        }
+    }
+
+    private func appendDate(_ date: EdmDateTime, into out: inout [UInt8]) {
+        if datesNeedNoQuoting { date.append(to: &out) } else { appendField(date.description, into: &out) }
+    }
+
+    /// Appends `text` as one field, quoted only when it must be.
+    private func appendField(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var seen: UInt64 = 0
+            if CSVByteSearch.firstSpecial(base, from: 0, to: bytes.count, delimiter: options.delimiter, seen: &seen) == bytes.count {
+                out.append(contentsOf: bytes)
+                return
+            }
+            out.append(UInt8(ascii: "\""))
+            var start = 0
+            while let found = memchr(base + start, 0x22, bytes.count - start) {
+                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...quote]))
+                out.append(UInt8(ascii: "\""))
+                start = quote + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+}

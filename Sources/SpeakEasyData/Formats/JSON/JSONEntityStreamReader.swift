@@ -1,0 +1,331 @@
+/// Reads entities one at a time from Azure Table JSON of any size: a feed `{"odata.metadata":…,
+/// "value":[…]}` (any metadata level), a bare entity object, a top-level array of entities, or NDJSON
+/// (one object per line; more generally, objects one after another).
+///
+/// Memory stays flat: the reader keeps a window of the input, finds where the next entity object ends
+/// with a quick structural scan (strings and nesting only), then parses just that object. An object
+/// larger than ``maximumObjectSize`` is an error rather than unbounded growth.
+package struct JSONEntityStreamReader: EntityReader {
+    /// Azure entities are at most 1 MiB; anything near this is not an entity.
+    package static let maximumObjectSize = 16 << 20
+
+    package enum Layout: Sendable {
+        /// A JSON document: a feed, a bare entity or an array of entities (told apart by reading).
+        case document
+        /// Objects one after another, normally one per line.
+        case lines
+    }
+
+    private let input: ByteInput
+    private let layout: Layout
+    private let chunkSize: Int
+    private var buffer: [UInt8] = []
+    /// How many input bytes were dropped from the buffer's front: `base + i` is buffer[i]'s offset in
+    /// the input, which stays valid across refills.
+    private var base = 0
+    private var position = 0
+    private var atEnd = false
+    /// Line number at `position`, and the buffer offset where that line starts (may be negative
+    /// once earlier bytes were dropped; columns stay right).
+    private var line = 1
+    private var lineStart = 0
+    private var state: State = .start
+    /// An input offset that refills must keep in the buffer (the start of an object being read
+    /// member by member), or nil.
+    private var pinned: Int?
+    package private(set) var entityLine = 0
+
+    private enum State {
+        case start
+        /// Inside an array of entities (a feed's `value` or a top-level array); `inFeed` when an
+        /// envelope object follows the array.
+        case inArray(inFeed: Bool, first: Bool)
+        case lines
+        /// A bare entity was read; only whitespace may follow.
+        case finished
+    }
+
+    package init(input: ByteInput, layout: Layout = .document, chunkSize: Int = 1 << 20) {
+        self.input = input
+        self.layout = layout
+        self.chunkSize = chunkSize
+    }
+
+    package mutating func next() throws(FormatError) -> Entity? {
+        switch state {
+        case .start:
+            skipBOM()
+            if layout == .lines {
+                state = .lines
+                return try next()
+            }
+            guard let first = try peek() else { throw failure("the input is empty, expected a JSON object or array") }
+            if first == UInt8(ascii: "[") {
+                position += 1
+                state = .inArray(inFeed: false, first: true)
+                return try next()
+            }
+            guard first == UInt8(ascii: "{") else { throw failure("expected a JSON object or array") }
+            return try openDocumentObject()
+        case .inArray(let inFeed, let first):
+            guard let byte = try peek() else { throw failure("unexpected end of input inside the array of entities") }
+            if byte == UInt8(ascii: "]") {
+                position += 1
+                if inFeed { try closeEnvelope() }
+                try expectEnd()
+                state = .finished
+                return nil
+            }
+            if !first {
+                guard byte == UInt8(ascii: ",") else { throw failure("expected ',' or ']' after an entity") }
+                position += 1
+            }
+            state = .inArray(inFeed: inFeed, first: false)
+            guard let start = try peek() else { throw failure("unexpected end of input, expected an entity object") }
+            guard start == UInt8(ascii: "{") else { throw failure("expected an entity object") }
+            return try readObject()
+        case .lines:
+            guard let byte = try peek() else { return nil }
+            guard byte == UInt8(ascii: "{") else { throw failure("expected an entity object at the start of a line") }
+            return try readObject()
+        case .finished:
+            return nil
+        }
+    }
+
+    // MARK: - Document structure
+
+    /// At the top-level `{`: either a feed envelope (members until `"value": [`) or one bare entity.
+    private mutating func openDocumentObject() throws(FormatError) -> Entity? {
+        let objectStart = base + position
+        let objectLine = line, objectColumn = column
+        pinned = objectStart
+        defer { pinned = nil }
+        position += 1
+        var firstMember = true
+        while true {
+            guard let byte = try peek() else { throw failure("unexpected end of input inside the top-level object") }
+            if byte == UInt8(ascii: "}") { break }
+            if !firstMember {
+                guard byte == UInt8(ascii: ",") else { throw failure("expected ',' or '}'") }
+                position += 1
+                _ = try peek()
+            }
+            firstMember = false
+            guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a property name in quotes") }
+            let keyStart = base + position
+            try skipValue(keepingFrom: objectStart)
+            let isValueKey = buffer[(keyStart - base)..<position].elementsEqual("\"value\"".utf8)
+            guard try peek() == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            position += 1
+            if isValueKey, try peek() == UInt8(ascii: "[") {
+                // A feed: what came before were envelope annotations (odata.metadata); drop them.
+                position += 1
+                state = .inArray(inFeed: true, first: true)
+                return try next()
+            }
+            guard try peek() != nil else { throw failure("unexpected end of input, expected a value") }
+            try skipValue(keepingFrom: objectStart)
+            if base + position - objectStart > Self.maximumObjectSize {
+                throw FormatError(
+                    source: input.name, line: objectLine, column: objectColumn,
+                    reason: "a JSON object larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
+            }
+        }
+        // No `value` array: the object is one entity. Parse it from its start.
+        position += 1
+        let bytes = Array(buffer[(objectStart - base)..<position])
+        state = .finished
+        entityLine = objectLine
+        let entity = try parse(bytes, line: objectLine, column: objectColumn)
+        try expectEnd()
+        return entity
+    }
+
+    /// After a feed's array: the envelope's other members (skipped), then `}`.
+    private mutating func closeEnvelope() throws(FormatError) {
+        while true {
+            guard let byte = try peek() else { throw failure("unexpected end of input, expected '}' closing the feed") }
+            if byte == UInt8(ascii: "}") {
+                position += 1
+                return
+            }
+            guard byte == UInt8(ascii: ",") else { throw failure("expected ',' or '}' after the feed's value array") }
+            position += 1
+            guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a property name in quotes") }
+            try skipValue(keepingFrom: base + position)
+            guard try peek() == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            position += 1
+            guard try peek() != nil else { throw failure("unexpected end of input, expected a value") }
+            try skipValue(keepingFrom: base + position)
+        }
+    }
+
+    private mutating func expectEnd() throws(FormatError) {
+        guard try peek() == nil else { throw failure("unexpected content after the end of the JSON document") }
+    }
+
+    /// Reads the entity object at `position`.
+    private mutating func readObject() throws(FormatError) -> Entity {
+        let start = base + position
+        let objectLine = line, objectColumn = column
+        try skipValue(keepingFrom: start)
+        entityLine = objectLine
+        guard base + position - start <= Self.maximumObjectSize else {
+            throw FormatError(
+                source: input.name, line: objectLine, column: objectColumn,
+                reason: "an entity object larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
+        }
+        return try parse(Array(buffer[(start - base)..<position]), line: objectLine, column: objectColumn)
+    }
+
+    private func parse(_ bytes: [UInt8], line: Int, column: Int) throws(FormatError) -> Entity {
+        do {
+            return try JSONEntityReader.entity(fromObject: bytes, line: line, column: column)
+        } catch {
+            throw FormatError(source: input.name, line: error.line, column: error.column, reason: error.reason)
+        }
+    }
+
+    // MARK: - Scanning
+
+    private var column: Int { position - lineStart + 1 }
+
+    private func failure(_ reason: String) -> FormatError {
+        FormatError(source: input.name, line: line, column: column, reason: reason)
+    }
+
+    private mutating func skipBOM() {
+        _ = try? fill(minimum: 3, keepingFrom: base + position)
+        if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB, buffer[position + 2] == 0xBF { position += 3 }
+    }
+
+    /// The next non-whitespace byte (not consumed), reading more input as needed; nil at the end.
+    private mutating func peek() throws(FormatError) -> UInt8? {
+        while true {
+            while position < buffer.count {
+                switch buffer[position] {
+                case 0x20, 0x09, 0x0D: position += 1
+                case 0x0A:
+                    position += 1
+                    line += 1
+                    lineStart = position
+                default: return buffer[position]
+                }
+            }
+            guard try fill(minimum: 1, keepingFrom: base + position) else { return nil }
+        }
+    }
+
+    /// Moves `position` past the JSON value starting there (a string, number, literal, object or
+    /// array), checking only nesting and string boundaries; the value's own parser checks the rest.
+    private mutating func skipValue(keepingFrom keep: Int) throws(FormatError) {
+        var depth = 0
+        var inString = false
+        let startLine = line, startColumn = column
+        var stringLine = line, stringColumn = column
+        while true {
+            if position >= buffer.count {
+                guard try fill(minimum: 1, keepingFrom: keep) else {
+                    if !inString, depth == 0 { return }  // a scalar at the very end
+                    throw FormatError(
+                        source: input.name, line: inString ? stringLine : startLine, column: inString ? stringColumn : startColumn,
+                        reason: inString ? "unterminated string: the input ends inside it" : "unterminated object or array: the input ends inside it")
+                }
+                if base + buffer.count - keep > Self.maximumObjectSize + chunkSize {
+                    throw FormatError(
+                        source: input.name, line: startLine, column: startColumn,
+                        reason: "a JSON value larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
+                }
+            }
+            if inString {
+                position = Self.nextQuoteOrBackslash(buffer, from: position)
+                guard position < buffer.count else { continue }
+                if buffer[position] == UInt8(ascii: "\\") {
+                    // Make sure the escaped byte is in the buffer before stepping over it.
+                    if position + 1 >= buffer.count, try !fill(minimum: 2, keepingFrom: keep) {
+                        position += 1  // the input ends after the backslash: reported above
+                        continue
+                    }
+                    position += 2
+                } else {
+                    position += 1
+                    inString = false
+                    if depth == 0 { return }
+                }
+                continue
+            }
+            let byte = buffer[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                (stringLine, stringColumn) = (line, column)
+                position += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                position += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { return }  // the end of a scalar inside a container
+                depth -= 1
+                position += 1
+                if depth == 0 { return }
+            case UInt8(ascii: ","), 0x20, 0x09, 0x0D, UInt8(ascii: ":"):
+                if depth == 0 { return }
+                position += 1
+            case 0x0A:
+                if depth == 0 { return }
+                position += 1
+                line += 1
+                lineStart = position
+            default:
+                position += 1
+            }
+            if base + position - keep > Self.maximumObjectSize {
+                throw FormatError(
+                    source: input.name, line: startLine, column: startColumn,
+                    reason: "a JSON value larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
+            }
+        }
+    }
+
+    /// The index of the next `"` or `\` at or after `from` (or `count`), eight bytes at a time.
+    /// Newlines inside strings are invalid JSON anyway (the object's parser reports them), so lines
+    /// are not counted here.
+    private static func nextQuoteOrBackslash(_ bytes: [UInt8], from: Int) -> Int {
+        bytes.withUnsafeBytes { raw in
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            var index = from
+            while index + 8 <= raw.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+                let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+                if found != 0 { return index + (found.trailingZeroBitCount >> 3) }
+                index += 8
+            }
+            while index < raw.count, raw[index] != 0x22, raw[index] != 0x5C { index += 1 }
+            return index
+        }
+    }
+
+    /// Reads more input so that at least `minimum` bytes follow `position`, first dropping the bytes
+    /// before `keep` (moving `position` and `lineStart` with them). False at the end of the input.
+    @discardableResult
+    private mutating func fill(minimum: Int, keepingFrom keep: Int) throws(FormatError) -> Bool {
+        let drop = min(keep, pinned ?? keep) - base
+        if drop > 0, buffer.count - position < minimum {
+            buffer.removeFirst(drop)
+            base += drop
+            position -= drop
+            lineStart -= drop
+        }
+        while buffer.count - position < minimum {
+            guard !atEnd else { return false }
+            do {
+                if try input.read(appendingTo: &buffer, maximum: chunkSize) == 0 { atEnd = true }
+            } catch {
+                throw FormatError(source: input.name, reason: error.reason, kind: error.kind)
+            }
+        }
+        return true
+    }
+}

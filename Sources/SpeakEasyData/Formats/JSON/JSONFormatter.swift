@@ -1,0 +1,92 @@
+/// Writes entities as Azure Table JSON, exactly as the service writes a query response: a feed
+/// `{"odata.metadata":"…$metadata#table","value":[…]}` at any metadata level, or NDJSON (one entity
+/// object per line, same annotations).
+///
+/// Member order follows the service: (fullmetadata: `odata.type`, `odata.id`), `odata.etag`,
+/// (`odata.editLink`), `PartitionKey`, `RowKey`, `Timestamp`, then the properties in their order.
+package struct JSONFormatter: EntityFormatter {
+    package enum Layout: Sendable {
+        case feed
+        case lines
+    }
+
+    package var metadata: JSONMetadata
+    package var layout: Layout
+    /// The table the entities belong to, for `odata.metadata`, `odata.type` and the entity links.
+    package var table: String
+    /// The table service's base URL, for `odata.metadata` and `odata.id`.
+    package var serviceURL: String
+    /// The account name, for `odata.type` (`account.table`).
+    package var accountName: String
+    private var count = 0
+
+    package init(
+        metadata: JSONMetadata = .minimal, layout: Layout = .feed, table: String = DataContract.table,
+        serviceURL: String = "http://127.0.0.1:10002/speakeasy/", accountName: String = "speakeasy"
+    ) {
+        self.metadata = metadata
+        self.layout = layout
+        self.table = table
+        self.serviceURL = serviceURL
+        self.accountName = accountName
+    }
+
+    package mutating func begin(into out: inout [UInt8]) {
+        guard layout == .feed else { return }
+        out.append(contentsOf: "{".utf8)
+        if metadata != .none {
+            JSONEntityWriter.appendString("odata.metadata", to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONEntityWriter.appendString(serviceURL + "$metadata#" + table, to: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        out.append(contentsOf: "\"value\":[".utf8)
+    }
+
+    package mutating func append(_ entity: Entity, into out: inout [UInt8]) throws(FormatError) {
+        if layout == .feed, count > 0 { out.append(UInt8(ascii: ",")) }
+        count += 1
+        out.append(UInt8(ascii: "{"))
+        if metadata == .full {
+            member("odata.type", accountName + "." + table, &out)
+            member("odata.id", serviceURL + Self.entityPath(table: table, entity), &out)
+        }
+        if metadata != .none, let etag = entity.etag { member("odata.etag", etag, &out) }
+        if metadata == .full { member("odata.editLink", Self.entityPath(table: table, entity), &out) }
+        member("PartitionKey", entity.partitionKey, &out)
+        JSONEntityWriter.appendString("RowKey", to: &out)
+        out.append(UInt8(ascii: ":"))
+        JSONEntityWriter.appendString(entity.rowKey, to: &out)
+        if let timestamp = entity.timestamp {
+            out.append(UInt8(ascii: ","))
+            if metadata == .full { member("Timestamp@odata.type", EdmType.dateTime.rawValue, &out) }
+            out.append(contentsOf: "\"Timestamp\":".utf8)
+            JSONEntityWriter.appendValue(.dateTime(timestamp), to: &out)
+        }
+        for property in entity.properties {
+            out.append(UInt8(ascii: ","))
+            JSONEntityWriter.appendProperty(property, metadata: metadata, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+        if layout == .lines { out.append(0x0A) }
+    }
+
+    package mutating func end(into out: inout [UInt8]) {
+        guard layout == .feed else { return }
+        out.append(contentsOf: "]}\n".utf8)
+    }
+
+    /// `"name":"value",`
+    private func member(_ name: String, _ value: String, _ out: inout [UInt8]) {
+        JSONEntityWriter.appendString(name, to: &out)
+        out.append(UInt8(ascii: ":"))
+        JSONEntityWriter.appendString(value, to: &out)
+        out.append(UInt8(ascii: ","))
+    }
+
+    /// `table(PartitionKey='…',RowKey='…')`, quotes in keys doubled as OData key literals need.
+    static func entityPath(table: String, _ entity: Entity) -> String {
+        func literal(_ key: String) -> String { "'" + key.replacing("'", with: "''") + "'" }
+        return table + "(PartitionKey=" + literal(entity.partitionKey) + ",RowKey=" + literal(entity.rowKey) + ")"
+    }
+}

@@ -1,0 +1,147 @@
+/// Runs `seed --from-file`: loads entities from data files into an account, under the same rules as
+/// generated data (fresh refuses a table holding data; merge/replace upsert; reset empties the table
+/// and photo container first; dry run writes nothing).
+///
+/// Two passes over the files: the first reads everything — so malformed input, or the same keys twice,
+/// is reported before anything is written — and the second writes in batches. Photos are not
+/// invented: speakers keep whatever `ImageUrl` the data gives.
+package struct FileImporter {
+    package var files: [String]
+    package var readOptions = EntityFiles.ReadOptions()
+    package var request: SeedRequest
+    package var batchSize = 2_500
+
+    package init(files: [String], request: SeedRequest) {
+        self.files = files
+        self.request = request
+    }
+
+    package struct Report: Sendable {
+        package var table: String
+        package var dryRun: Bool
+        /// Entities read per partition.
+        package var read: [String: Int]
+        package var outcome: WriteOutcome
+        /// Entities per partition in the table afterwards (dry run: what was read).
+        package var partitionCounts: [String: Int]
+        package var contentHash: String
+    }
+
+    /// What the first pass found: entities per partition and their content hash.
+    package struct Checked: Sendable {
+        package var read: [String: Int]
+        package var hash: ContentHash
+    }
+
+    /// Checks the files, then writes them into `store` (nil for a dry run without an account).
+    package func run(store: (any StorageAccount)?, progress: @Sendable (SeedProgress) -> Void = { _ in }) async throws -> Report {
+        try await run(store: store, checked: check(progress: progress), progress: progress)
+    }
+
+    /// Writes files that ``check(progress:)`` passed.
+    package func run(store: (any StorageAccount)?, checked: Checked, progress: @Sendable (SeedProgress) -> Void = { _ in }) async throws -> Report {
+        let table = request.table
+        let (read, inputHash) = (checked.read, checked.hash)
+        let existing = try await store?.entityCounts(table: table) ?? [:]
+        let holdsData = existing.values.reduce(0, +) > 0
+        if request.mode == .fresh, !request.reset, holdsData {
+            throw SeedRefusal(
+                reason: "table '\(table)' in \(store?.displayName ?? "the store") already holds \(existing.values.reduce(0, +)) entities; nothing was written. "
+                    + "Use --mode merge or --mode replace to upsert, or --reset to empty it first.")
+        }
+        guard let store, !request.dryRun else {
+            return Report(table: table, dryRun: true, read: read, outcome: WriteOutcome(inserted: read.values.reduce(0, +)), partitionCounts: read, contentHash: inputHash.description)
+        }
+
+        var manifest = SeedManifest(seededTable: table, status: .inProgress, options: nil, samplesHash: "", startedAt: .now())
+        manifest.importedFiles = files
+        try await manifest.save(to: store)
+        if request.reset {
+            try await store.deleteAllEntities(table: table)
+            try await store.deleteAllBlobs(container: DataContract.photoContainer)
+        }
+        try await store.createTableIfNotExists(table)
+        let mode: WriteMode =
+            switch request.mode {
+            case .fresh: .insert
+            case .merge: .insertOrMerge
+            case .replace: .insertOrReplace
+            }
+        var outcome = WriteOutcome()
+        var written = 0
+        let total = read.values.reduce(0, +)
+        var batch: [EncodedEntity] = []
+        for path in files {
+            var opened = try EntityFiles.open(path, options: readOptions)
+            while let entity = try opened.reader.next() {
+                batch.append(EncodedEntity(entity))
+                if batch.count == batchSize {
+                    outcome += try await store.write(batch, table: table, mode: mode)
+                    written += batch.count
+                    batch.removeAll(keepingCapacity: true)
+                    progress(SeedProgress(phase: .events, done: written, total: total))
+                }
+            }
+        }
+        if !batch.isEmpty { outcome += try await store.write(batch, table: table, mode: mode) }
+
+        // The manifest describes the whole table, which may hold more than the files did.
+        var hash = inputHash
+        if holdsData && !request.reset {
+            hash = ContentHash()
+            try await store.forEachEntity(table: table) { hash.add($0.content) }
+        }
+        let counts = try await store.entityCounts(table: table)
+        try await store.flush()
+        manifest.status = .complete
+        manifest.completedAt = .now()
+        manifest.speakerEntities = counts[DataContract.speakersPartition] ?? 0
+        manifest.eventEntities = counts[DataContract.eventsPartition] ?? 0
+        manifest.contentHash = hash.description
+        try await manifest.save(to: store)
+        try await store.flush()
+        return Report(table: table, dryRun: false, read: read, outcome: outcome, partitionCounts: counts, contentHash: hash.description)
+    }
+
+    /// The first pass: reads every file, counts entities per partition, hashes them, and refuses the
+    /// same (PartitionKey, RowKey) twice — a fresh insert would fail half-way through on it.
+    package func check(progress: @Sendable (SeedProgress) -> Void = { _ in }) throws -> Checked {
+        var counts: [String: Int] = [:]
+        var hash = ContentHash()
+        var seen = Set<KeyDigest>()
+        var count = 0
+        for path in files {
+            var opened = try EntityFiles.open(path, options: readOptions)
+            while let entity = try opened.reader.next() {
+                guard seen.insert(KeyDigest(entity)).inserted else {
+                    throw FormatError(
+                        source: opened.input.name, line: opened.reader.entityLine, keys: (entity.partitionKey, entity.rowKey),
+                        reason: "these keys appear earlier in the input too; an entity can be loaded only once")
+                }
+                counts[entity.partitionKey, default: 0] += 1
+                hash.add(entity.content)
+                count += 1
+                if count % 10_000 == 0 { progress(SeedProgress(phase: .verifying, done: count, total: 0)) }
+            }
+        }
+        return Checked(read: counts, hash: hash)
+    }
+
+    /// 128 bits identifying an entity's keys: a set of these finds repeated keys in a million
+    /// entities in 16 MB, where the keys themselves would take several times that.
+    private struct KeyDigest: Hashable {
+        var high: UInt64
+        var low: UInt64
+
+        init(_ entity: Entity) {
+            var first = Hasher(), second = Hasher()
+            first.combine(entity.partitionKey)
+            first.combine(entity.rowKey)
+            second.combine(entity.rowKey)
+            second.combine(0x5EED as UInt16)
+            second.combine(entity.partitionKey)
+            high = UInt64(bitPattern: Int64(first.finalize()))
+            low = UInt64(bitPattern: Int64(second.finalize()))
+        }
+    }
+}

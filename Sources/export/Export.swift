@@ -1,0 +1,154 @@
+import ArgumentParser
+import CLISupport
+import SpeakEasyData
+
+@main
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Convert SpeakEasy data between Atom, JSON, NDJSON and CSV, from files or a storage account.",
+        discussion: """
+            Sources are data files (any number; '-' is stdin) or, when no file is given, the storage \
+            account's table (--store, --table, --partition). Each file's format comes from \
+            --from-format, else its extension (.atom/.xml, .json, .ndjson/.jsonl, .csv/.tsv), else its \
+            first bytes. The output goes to --to (written under a temporary name and renamed when \
+            complete, so a failed run leaves nothing) or stdout, in --format, else the format --to's \
+            extension names, else JSON.
+
+            No value or type is ever changed: Int64 stays exact, 10.0 stays a Double, DateTime keeps its \
+            100-ns ticks (always written with 7 fractional digits). Lossy targets are opt-in: plain CSV \
+            and --metadata none keep values but not their types; use --typed CSV (Azure Storage \
+            Explorer's layout) or JSON to keep both.
+
+            Memory stays flat (a few MB) whatever the input size, except with --sort, which holds every \
+            entity in memory to order them: about three times the size of the data as JSON.
+
+            Examples:
+              export --partition Events --to events.csv            # the app's events, for a spreadsheet
+              export --partition Events --sort EventDate --to events.csv
+              export feed.atom --to feed.json                      # Atom to Azure JSON (minimal metadata)
+              export events.csv --format atom > events.atom
+              export data.json --to data.typed.csv --typed         # lossless CSV
+              export big.json --format ndjson --metadata full | head
+              export events.csv speakers.csv --to all.json --columns Name,EventName,EventDate
+            """,
+        version: "0.1.0")
+
+    @Argument(help: ArgumentHelp("Data files to read ('-' for stdin). None: read the storage account.", valueName: "file"))
+    var files: [String] = []
+
+    @Option(name: .customLong("from-format"), help: ArgumentHelp("Format of the input files: \(Self.formatNames).", valueName: "format"))
+    var fromFormat: DataFormat?
+
+    @OptionGroup var storeOption: StoreOption
+
+    @Option(help: ArgumentHelp("The table to read from the account.", valueName: "name"))
+    var table = DataContract.table
+
+    @Option(help: ArgumentHelp("Only this partition of the table: Events or speakers. (default: both)", valueName: "key"))
+    var partition: String?
+
+    @Option(help: ArgumentHelp("The output file. (default: stdout)", valueName: "file"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("Output format: \(Self.formatNames). (default: from --to's extension, else json)", valueName: "format"))
+    var format: DataFormat?
+
+    @Option(help: ArgumentHelp("JSON metadata: none (types lost), minimal (lossless) or full.", valueName: "level"))
+    var metadata: MetadataArgument = .minimal
+
+    @Flag(help: "CSV with a Prop@type column after each property (Azure Storage Explorer's layout): lossless.")
+    var typed = false
+
+    @Option(help: ArgumentHelp("CSV field separator, one character; 'tab' for a tab. (default: ,)", valueName: "char"))
+    var delimiter: String?
+
+    @Option(help: ArgumentHelp("Comma-separated properties to write, in this order (also PartitionKey, RowKey, Timestamp for CSV).", valueName: "names"))
+    var columns: String?
+
+    @Option(help: ArgumentHelp("Order by this property (e.g. EventDate); holds every entity in memory.", valueName: "property"))
+    var sort: String?
+
+    @OptionGroup var output: OutputOptions
+
+    static var formatNames: String { DataFormat.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    func validate() throws {
+        if let delimiter, delimiterByte(delimiter) == nil {
+            throw ValidationError("--delimiter must be one ASCII character (or 'tab'), not '\(delimiter)'")
+        }
+        if let partition, partition.isEmpty { throw ValidationError("--partition must not be empty") }
+        if !files.isEmpty, partition != nil { throw ValidationError("--partition reads from the storage account; it does not apply to files") }
+        if let columns, columns.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty }) {
+            throw ValidationError("--columns has an empty name: '\(columns)'")
+        }
+    }
+
+    func run() async throws {
+        let progressBar = ProgressBar(enabled: !output.quiet && Terminal.stderrIsTerminal)
+        do {
+            let target = to ?? "-"
+            var options = EntityFiles.WriteOptions(format: format ?? (to.flatMap { DataFormat(fileExtensionOf: $0) }) ?? .json)
+            options.metadata = metadata.level
+            options.typedCSV = typed
+            options.table = files.isEmpty ? table : DataContract.table
+            if let delimiter { options.delimiter = delimiterByte(delimiter)! }
+            options.columns = columns.map { $0.split(separator: ",").map { String($0.trimmingSpaces) } }
+            var exporter = Exporter(writeOptions: options)
+            exporter.readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: options.delimiter)
+            exporter.sortBy = sort
+
+            let sources: [Exporter.Source]
+            if files.isEmpty {
+                let store = try storeOption.openExisting(readOnly: true)
+                sources = [.store(store, table: table, partition: partition)]
+            } else {
+                sources = files.map { .file($0) }
+            }
+            let outputFile = try OutputFile(path: target)
+            let count = try await exporter.run(sources, to: outputFile) { progress in
+                if progress.bytesTotal > 0 {
+                    progressBar.update("export", done: Int(progress.bytesRead >> 20), total: Int(progress.bytesTotal >> 20))
+                } else {
+                    progressBar.update("export", done: progress.entities, total: 0)
+                }
+            }
+            progressBar.finish()
+            if !output.quiet, to != nil {
+                Terminal.writeError("export: wrote \(count) entities to \(target) (\(options.format.rawValue))\n")
+            }
+        } catch {
+            progressBar.finish()
+            throw ToolExit.report(error, tool: "export")
+        }
+    }
+
+    private func delimiterByte(_ text: String) -> UInt8? {
+        if text == "tab" || text == "\\t" || text == "\t" { return 0x09 }
+        guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D else { return nil }
+        return byte
+    }
+}
+
+/// `--metadata none|minimal|full`.
+enum MetadataArgument: String, ExpressibleByArgument, CaseIterable {
+    case none, minimal, full
+
+    var level: JSONMetadata {
+        switch self {
+        case .none: .none
+        case .minimal: .minimal
+        case .full: .full
+        }
+    }
+}
+
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import SpeakEasyData
+import Testing
+
+/// `export`, end to end: the built executable converts files and reads a seeded store.
+@Suite("export")
+struct ExportTests {
+    /// A store seeded with seed 42 (8 speakers, 100 events) in `scratch`.
+    static func seededStore(_ scratch: borrowing Scratch) async throws -> String {
+        let store = scratch.file("store.sqlite")
+        let result = try await SeedTool.run(["--seed", "42", "--from", "2026-01-01", "--store", store, "--quiet"], in: scratch.path)
+        #expect(result.status == 0, "\(result)")
+        return store
+    }
+
+    static func entities(in path: String) throws -> [Entity] {
+        var opened = try EntityFiles.open(path)
+        var all: [Entity] = []
+        while let entity = try opened.reader.next() { all.append(entity) }
+        return all
+    }
+
+    @Test("the store's events to CSV, sorted by EventDate as the app shows them")
+    func storeToSortedCSV() async throws {
+        let scratch = try Scratch()
+        let store = try await Self.seededStore(scratch)
+        let result = try await ExportTool.run(["--store", store, "--partition", "Events", "--sort", "EventDate", "--to", "events.csv"], in: scratch.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("wrote 100 entities"), "\(result)")
+        let text = try String(contentsOfFile: scratch.file("events.csv"), encoding: .utf8)
+        let lines = text.split(separator: "\r\n")
+        #expect(lines.first == "PartitionKey,RowKey,Timestamp,EventDate,EventName,EventLocation,EventDescription,SpeakerKey,SpeakerName")
+        #expect(lines.count == 101)
+        let events = try Self.entities(in: scratch.file("events.csv"))
+        let dates = events.compactMap { entity -> EdmDateTime? in if case .dateTime(let date)? = entity["EventDate"] { date } else { nil } }
+        #expect(dates.count == 100)
+        #expect(dates == dates.sorted())
+        #expect(Set(events.map(\.partitionKey)) == ["Events"])
+        #expect(!fileExists(scratch.file(".events.csv.partial")), "no temporary file left behind")
+    }
+
+    @Test("every format to every other through the executable keeps the store's entities", arguments: ["atom", "json", "ndjson", "csv"])
+    func chain(format: String) async throws {
+        let scratch = try Scratch()
+        let store = try await Self.seededStore(scratch)
+        let first = try await ExportTool.run(["--store", store, "--to", "all.json", "--metadata", "full"], in: scratch.path)
+        #expect(first.status == 0, "\(first)")
+        let typed = format == "csv" ? ["--typed"] : []
+        let second = try await ExportTool.run(["all.json", "--format", format, "--to", "all.out"] + typed, in: scratch.path)
+        #expect(second.status == 0, "\(second)")
+        // Back to JSON, read from stdin with the format given, written to stdout.
+        let third = try await ExportTool.run(["--from-format", format, "all.out", "--format", "ndjson"], in: scratch.path)
+        #expect(third.status == 0, "\(third)")
+        try third.stdout.write(toFile: scratch.file("back.ndjson"), atomically: true, encoding: .utf8)
+        let original = try Self.entities(in: scratch.file("all.json"))
+        let back = try Self.entities(in: scratch.file("back.ndjson"))
+        #expect(original.count == 108)
+        #expect(back.map(\.content) == original.map(\.content))
+        #expect(back.map(\.timestamp) == original.map(\.timestamp))
+    }
+
+    @Test("--columns picks and orders the properties")
+    func columns() async throws {
+        let scratch = try Scratch()
+        let store = try await Self.seededStore(scratch)
+        let result = try await ExportTool.run(["--store", store, "--partition", "speakers", "--columns", "RowKey,Name,Title", "--format", "csv"], in: scratch.path)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\r\n")
+        #expect(lines.first == "PartitionKey,RowKey,Name,Title", "the keys are always written, so the CSV can be read back")
+        #expect(lines.count == 9)
+    }
+
+    @Test("malformed input exits 65 naming file, line and column, and leaves no output file")
+    func malformedInput() async throws {
+        let scratch = try Scratch()
+        try "{\"value\":[\n{\"PartitionKey\":\"p\",\"RowKey\":\"1\"},\n{\"PartitionKey\":\"p\",\"RowKey\":\"2\",\"N@odata.type\":\"Edm.Int32\",\"N\":1.5}]}"
+            .write(toFile: scratch.file("bad.json"), atomically: true, encoding: .utf8)
+        let result = try await ExportTool.run(["bad.json", "--to", "out.csv"], in: scratch.path)
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("bad.json:3:"), "\(result)")
+        #expect(result.stderr.contains("Edm.Int32"), "\(result)")
+        #expect(directoryListing(scratch.path) == ["bad.json"], "no output or temporary file may remain")
+    }
+
+    @Test("a missing input is 66; a missing store is 66; bad options are 64")
+    func exitCodes() async throws {
+        let scratch = try Scratch()
+        let missing = try await ExportTool.run(["nope.json"], in: scratch.path)
+        #expect(missing.status == 66, "\(missing)")
+        let noStore = try await ExportTool.run(["--store", "none.sqlite"], in: scratch.path)
+        #expect(noStore.status == 66, "\(noStore)")
+        #expect(!fileExists(scratch.file("none.sqlite")), "reading must not create a store")
+        let usage = try await ExportTool.run(["--format", "xlsx"], in: scratch.path)
+        #expect(usage.status == 64, "\(usage)")
+        let delimiter = try await ExportTool.run(["--delimiter", ";;"], in: scratch.path)
+        #expect(delimiter.status == 64, "\(delimiter)")
+    }
+
+    @Test("--help teaches with examples")
+    func help() async throws {
+        let scratch = try Scratch()
+        let result = try await ExportTool.run(["--help"], in: scratch.path)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Examples:"))
+        #expect(result.stdout.contains("--sort"))
+        #expect(result.stdout.contains("memory"))
+    }
+}
+
+/// `seed --from-file`, end to end.
+@Suite("seed --from-file")
+struct SeedFromFileTests {
+    @Test("loads an export into a fresh store; a second plain run is refused; merge changes nothing")
+    func load() async throws {
+        let scratch = try Scratch()
+        let store = try await ExportTests.seededStore(scratch)
+        let exported = try await ExportTool.run(["--store", store, "--to", "all.atom"], in: scratch.path)
+        #expect(exported.status == 0, "\(exported)")
+        let copy = scratch.file("copy.sqlite")
+        let loaded = try await SeedTool.run(["--from-file", "all.atom", "--store", copy], in: scratch.path, samples: nil)
+        #expect(loaded.status == 0, "\(loaded)")
+        #expect(loaded.stdout.contains("108 inserted"), "\(loaded)")
+        let original = try await StoreContents.read(store)
+        let loadedContents = try await StoreContents.read(copy)
+        #expect(loadedContents.counts == original.counts)
+        #expect(loadedContents.manifest?.contentHash == original.manifest?.contentHash, "same entities, same content hash")
+        #expect(loadedContents.blobs.isEmpty, "photos are not invented")
+
+        let again = try await SeedTool.run(["--from-file", "all.atom", "--store", copy], in: scratch.path, samples: nil)
+        #expect(again.status == 73, "\(again)")
+        let merge = try await SeedTool.run(["--from-file", "all.atom", "--store", copy, "--mode", "merge"], in: scratch.path, samples: nil)
+        #expect(merge.status == 0, "\(merge)")
+        #expect(merge.stdout.contains("0 inserted, 0 updated, 108 unchanged"), "\(merge)")
+    }
+
+    @Test("bad input anywhere writes nothing: the files are checked before the store is touched")
+    func badInputWritesNothing() async throws {
+        let scratch = try Scratch()
+        try "{\"PartitionKey\":\"Events\",\"RowKey\":\"1\"}\n{\"PartitionKey\":\"Events\",\"RowKey\":\"1\"}\n".write(toFile: scratch.file("dup.ndjson"), atomically: true, encoding: .utf8)
+        let duplicate = try await SeedTool.run(["--from-file", "dup.ndjson", "--store", "s.sqlite"], in: scratch.path, samples: nil)
+        #expect(duplicate.status == 65, "\(duplicate)")
+        #expect(duplicate.stderr.contains("dup.ndjson:2"), "\(duplicate)")
+        #expect(!fileExists(scratch.file("s.sqlite")))
+        let generatorOption = try await SeedTool.run(["--from-file", "dup.ndjson", "--events", "5"], in: scratch.path, samples: nil)
+        #expect(generatorOption.status == 64, "\(generatorOption)")
+    }
+}

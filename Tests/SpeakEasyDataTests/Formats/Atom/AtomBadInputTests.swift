@@ -1,0 +1,108 @@
+import SpeakEasyData
+import Testing
+
+/// Bad input is a ``FormatError`` (exit 65) that says where: line and column for XML syntax, the line,
+/// property and entity keys for a value.
+@Suite("Atom entity reader: bad input")
+struct AtomBadInputTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var bytes: [UInt8]
+        var line: Int
+        var column: Int?
+        var keys: (String, String)?
+        var reason: String
+
+        init(_ name: String, _ text: String, line: Int, column: Int? = nil, keys: (String, String)? = nil, reason: String) {
+            self.init(name, Array(text.utf8), line: line, column: column, keys: keys, reason: reason)
+        }
+
+        init(_ name: String, _ bytes: [UInt8], line: Int, column: Int? = nil, keys: (String, String)? = nil, reason: String) {
+            self.name = name
+            self.bytes = bytes
+            self.line = line
+            self.column = column
+            self.keys = keys
+            self.reason = reason
+        }
+
+        var testDescription: String { name }
+    }
+
+    /// A feed whose one entry has these lines inside `<m:properties>` (the first at line 6).
+    static func entry(_ properties: String) -> String { Atom.feed(properties: properties, keys: false) }
+
+    /// An entry whose RowKey holds the bytes C3 28 (a lead byte without its continuation).
+    static var invalidUTF8: [UInt8] {
+        let text = entry("        <d:PartitionKey>p</d:PartitionKey>\n        <d:RowKey>r~~</d:RowKey>")
+        var bytes = Array(text.utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "~"))!
+        bytes[at] = 0xC3
+        bytes[at + 1] = 0x28
+        return bytes
+    }
+
+    static let cases: [Case] = [
+        Case("empty input", "", line: 1, column: 1, reason: "the document is empty"),
+        Case("only a declaration", "<?xml version=\"1.0\"?>\n", line: 2, column: 1, reason: "the document is empty"),
+        Case("truncated in a tag", String(Atom.feed(properties: "").utf8.prefix(150))!, line: 2, column: 95, reason: "AttValue"),
+        Case("truncated after an entry", "<feed \(Atom.namespaces)>\n<entry><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey></m:properties></entry>\n", line: 2, column: 101, reason: "ends before its root element is closed"),
+        Case("truncated in a start tag", String(Atom.feed(properties: "").utf8.prefix(360))!, line: 7, column: 14, reason: "Couldn't find end of Start Tag"),
+        Case("truncated between elements", String(Atom.feed(properties: "").utf8.prefix(350))!, line: 7, column: 4, reason: "ends before its root element is closed"),
+        Case("mismatched end tag", entry("        <d:PartitionKey>p</d:PartitionKey>\n        <d:RowKey>r</d:Rowkey>"), line: 7, column: 31, reason: "tag mismatch: RowKey line 7 and Rowkey"),
+        Case("undeclared prefix", "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n  <entry><x:properties/></entry></feed>", line: 2, column: 23, reason: "prefix x"),
+        Case("bare ampersand in a value", entry("        <d:PartitionKey>a & b</d:PartitionKey>"), line: 6, column: 28, reason: "EntityRef: no name"),
+        Case("content after the root", "<feed xmlns=\"http://www.w3.org/2005/Atom\"/>\n<feed/>", line: 2, column: 1, reason: "Extra content"),
+        Case("invalid UTF-8", invalidUTF8, line: 7, column: 20, reason: "UTF-8"),
+        Case("wrong root", "<?xml version=\"1.0\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\"/>", line: 2, reason: "root element is <html>"),
+        Case("Atom root in no namespace", "<feed><entry/></feed>", line: 1, reason: "no namespace"),
+        Case("an unknown m:type", entry("        <d:PartitionKey>p</d:PartitionKey>\n        <d:RowKey>r</d:RowKey>\n        <d:Price m:type=\"Edm.Decimal\">1.5</d:Price>"), line: 8, keys: ("p", "r"), reason: "Price has an unknown m:type \"Edm.Decimal\""),
+        Case("Int32 out of range (keys after the property)", entry("        <d:Count m:type=\"Edm.Int32\">2147483648</d:Count>\n        <d:PartitionKey>p</d:PartitionKey>\n        <d:RowKey>r</d:RowKey>"), line: 6, keys: ("p", "r"), reason: "Count: '2147483648' is not a valid Edm.Int32"),
+        Case("Int64 with a fraction", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:Big m:type=\"Edm.Int64\">1.0</d:Big>"), line: 7, keys: ("p", "r"), reason: "not a valid Edm.Int64"),
+        Case("Double that is not a number", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:D m:type=\"Edm.Double\">0x10</d:D>"), line: 7, keys: ("p", "r"), reason: "not a valid Edm.Double"),
+        Case("Boolean yes", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:B m:type=\"Edm.Boolean\">yes</d:B>"), line: 7, keys: ("p", "r"), reason: "not a valid Edm.Boolean"),
+        Case("DateTime with 8 digits", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:T m:type=\"Edm.DateTime\">2012-11-10T03:04:05.12345678Z</d:T>"), line: 7, keys: ("p", "r"), reason: "not a valid Edm.DateTime"),
+        Case("Guid too short", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:G m:type=\"Edm.Guid\">c9da6455-213d</d:G>"), line: 7, keys: ("p", "r"), reason: "not a valid Edm.Guid"),
+        Case("Binary not base64", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:Bin m:type=\"Edm.Binary\">AAF!</d:Bin>"), line: 7, keys: ("p", "r"), reason: "not a valid Edm.Binary"),
+        Case("Timestamp not a date", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:Timestamp m:type=\"Edm.DateTime\">yesterday</d:Timestamp>"), line: 7, keys: ("p", "r"), reason: "Timestamp 'yesterday' is not an Edm.DateTime"),
+        Case("typed PartitionKey", entry("        <d:PartitionKey m:type=\"Edm.Int32\">1</d:PartitionKey><d:RowKey>r</d:RowKey>"), line: 6, reason: "PartitionKey must be an Edm.String"),
+        Case("missing PartitionKey", entry("        <d:RowKey>r</d:RowKey>"), line: 3, reason: "no PartitionKey"),
+        Case("missing RowKey", entry("        <d:PartitionKey>p</d:PartitionKey>"), line: 3, reason: "no RowKey"),
+        Case("null PartitionKey", entry("        <d:PartitionKey m:null=\"true\"/><d:RowKey>r</d:RowKey>"), line: 3, reason: "no PartitionKey"),
+        Case("no m:properties", "<entry xmlns=\"http://www.w3.org/2005/Atom\"><title/></entry>", line: 1, reason: "no PartitionKey"),
+        Case("duplicate property", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:A>1</d:A>\n        <d:A>2</d:A>"), line: 8, keys: ("p", "r"), reason: "A is given twice"),
+        Case("duplicate RowKey", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:RowKey>s</d:RowKey>"), line: 7, keys: ("p", "r"), reason: "RowKey is given twice"),
+        Case("bad m:null", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:A m:null=\"maybe\">1</d:A>"), line: 7, keys: ("p", "r"), reason: "m:null=\"maybe\""),
+        Case("a property holding an element", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:A><d:B>1</d:B></d:A>"), line: 7, keys: ("p", "r"), reason: "A contains an element"),
+        Case("a property in another namespace", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <m:A>1</m:A>"), line: 7, keys: ("p", "r"), reason: "<m:A> (namespace http://schemas.microsoft.com/ado/2007/08/dataservices/metadata) in <m:properties> is not in the data namespace"),
+    ]
+
+    @Test("is reported with where and why", arguments: cases)
+    func badInput(_ test: Case) {
+        guard let error = Atom.error(test.bytes) else {
+            Issue.record("\(test.name) was accepted")
+            return
+        }
+        #expect(error.source == "test.atom")
+        #expect(error.kind == .malformedInput)
+        #expect(error.line == test.line, "\(error)")
+        if let column = test.column { #expect(error.column == column, "\(error)") }
+        #expect(error.keys?.partitionKey == test.keys?.0 && error.keys?.rowKey == test.keys?.1, "\(error)")
+        #expect(error.reason.contains(test.reason), "\(error)")
+    }
+
+    @Test("a text node over libxml2's 10 MB limit is an error, not an allocation")
+    func hugeValue() {
+        let atom = Atom.feed(properties: "<d:Big>" + String(repeating: "x", count: 11_000_000) + "</d:Big>")
+        let error = Atom.error(atom)
+        #expect(error?.reason.contains("huge") == true, "\(String(describing: error))")
+        #expect(error?.line == 8)
+    }
+
+    @Test("an input that fails to read is an I/O error (74)")
+    func unreadable() throws {
+        let input = try ByteInput(path: "/proc/self/mem")
+        let error = #expect(throws: FormatError.self) { try AtomEntityReader(input: input).next() }
+        #expect(error?.kind == .ioError)
+    }
+}

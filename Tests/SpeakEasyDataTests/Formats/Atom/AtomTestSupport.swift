@@ -1,0 +1,57 @@
+import SpeakEasyData
+
+/// Helpers shared by the Atom tests.
+enum Atom {
+    static let namespaces =
+        #"xmlns="http://www.w3.org/2005/Atom" xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata""#
+
+    /// Every entity of an Atom document, read `chunkSize` bytes at a time.
+    static func read(_ bytes: [UInt8], chunkSize: Int = 256 << 10) throws(FormatError) -> [Entity] {
+        let reader = AtomEntityReader(input: ByteInput(name: "test.atom", bytes: bytes), chunkSize: chunkSize)
+        var entities: [Entity] = []
+        while let entity = try reader.next() { entities.append(entity) }
+        return entities
+    }
+
+    static func read(_ text: String, chunkSize: Int = 256 << 10) throws(FormatError) -> [Entity] {
+        try read(Array(text.utf8), chunkSize: chunkSize)
+    }
+
+    /// The error reading `text` gives, or nil when it reads.
+    static func error(_ text: String) -> FormatError? { error(Array(text.utf8)) }
+
+    static func error(_ bytes: [UInt8]) -> FormatError? {
+        do {
+            _ = try read(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A feed of `entities`, as the formatter writes it.
+    static func write(_ entities: [Entity], options: AtomFormatter.Options = .init()) throws(FormatError) -> [UInt8] {
+        var formatter = AtomFormatter(options: options)
+        var out: [UInt8] = []
+        formatter.begin(into: &out)
+        for entity in entities { try formatter.append(entity, into: &out) }
+        formatter.end(into: &out)
+        return out
+    }
+
+    /// A feed with one entry holding `properties` (raw XML inside `<m:properties>`).
+    static func feed(properties: String, keys: Bool = true) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8" standalone="yes"?>
+        <feed \(namespaces)>
+          <entry>
+            <content type="application/xml">
+              <m:properties>
+        \(keys ? "        <d:PartitionKey>p</d:PartitionKey>\n        <d:RowKey>r</d:RowKey>\n" : "")\(properties)
+              </m:properties>
+            </content>
+          </entry>
+        </feed>
+        """
+    }
+}
