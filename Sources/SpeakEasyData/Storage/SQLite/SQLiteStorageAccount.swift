@@ -181,21 +181,26 @@ package actor SQLiteStorageAccount: StorageAccount {
         }
     }
 
-    package func entities(table: String, partition: String?, after: ContinuationToken?, limit: Int) throws -> (entities: [Entity], next: ContinuationToken?) {
-        // Only the conditions that apply, so SQLite seeks straight to the resume point on the key
-        // index (an `?3 IS NULL OR …` form would make every page scan from the table's start).
+    /// One page of a scan in key order. Only the conditions that apply, each matching the key index
+    /// exactly, so SQLite seeks straight to the resume point and reads the index in order: no
+    /// `?3 IS NULL OR …` (a scan from the table's start) and, within a partition, no row-value
+    /// comparison (which would sort everything after the resume point on every page).
+    package static func pageQuery(partition: Bool, resuming: Bool) -> String {
         var conditions = "table_name = ?1"
-        if partition != nil { conditions += " AND partition_key = ?2" }
-        if after != nil { conditions += " AND (partition_key, row_key) > (?3, ?4)" }
-        let statement = try connection.prepare(
-            """
+        if partition { conditions += " AND partition_key = ?2" }
+        if resuming { conditions += partition ? " AND row_key > ?4" : " AND (partition_key, row_key) > (?3, ?4)" }
+        return """
             SELECT partition_key, row_key, timestamp, etag, properties FROM entities
-            WHERE \(conditions) ORDER BY partition_key, row_key LIMIT ?5
-            """)
+            WHERE \(conditions) ORDER BY table_name, partition_key, row_key LIMIT ?5
+            """
+    }
+
+    package func entities(table: String, partition: String?, after: ContinuationToken?, limit: Int) throws -> (entities: [Entity], next: ContinuationToken?) {
+        let statement = try connection.prepare(Self.pageQuery(partition: partition != nil, resuming: after != nil))
         statement.bind(1, table)
         if let partition { statement.bind(2, partition) }
         if let after {
-            statement.bind(3, after.partitionKey)
+            if partition == nil { statement.bind(3, after.partitionKey) }
             statement.bind(4, after.rowKey)
         }
         statement.bind(5, Int64(limit))
