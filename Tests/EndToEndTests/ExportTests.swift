@@ -145,3 +145,36 @@ struct SeedFromFileTests {
         #expect(generatorOption.status == 64, "\(generatorOption)")
     }
 }
+
+/// CSV columns come from the first entity; a later entity with more properties needs the header rewritten.
+@Suite("export: CSV with properties that vary")
+struct ExportCSVHeaderTests {
+    static let mixed = """
+        {"PartitionKey":"speakers","RowKey":"a","Name":"Ada"}
+        {"PartitionKey":"Events","RowKey":"b","EventName":"Mobile Mondays"}
+
+        """
+
+    @Test("to a file, the header is completed and short rows padded")
+    func file() async throws {
+        let scratch = try Scratch()
+        try Self.mixed.write(toFile: scratch.file("mixed.ndjson"), atomically: true, encoding: .utf8)
+        let result = try await ExportTool.run(["mixed.ndjson", "--to", "mixed.csv"], in: scratch.path)
+        #expect(result.status == 0, "\(result)")
+        let text = try String(contentsOfFile: scratch.file("mixed.csv"), encoding: .utf8)
+        #expect(text == "PartitionKey,RowKey,Name,EventName\r\nspeakers,a,Ada,\r\nEvents,b,,Mobile Mondays\r\n")
+        #expect(directoryListing(scratch.path) == ["mixed.csv", "mixed.ndjson"])
+    }
+
+    @Test("to stdout, which cannot be rewritten, it is a usage error that says what to do")
+    func stdout() async throws {
+        let scratch = try Scratch()
+        try Self.mixed.write(toFile: scratch.file("mixed.ndjson"), atomically: true, encoding: .utf8)
+        let result = try await ExportTool.run(["mixed.ndjson", "--format", "csv"], in: scratch.path)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("--columns"), "\(result)")
+        let chosen = try await ExportTool.run(["mixed.ndjson", "--format", "csv", "--columns", "Name,EventName"], in: scratch.path)
+        #expect(chosen.status == 0, "\(chosen)")
+        #expect(chosen.stdout == "PartitionKey,RowKey,Name,EventName\r\nspeakers,a,Ada,\r\nEvents,b,,Mobile Mondays\r\n")
+    }
+}

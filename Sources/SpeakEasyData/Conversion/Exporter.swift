@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Moves entities from files or a store into one formatted output: the loop behind `export`.
 ///
 /// Streams one entity at a time, except with `sortBy`, which must hold every entity in memory.
@@ -31,46 +25,38 @@ package struct Exporter {
 
     /// Converts every source, in order, into `output`, then commits it. Returns the entity count.
     ///
-    /// CSV without chosen columns takes its header from the first entity; when a later entity brings
-    /// a new property, the finished CSV is copied once more with the complete header (rare: one
-    /// source's entities share their properties). For that, CSV meant for stdout is staged in a
-    /// temporary file first.
+    /// CSV without chosen columns takes its header from the first entity. When a later entity brings
+    /// a new property (rare: one source's entities share their properties), a file is copied once
+    /// more with the complete header; stdout cannot be rewritten, so there it is an error that says
+    /// to choose `--columns` or write to a file.
     @discardableResult
     package func run(_ sources: [Source], to output: OutputFile, progress: (Progress) -> Void = { _ in }) async throws -> Int {
-        let staged = writeOptions.format == .csv && writeOptions.columns == nil
-        var staging: OutputFile?
         do {
-            if staged && output.isStandardOutput {
-                staging = try OutputFile(path: Self.temporaryDirectory + "/speakeasy-export.csv")
-            }
-            let first = staging ?? output
-            let (count, formatter) = try await convert(sources, first, progress)
-            if let csv = formatter as? CSVFormatter, csv.headerIsIncomplete || staging != nil, let written = first.temporaryPath {
-                let final = first === output ? try OutputFile(path: output.name) : output
+            let (count, formatter) = try await convert(sources, output, progress)
+            if let csv = formatter as? CSVFormatter, csv.headerIsIncomplete, let written = output.temporaryPath {
+                let final = try OutputFile(path: output.name)
                 let input: ByteInput
                 do { input = try ByteInput(path: written) } catch { throw FormatError(source: error.path, reason: error.reason, kind: error.kind) }
-                if csv.headerIsIncomplete {
-                    try csv.rewriteWithFinalHeader(input, into: { (buffer: inout [UInt8]) throws(FormatError) in try Self.drain(&buffer, to: final) })
-                } else {
-                    try Self.copy(input, to: final)
-                }
-                first.abandon()
+                try csv.rewriteWithFinalHeader(input, into: { (buffer: inout [UInt8]) throws(FormatError) in try Self.drain(&buffer, to: final) })
+                output.abandon()
                 try final.commit()
             } else {
                 try output.commit()
             }
-            staging?.abandon()
             return count
         } catch {
-            staging?.abandon()
             output.abandon()
             throw error
         }
     }
 
-    private static var temporaryDirectory: String {
-        if let directory = getenv("TMPDIR"), let text = String(validatingCString: directory), !text.isEmpty { return text }
-        return "/tmp"
+    /// On stdout a CSV header cannot be completed afterwards.
+    private func checkHeader(_ formatter: any EntityFormatter, _ output: OutputFile) throws(FormatError) {
+        guard output.isStandardOutput, let csv = formatter as? CSVFormatter, csv.headerIsIncomplete else { return }
+        throw FormatError(
+            source: "stdout",
+            reason: "a later entity has a property the CSV header (taken from the first entity) lacks, and stdout cannot be rewritten; "
+                + "choose the columns with --columns, or write to a file with --to", kind: .usage)
     }
 
     private static func drain(_ buffer: inout [UInt8], to file: OutputFile) throws(FormatError) {
@@ -104,7 +90,10 @@ package struct Exporter {
             }
             try formatter.append(projected, into: &buffer)
             count += 1
-            if buffer.count >= flushSize { try output.drain(&buffer) }
+            if buffer.count >= flushSize {
+                try checkHeader(formatter, output)
+                try output.drain(&buffer)
+            }
         }
 
         for source in sources {
@@ -132,10 +121,14 @@ package struct Exporter {
             for entity in EntityOrdering.sorted(held, by: sortBy) {
                 try formatter.append(entity, into: &buffer)
                 count += 1
-                if buffer.count >= flushSize { try output.drain(&buffer) }
+                if buffer.count >= flushSize {
+                    try checkHeader(formatter, output)
+                    try output.drain(&buffer)
+                }
             }
         }
         formatter.end(into: &buffer)
+        try checkHeader(formatter, output)
         try output.drain(&buffer)
         progress(Progress(entities: count, bytesRead: bytesBefore, bytesTotal: totalBytes))
         return (count, formatter)
