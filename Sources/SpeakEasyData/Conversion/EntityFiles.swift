@@ -24,12 +24,10 @@ package enum EntityFiles {
     /// Opens `path` (`-` is stdin): the format from `options`, else the extension, else the first bytes.
     package static func open(_ path: String, options: ReadOptions = ReadOptions()) throws(FormatError) -> Opened {
         let input: ByteInput
-        do { input = try ByteInput(path: path) } catch { throw FormatError(source: error.path, reason: error.reason, kind: error.kind) }
+        do { input = try ByteInput(path: path) } catch { throw FormatError(error) }
         var format = options.format ?? (path == "-" ? nil : DataFormat(fileExtensionOf: path))
         if format == nil {
-            do { format = DataFormat(sniffing: try input.peek(count: 4096)) } catch {
-                throw FormatError(source: error.path, reason: error.reason, kind: error.kind)
-            }
+            do { format = DataFormat(sniffing: try input.peek(count: 4096)) } catch { throw FormatError(error) }
         }
         let chosen = format ?? .json
         return Opened(reader: try reader(for: input, format: chosen, delimiter: options.delimiter), format: chosen, input: input)

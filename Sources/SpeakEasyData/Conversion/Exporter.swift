@@ -34,12 +34,8 @@ package struct Exporter {
         do {
             let (count, formatter) = try await convert(sources, output, progress)
             if let csv = formatter as? CSVFormatter, csv.headerIsIncomplete, let written = output.temporaryPath {
-                let final = try OutputFile(path: output.name)
-                let input: ByteInput
-                do { input = try ByteInput(path: written) } catch { throw FormatError(source: error.path, reason: error.reason, kind: error.kind) }
-                try csv.rewriteWithFinalHeader(input, into: { (buffer: inout [UInt8]) throws(FormatError) in try Self.drain(&buffer, to: final) })
+                try csv.rewriteWithFinalHeader(inputPath: written, outputPath: output.name)
                 output.abandon()
-                try final.commit()
             } else {
                 try output.commit()
             }
@@ -59,15 +55,6 @@ package struct Exporter {
                 + "choose the columns with --columns, or write to a file with --to", kind: .usage)
     }
 
-    private static func drain(_ buffer: inout [UInt8], to file: OutputFile) throws(FormatError) {
-        do { try file.drain(&buffer) } catch { throw FormatError(source: error.path, reason: error.reason, kind: error.kind) }
-    }
-
-    private static func copy(_ input: ByteInput, to output: OutputFile) throws {
-        var buffer: [UInt8] = []
-        while try input.read(appendingTo: &buffer, maximum: 1 << 20) > 0 { try output.drain(&buffer) }
-    }
-
     private func convert(_ sources: [Source], _ output: OutputFile, _ progress: (Progress) -> Void) async throws -> (Int, any EntityFormatter) {
         var formatter = try EntityFiles.formatter(writeOptions)
         let flushSize = 1 << 20
@@ -81,18 +68,22 @@ package struct Exporter {
             return total
         }
         var bytesBefore: Int64 = 0
+        var reading: ByteInput?
+        var seen = 0
 
-        func emit(_ entity: Entity) throws {
-            let projected = project(entity)
-            if sortBy != nil {
-                held.append(projected)
-                return
-            }
-            try formatter.append(projected, into: &buffer)
+        func write(_ entity: Entity) throws {
+            try formatter.append(entity, into: &buffer)
             count += 1
             if buffer.count >= flushSize {
                 try checkHeader(formatter, output)
                 try output.drain(&buffer)
+            }
+        }
+        func emit(_ entity: Entity) throws {
+            if sortBy != nil { held.append(project(entity)) } else { try write(project(entity)) }
+            seen += 1
+            if seen % 4096 == 0 {
+                progress(Progress(entities: seen, bytesRead: bytesBefore + (reading?.bytesRead ?? 0), bytesTotal: totalBytes))
             }
         }
 
@@ -100,32 +91,16 @@ package struct Exporter {
             switch source {
             case .file(let path):
                 var opened = try EntityFiles.open(path, options: readOptions)
-                while let entity = try opened.reader.next() {
-                    try emit(entity)
-                    if (count + held.count) % 4096 == 0 {
-                        progress(Progress(entities: count + held.count, bytesRead: bytesBefore + opened.input.bytesRead, bytesTotal: totalBytes))
-                    }
-                }
+                reading = opened.input
+                while let entity = try opened.reader.next() { try emit(entity) }
                 bytesBefore += opened.input.bytesRead
+                reading = nil
             case .store(let store, let table, let partition):
-                var token: ContinuationToken?
-                repeat {
-                    let page = try await store.entities(table: table, partition: partition, after: token, limit: 1000)
-                    for entity in page.entities { try emit(entity) }
-                    token = page.next
-                    progress(Progress(entities: count + held.count, bytesRead: 0, bytesTotal: 0))
-                } while token != nil
+                try await store.forEachEntity(table: table, partition: partition) { try emit($0) }
             }
         }
         if let sortBy {
-            for entity in EntityOrdering.sorted(held, by: sortBy) {
-                try formatter.append(entity, into: &buffer)
-                count += 1
-                if buffer.count >= flushSize {
-                    try checkHeader(formatter, output)
-                    try output.drain(&buffer)
-                }
-            }
+            for entity in EntityOrdering.sorted(held, by: sortBy) { try write(entity) }
         }
         formatter.end(into: &buffer)
         try checkHeader(formatter, output)

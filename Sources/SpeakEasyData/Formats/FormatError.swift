@@ -20,6 +20,11 @@ package struct FormatError: ClassifiedError, Equatable, Sendable {
         self.kind = kind
     }
 
+    /// A file that could not be opened, read or written, where the input or output was.
+    package init(_ error: FileError, line: Int? = nil) {
+        self.init(source: error.path, line: line, reason: error.reason, kind: error.kind)
+    }
+
     /// `events.csv:12:7: entity (PartitionKey 'Events', RowKey 'x'): reason`.
     package var description: String {
         var text = source

@@ -78,23 +78,12 @@ package final class ByteInput {
     /// The first `count` bytes (fewer if the input is shorter), without consuming them: later reads
     /// return them again. For sniffing the format of stdin, which cannot be reopened.
     package func peek(count: Int) throws(FileError) -> [UInt8] {
-        guard fd >= 0 else { return Array(pending[pendingOffset..<min(pending.count, pendingOffset + count)]) }
-        var prefix = Array(pending[pendingOffset...])
-        while prefix.count < count {
-            let before = prefix.count
-            prefix.append(contentsOf: repeatElement(0, count: count - before))
-            let result = prefix.withUnsafeMutableBytes { bytes in posixRead(fd, bytes.baseAddress! + before, count - before) }
-            if result < 0 {
-                let code = errno
-                prefix.removeLast(count - before)
-                if code == EINTR { continue }
-                throw FileError(path: name, reason: "read failed: " + String(cString: strerror(code)), kind: .ioError)
-            }
-            prefix.removeLast(count - before - result)
-            if result == 0 { break }
-        }
-        pending = prefix
+        var prefix: [UInt8] = []
+        while prefix.count < count, try read(appendingTo: &prefix, maximum: count - prefix.count) > 0 {}
+        // Put the bytes back in front of whatever was still pending; they count as read when re-read.
+        pending = prefix + pending[pendingOffset...]
         pendingOffset = 0
+        bytesRead -= Int64(prefix.count)
         return prefix
     }
 

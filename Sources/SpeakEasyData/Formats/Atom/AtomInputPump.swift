@@ -87,7 +87,7 @@ final class AtomInputPump {
     func formatError() -> FormatError? {
         switch failure {
         case nil: nil
-        case .input(let error)?: FormatError(source: input.name, reason: error.reason, kind: error.kind)
+        case .input(let error)?: FormatError(error)
         case .doctype(let line, let column)?:
             FormatError(source: input.name, line: line, column: column, reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none")
         case .xml(let message, let line, let column)?:

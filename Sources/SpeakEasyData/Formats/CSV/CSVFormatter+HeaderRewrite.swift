@@ -34,17 +34,16 @@ extension CSVFormatter {
     /// Rewrites the CSV file at `inputPath` into `outputPath` (written under a temporary name and
     /// renamed when complete; the two paths must differ).
     package func rewriteWithFinalHeader(inputPath: String, outputPath: String) throws(FormatError) {
-        func located(_ error: FileError) -> FormatError { FormatError(source: error.path, reason: error.reason, kind: error.kind) }
         let input: ByteInput, output: OutputFile
         do {
             input = try ByteInput(path: inputPath)
             output = try OutputFile(path: outputPath)
-        } catch { throw located(error) }
+        } catch { throw FormatError(error) }
         // A failure leaves no output: OutputFile removes its temporary file unless committed.
         let sink: (inout [UInt8]) throws(FormatError) -> Void = { buffer throws(FormatError) in
-            do throws(FileError) { try output.drain(&buffer) } catch { throw located(error) }
+            do throws(FileError) { try output.drain(&buffer) } catch { throw FormatError(error) }
         }
         try rewriteWithFinalHeader(input, into: sink)
-        do { try output.commit() } catch { throw located(error) }
+        do { try output.commit() } catch { throw FormatError(error) }
     }
 }

@@ -318,7 +318,7 @@ package final class CSVRecordScanner {
             do {
                 read = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: min(chunkSize, capacity - count)))
             } catch {
-                throw FormatError(source: source, line: line, reason: error.reason, kind: error.kind)
+                throw FormatError(error, line: line)
             }
             if read == 0 {
                 inputEnded = true

@@ -323,7 +323,7 @@ package struct JSONEntityStreamReader: EntityReader {
             do {
                 if try input.read(appendingTo: &buffer, maximum: chunkSize) == 0 { atEnd = true }
             } catch {
-                throw FormatError(source: input.name, reason: error.reason, kind: error.kind)
+                throw FormatError(error)
             }
         }
         return true

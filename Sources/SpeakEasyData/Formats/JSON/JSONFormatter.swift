@@ -54,14 +54,11 @@ package struct JSONFormatter: EntityFormatter {
         if metadata != .none, let etag = entity.etag { member("odata.etag", etag, &out) }
         if metadata == .full { member("odata.editLink", Self.entityPath(table: table, entity), &out) }
         member("PartitionKey", entity.partitionKey, &out)
-        JSONEntityWriter.appendString("RowKey", to: &out)
-        out.append(UInt8(ascii: ":"))
-        JSONEntityWriter.appendString(entity.rowKey, to: &out)
+        JSONEntityWriter.appendProperty(Property("RowKey", .string(entity.rowKey)), metadata: .none, to: &out)
         if let timestamp = entity.timestamp {
+            // The service annotates Timestamp only at full metadata.
             out.append(UInt8(ascii: ","))
-            if metadata == .full { member("Timestamp@odata.type", EdmType.dateTime.rawValue, &out) }
-            out.append(contentsOf: "\"Timestamp\":".utf8)
-            JSONEntityWriter.appendValue(.dateTime(timestamp), to: &out)
+            JSONEntityWriter.appendProperty(Property("Timestamp", .dateTime(timestamp)), metadata: metadata == .full ? .full : .none, to: &out)
         }
         for property in entity.properties {
             out.append(UInt8(ascii: ","))
