@@ -92,65 +92,65 @@ struct Seed: AsyncParsableCommand {
 
     func run() async throws {
         let progressBar = ProgressBar(enabled: !output.quiet && Terminal.stderrIsTerminal)
-        if !fromFile.isEmpty { return try await importFiles(progressBar) }
         do {
-            let catalog = try SampleCatalog(directory: SamplesLocator.directory(given: samples))
-            var request = SeedRequest()
-            request.seed = seed
-            request.eventCount = events
-            request.speakerCount = speakers
-            request.from = from?.value
-            request.cutoff = cutoff?.asCutoff
-            request.resolution = resolution
-            request.mode = mode
-            request.reset = reset
-            request.dryRun = dryRun
-
-            // Options that cannot be met are refused before the store is even created.
-            let photoBaseURL = SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/"
-            // (An existing store may hold an interrupted run whose options fill the gaps; Seeder checks those.)
-            let storeExists = FileSystem.kind(of: storeOption.store) != .missing
-            if !storeExists {
-                _ = try SeedGenerator(catalog: catalog, options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL))
-            }
-
-            // A dry run never creates the store; it only looks at one that exists.
-            let store: SQLiteStorageAccount? = dryRun && !storeExists ? nil : try storeOption.open(readOnly: dryRun)
-            let seeder = Seeder(catalog: catalog, request: request)
-            let report = try await seeder.run(store: store, photoBaseURL: photoBaseURL) { progress in
-                progressBar.update(progress.phase.rawValue, done: progress.done, total: progress.total)
-            }
+            let summary = fromFile.isEmpty ? try await generate(progressBar) : try await importFiles(progressBar)
             progressBar.finish()
-            if !output.quiet { print(SummaryPrinter.summary(of: report, store: storeOption.store), terminator: "") }
+            if !output.quiet { print(summary, terminator: "") }
         } catch {
             progressBar.finish()
             throw ToolExit.report(error, tool: "seed")
         }
     }
 
-    /// `--from-file`: the same store rules as generated data, for entities read from files.
-    private func importFiles(_ progressBar: ProgressBar) async throws {
-        do {
-            var request = SeedRequest()
-            request.mode = mode
-            request.reset = reset
-            request.dryRun = dryRun
-            var importer = FileImporter(files: fromFile, request: request)
-            importer.readOptions = EntityFiles.ReadOptions(format: fromFormat)
-            let show: @Sendable (SeedProgress) -> Void = { progress in
-                progressBar.update(progress.phase == .verifying ? "reading" : "writing", done: progress.done, total: progress.total)
-            }
-            // The files are checked before the store is even opened: bad input creates and writes nothing.
-            let checked = try importer.check(progress: show)
-            let storeExists = FileSystem.kind(of: storeOption.store) != .missing
-            let store: SQLiteStorageAccount? = dryRun && !storeExists ? nil : try storeOption.open(readOnly: dryRun)
-            let report = try await importer.run(store: store, checked: checked, progress: show)
-            progressBar.finish()
-            if !output.quiet { print(SummaryPrinter.summary(of: report, store: storeOption.store), terminator: "") }
-        } catch {
-            progressBar.finish()
-            throw ToolExit.report(error, tool: "seed")
+    /// Generates the data and writes it; returns the summary.
+    private func generate(_ progressBar: ProgressBar) async throws -> String {
+        let catalog = try SampleCatalog(directory: SamplesLocator.directory(given: samples))
+        var request = storeRequest()
+        request.seed = seed
+        request.eventCount = events
+        request.speakerCount = speakers
+        request.from = from?.value
+        request.cutoff = cutoff?.asCutoff
+        request.resolution = resolution
+
+        // Options that cannot be met are refused before the store is even created.
+        let photoBaseURL = SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/"
+        // (An existing store may hold an interrupted run whose options fill the gaps; Seeder checks those.)
+        if FileSystem.kind(of: storeOption.store) == .missing {
+            _ = try SeedGenerator(catalog: catalog, options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL))
         }
+        let seeder = Seeder(catalog: catalog, request: request)
+        let report = try await seeder.run(store: openStore(), photoBaseURL: photoBaseURL) { progress in
+            progressBar.update(progress.phase.rawValue, done: progress.done, total: progress.total)
+        }
+        return SummaryPrinter.summary(of: report, store: storeOption.store)
+    }
+
+    /// `--from-file`: the same store rules as generated data, for entities read from files.
+    private func importFiles(_ progressBar: ProgressBar) async throws -> String {
+        var importer = FileImporter(files: fromFile, request: storeRequest())
+        importer.readOptions = EntityFiles.ReadOptions(format: fromFormat)
+        let show: @Sendable (SeedProgress) -> Void = { progress in
+            progressBar.update(progress.phase == .verifying ? "reading" : "writing", done: progress.done, total: progress.total)
+        }
+        // The files are checked before the store is even opened: bad input creates and writes nothing.
+        let checked = try importer.check(progress: show)
+        let report = try await importer.run(store: openStore(), checked: checked, progress: show)
+        return SummaryPrinter.summary(of: report, store: storeOption.store)
+    }
+
+    /// What both kinds of run ask of the store.
+    private func storeRequest() -> SeedRequest {
+        var request = SeedRequest()
+        request.mode = mode
+        request.reset = reset
+        request.dryRun = dryRun
+        return request
+    }
+
+    /// A dry run never creates the store; it only looks at one that exists.
+    private func openStore() throws -> SQLiteStorageAccount? {
+        dryRun && FileSystem.kind(of: storeOption.store) == .missing ? nil : try storeOption.open(readOnly: dryRun)
     }
 }
 

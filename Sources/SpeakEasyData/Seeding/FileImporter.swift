@@ -45,9 +45,7 @@ package struct FileImporter {
         let existing = try await store?.entityCounts(table: table) ?? [:]
         let holdsData = existing.values.reduce(0, +) > 0
         if request.mode == .fresh, !request.reset, holdsData {
-            throw SeedRefusal(
-                reason: "table '\(table)' in \(store?.displayName ?? "the store") already holds \(existing.values.reduce(0, +)) entities; nothing was written. "
-                    + "Use --mode merge or --mode replace to upsert, or --reset to empty it first.")
+            throw SeedRefusal.tableHoldsData(table, in: store, count: existing.values.reduce(0, +))
         }
         guard let store, !request.dryRun else {
             return Report(table: table, dryRun: true, read: read, outcome: WriteOutcome(inserted: read.values.reduce(0, +)), partitionCounts: read, contentHash: inputHash.description)
@@ -56,17 +54,9 @@ package struct FileImporter {
         var manifest = SeedManifest(seededTable: table, status: .inProgress, options: nil, samplesHash: "", startedAt: .now())
         manifest.importedFiles = files
         try await manifest.save(to: store)
-        if request.reset {
-            try await store.deleteAllEntities(table: table)
-            try await store.deleteAllBlobs(container: DataContract.photoContainer)
-        }
+        try await request.resetIfAsked(store)
         try await store.createTableIfNotExists(table)
-        let mode: WriteMode =
-            switch request.mode {
-            case .fresh: .insert
-            case .merge: .insertOrMerge
-            case .replace: .insertOrReplace
-            }
+        let mode = request.mode.writeMode()
         var outcome = WriteOutcome()
         var written = 0
         let total = read.values.reduce(0, +)
@@ -86,21 +76,8 @@ package struct FileImporter {
         if !batch.isEmpty { outcome += try await store.write(batch, table: table, mode: mode) }
 
         // The manifest describes the whole table, which may hold more than the files did.
-        var hash = inputHash
-        if holdsData && !request.reset {
-            hash = ContentHash()
-            try await store.forEachEntity(table: table) { hash.add($0.content) }
-        }
-        let counts = try await store.entityCounts(table: table)
-        try await store.flush()
-        manifest.status = .complete
-        manifest.completedAt = .now()
-        manifest.speakerEntities = counts[DataContract.speakersPartition] ?? 0
-        manifest.eventEntities = counts[DataContract.eventsPartition] ?? 0
-        manifest.contentHash = hash.description
-        try await manifest.save(to: store)
-        try await store.flush()
-        return Report(table: table, dryRun: false, read: read, outcome: outcome, partitionCounts: counts, contentHash: hash.description)
+        let counts = try await manifest.complete(in: store, writtenHash: holdsData && !request.reset ? nil : inputHash, progress: progress)
+        return Report(table: table, dryRun: false, read: read, outcome: outcome, partitionCounts: counts, contentHash: manifest.contentHash)
     }
 
     /// The first pass: reads every file, counts entities per partition, hashes them, and refuses the

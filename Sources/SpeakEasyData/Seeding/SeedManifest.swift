@@ -104,6 +104,35 @@ package struct SeedManifest: Hashable, Sendable {
         return try SeedManifest(entity: entity)
     }
 
+    /// Marks the run complete with what the table now holds: counts per partition and the content
+    /// hash — `writtenHash` when the run wrote the whole table, else a scan of it (the table held
+    /// other data too). The data is flushed before the manifest says "complete". Returns the counts.
+    package mutating func complete(in store: any StorageAccount, writtenHash: ContentHash?, progress: @Sendable (SeedProgress) -> Void = { _ in }) async throws
+        -> [String: Int]
+    {
+        var counts = try await store.entityCounts(table: seededTable)
+        var hash = writtenHash ?? ContentHash()
+        if writtenHash == nil {
+            let total = counts.values.reduce(0, +)
+            var scanned = 0
+            try await store.forEachEntity(table: seededTable) { entity in
+                hash.add(entity.content)
+                scanned += 1
+                if scanned % 10_000 == 0 { progress(SeedProgress(phase: .verifying, done: scanned, total: total)) }
+            }
+            counts = try await store.entityCounts(table: seededTable)
+        }
+        try await store.flush()
+        status = .complete
+        completedAt = .now()
+        speakerEntities = counts[DataContract.speakersPartition] ?? 0
+        eventEntities = counts[DataContract.eventsPartition] ?? 0
+        contentHash = hash.description
+        try await save(to: store)
+        try await store.flush()
+        return counts
+    }
+
     package func save(to store: any StorageAccount) async throws {
         try await store.createTableIfNotExists(Self.table)
         _ = try await store.write([entity], table: Self.table, mode: .insertOrReplace)

@@ -28,4 +28,11 @@ package struct SeedRefusal: ClassifiedError {
     package let reason: String
     package var kind: FailureKind { .cannotCreateOutput }
     package var description: String { reason }
+
+    /// A plain (fresh) run into a table that already holds `count` entities.
+    package static func tableHoldsData(_ table: String, in store: (any StorageAccount)?, count: Int, note: String = "") -> SeedRefusal {
+        SeedRefusal(
+            reason: "table '\(table)' in \(store?.displayName ?? "the store") already holds \(count) entities; nothing was written. "
+                + "Use --mode merge or --mode replace to upsert, or --reset to empty it first." + note)
+    }
 }

@@ -6,6 +6,15 @@ package enum SeedMode: String, CaseIterable, Sendable {
     case merge
     /// Upsert by keys, replacing whole entities.
     case replace
+
+    /// How entities are written; finishing an interrupted fresh run skips what it already wrote.
+    package func writeMode(resuming: Bool = false) -> WriteMode {
+        switch self {
+        case .fresh: resuming ? .insertOrSkip : .insert
+        case .merge: .insertOrMerge
+        case .replace: .insertOrReplace
+        }
+    }
 }
 
 /// What the user asked `seed` for; unset options take defaults, or an interrupted run's values.
@@ -36,6 +45,13 @@ package struct SeedRequest: Sendable {
         return GeneratorOptions(
             seed: seed ?? random.next(), eventCount: eventCount ?? Self.defaultEventCount, speakerCount: speakerCount ?? catalog.speakers.count,
             from: from, cutoff: cutoff, resolution: resolution ?? .minute, photoBaseURL: photoBaseURL)
+    }
+
+    /// With `--reset`, empties the table and the photo container.
+    package func resetIfAsked(_ store: any StorageAccount) async throws {
+        guard reset else { return }
+        try await store.deleteAllEntities(table: table)
+        try await store.deleteAllBlobs(container: DataContract.photoContainer)
     }
 
     /// Whether this request, where it says anything, says the same as an interrupted run's options.

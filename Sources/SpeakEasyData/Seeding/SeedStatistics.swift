@@ -17,11 +17,10 @@ package struct SeedStatistics: Sendable {
         hash.add(speaker.entity)
     }
 
-    package mutating func add(_ event: Event, entity: EncodedEntity) {
-        addEvent(date: event.date, speakerKey: event.speakerKey, entity: entity)
-    }
-
-    package mutating func addEvent(date: EdmDateTime, speakerKey: String, entity: EncodedEntity) {
+    /// Counts one generated event, read from its draw as `encoder` reads it, and hashes its stored form.
+    package mutating func add(_ draw: SeedGenerator.EventDraw, entity: EncodedEntity, encoder: EventEncoder) {
+        let date = encoder.date(of: draw)
+        let speakerKey = encoder.speakerKeys[Int(draw.speaker)]
         events += 1
         earliest = min(earliest ?? date, date)
         latest = max(latest ?? date, date)

@@ -28,11 +28,9 @@ package struct Seeder: Sendable {
             guard let manifest, let previous = manifest.options, manifest.status == .inProgress, manifest.generatorVersion == SeedGenerator.version,
                 manifest.samplesHash == catalog.fingerprint, request.agrees(with: previous)
             else {
-                let count = existing.values.reduce(0, +)
-                throw SeedRefusal(
-                    reason: "table '\(table)' in \(store?.displayName ?? "the store") already holds \(count) entities; nothing was written. "
-                        + "Use --mode merge or --mode replace to upsert, or --reset to empty it first."
-                        + (manifest?.status == .inProgress ? " (An interrupted run " + (manifest?.options.map { "with other options, seed \($0.seed)," } ?? "of an import") + " left it partly written.)" : ""))
+                let interrupted = manifest?.status == .inProgress
+                    ? " (An interrupted run " + (manifest?.options.map { "with other options, seed \($0.seed)," } ?? "of an import") + " left it partly written.)" : ""
+                throw SeedRefusal.tableHoldsData(table, in: store, count: existing.values.reduce(0, +), note: interrupted)
             }
             options = previous
             resumed = true
@@ -45,16 +43,8 @@ package struct Seeder: Sendable {
 
         var newManifest = SeedManifest(seededTable: table, status: .inProgress, options: options, samplesHash: catalog.fingerprint, startedAt: resumed ? manifest!.startedAt : .now())
         try await newManifest.save(to: store)
-        if request.reset {
-            try await store.deleteAllEntities(table: table)
-            try await store.deleteAllBlobs(container: DataContract.photoContainer)
-        }
-        let mode: WriteMode =
-            switch request.mode {
-            case .fresh: resumed ? .insertOrSkip : .insert
-            case .merge: .insertOrMerge
-            case .replace: .insertOrReplace
-            }
+        try await request.resetIfAsked(store)
+        let mode = request.mode.writeMode(resuming: resumed)
 
         try await store.createContainerIfNotExists(DataContract.photoContainer, access: .container)
         var photosWritten = 0
@@ -88,7 +78,7 @@ package struct Seeder: Sendable {
             batch.reserveCapacity(end - written)
             for draw in draws[written..<end] {
                 let entity = encoder.encode(draw)
-                statistics.addEvent(date: encoder.date(of: draw), speakerKey: encoder.speakerKeys[Int(draw.speaker)], entity: entity)
+                statistics.add(draw, entity: entity, encoder: encoder)
                 batch.append(entity)
             }
             if let pending { outcome += try await pending.value }
@@ -100,33 +90,12 @@ package struct Seeder: Sendable {
             progress(SeedProgress(phase: .events, done: written, total: options.eventCount))
         }
 
-        var counts = try await store.entityCounts(table: table)
-        var hash = statistics.hash
-        if holdsData && !request.reset {
-            // The table held other data too: the manifest describes the whole table, so hash it all.
-            hash = ContentHash()
-            let total = counts.values.reduce(0, +)
-            var scanned = 0
-            try await store.forEachEntity(table: table) { entity in
-                hash.add(entity.content)
-                scanned += 1
-                if scanned % 10_000 == 0 { progress(SeedProgress(phase: .verifying, done: scanned, total: total)) }
-            }
-            counts = try await store.entityCounts(table: table)
-        }
-        // A barrier: the data is on disk before the manifest says "complete".
-        try await store.flush()
-        newManifest.status = .complete
-        newManifest.completedAt = .now()
-        newManifest.speakerEntities = counts[DataContract.speakersPartition] ?? 0
-        newManifest.eventEntities = counts[DataContract.eventsPartition] ?? 0
-        newManifest.contentHash = hash.description
-        try await newManifest.save(to: store)
-        try await store.flush()
+        // The manifest describes the whole table: when it held other data too, hash it all.
+        let counts = try await newManifest.complete(in: store, writtenHash: holdsData && !request.reset ? nil : statistics.hash, progress: progress)
 
         return SeedReport(
             options: options, table: table, dryRun: false, resumed: resumed, photos: generator.speakers.count, photosWritten: photosWritten,
-            outcome: outcome, statistics: statistics, partitionCounts: counts, contentHash: hash.description,
+            outcome: outcome, statistics: statistics, partitionCounts: counts, contentHash: newManifest.contentHash,
             speakerNames: Dictionary(uniqueKeysWithValues: speakers.map { ($0.key, $0.name) }))
     }
 
@@ -137,7 +106,7 @@ package struct Seeder: Sendable {
         for speaker in speakers { statistics.add(speaker) }
         let encoder = EventEncoder(generator)
         for draw in generator.eventDrawsInKeyOrder() {
-            statistics.addEvent(date: encoder.date(of: draw), speakerKey: encoder.speakerKeys[Int(draw.speaker)], entity: encoder.encode(draw))
+            statistics.add(draw, entity: encoder.encode(draw), encoder: encoder)
             if statistics.events % 10_000 == 0 { progress(SeedProgress(phase: .events, done: statistics.events, total: generator.options.eventCount)) }
         }
         return SeedReport(
