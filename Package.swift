@@ -47,9 +47,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test values shared by the test targets.
+        .target(name: "TestFixtures", dependencies: ["SpeakEasyData"], path: "Tests/TestFixtures"),
         .testTarget(
             name: "SpeakEasyDataTests",
-            dependencies: ["SpeakEasyData", "CSQLite"],
+            dependencies: ["SpeakEasyData", "CSQLite", "TestFixtures"],
             exclude: ["Snapshots"]
         ),
         .testTarget(
@@ -59,7 +61,7 @@ let package = Package(
         // Our JSON and Atom against the official Azure SDKs for Python; see Tests/InteropTests/setup.sh.
         .testTarget(
             name: "InteropTests",
-            dependencies: ["SpeakEasyData"],
+            dependencies: ["SpeakEasyData", "TestFixtures"],
             exclude: ["python", "setup.sh"]
         ),
     ],

@@ -51,6 +51,22 @@ def datetime_entry(value, service_value=None):
     return entry
 
 
+def describe_plain(name, value, service_value=None):
+    """(type, lexical, extra fields) of a plain Python value as either SDK returns it."""
+    if isinstance(value, bool):  # before int: bool is an int in Python
+        return "Edm.Boolean", "true" if value else "false", {}
+    if isinstance(value, int):
+        return int_type(value), str(value), {}
+    if isinstance(value, float):
+        return "Edm.Double", double_lexical(value), {}
+    if isinstance(value, str):
+        return "Edm.String", value, {}
+    if isinstance(value, datetime):
+        entry = datetime_entry(value, service_value)
+        return "Edm.DateTime", entry["value"], {"micros": entry["micros"]}
+    raise TypeError(f"property {name!r}: the SDK returned an unexpected {type(value).__name__}: {value!r}")
+
+
 def entity_line(partition_key, row_key, properties, timestamp=None, etag=None):
     return json.dumps(
         {"PartitionKey": partition_key, "RowKey": row_key, "Timestamp": timestamp, "etag": etag, "properties": properties},

@@ -11,7 +11,6 @@ as the SDK holds it. Its documented limits show here: Int32 and Int64 both come 
 """
 
 import sys
-from datetime import datetime
 
 from azure.storage._common_serialization import _ETreeXmlToObject
 from azure.storage._http import HTTPResponse
@@ -30,18 +29,7 @@ def describe(name, value):
         if isinstance(inner, str):
             return value.type, inner, {}
         raise TypeError(f"property {name!r}: the SDK returned EntityProperty({value.type!r}, {inner!r})")
-    if isinstance(value, bool):  # before int: bool is an int in Python
-        return "Edm.Boolean", "true" if value else "false", {}
-    if isinstance(value, int):
-        return canonical.int_type(value), str(value), {}
-    if isinstance(value, float):
-        return "Edm.Double", canonical.double_lexical(value), {}
-    if isinstance(value, str):
-        return "Edm.String", value, {}
-    if isinstance(value, datetime):
-        entry = canonical.datetime_entry(value)
-        return "Edm.DateTime", entry["value"], {"micros": entry["micros"]}
-    raise TypeError(f"property {name!r}: the SDK returned an unexpected {type(value).__name__}: {value!r}")
+    return canonical.describe_plain(name, value)
 
 
 def main(path):

@@ -11,7 +11,6 @@ does). The dump then reports each value as the SDK holds it.
 
 import sys
 from uuid import UUID
-from datetime import datetime
 
 from azure.data.tables import EntityProperty, EdmType
 from azure.data.tables._deserialize import _convert_to_entity, TablesEntityDatetime
@@ -30,23 +29,12 @@ def describe(name, value):
         edm = value.edm_type.value if isinstance(value.edm_type, EdmType) else str(value.edm_type)
         _, lexical, extra = describe(name, value.value)
         return edm, lexical, extra
-    if isinstance(value, bool):  # before int: bool is an int in Python
-        return "Edm.Boolean", "true" if value else "false", {}
-    if isinstance(value, int):
-        return canonical.int_type(value), str(value), {}
-    if isinstance(value, float):
-        return "Edm.Double", canonical.double_lexical(value), {}
-    if isinstance(value, str):
-        return "Edm.String", value, {}
-    if isinstance(value, datetime):
-        service = value.tables_service_value if isinstance(value, TablesEntityDatetime) else None
-        entry = canonical.datetime_entry(value, service)
-        return "Edm.DateTime", entry["value"], {"micros": entry["micros"]}
     if isinstance(value, UUID):
         return "Edm.Guid", str(value), {}
     if isinstance(value, (bytes, bytearray)):
         return "Edm.Binary", canonical.b64(value), {}
-    raise TypeError(f"property {name!r}: the SDK returned an unexpected {type(value).__name__}: {value!r}")
+    service = value.tables_service_value if isinstance(value, TablesEntityDatetime) else None
+    return canonical.describe_plain(name, value, service)
 
 
 def main(path):

@@ -1,4 +1,5 @@
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 /// Every lossless format, to and from every other, and through the store: no value or type changes.

@@ -1,5 +1,6 @@
 import Foundation
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 /// Real Atom payloads recorded from Azure by Microsoft's SDK test suites (fixtures/README.md).

@@ -1,4 +1,5 @@
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 /// What the formatter writes, and what it refuses.

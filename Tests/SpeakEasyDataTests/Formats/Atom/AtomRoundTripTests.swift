@@ -1,4 +1,5 @@
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 /// Entity → Atom → Entity keeps every value and type exactly.

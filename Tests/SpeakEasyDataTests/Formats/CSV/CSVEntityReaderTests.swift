@@ -1,4 +1,5 @@
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 /// The typed (Storage Explorer) and plain layouts, and the rules for empty cells.

@@ -1,4 +1,5 @@
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 /// The bytes the formatter writes: columns, quoting, line ends.

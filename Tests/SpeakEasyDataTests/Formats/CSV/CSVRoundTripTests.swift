@@ -1,4 +1,5 @@
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 /// Entity → typed CSV → entity keeps every type and value.

@@ -1,4 +1,5 @@
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 /// Writer then reader: every Edm value keeps its type and exact value.

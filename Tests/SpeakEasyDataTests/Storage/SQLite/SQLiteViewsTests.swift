@@ -1,4 +1,5 @@
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 /// The documented views let the `sqlite3` shell read the store without knowing its JSON layout.
