@@ -2,21 +2,9 @@
 ///
 /// CSV fields are mostly long runs of ordinary text (a 1,000-character description, a bio), so both
 /// the reader and the formatter spend their time looking for the next delimiter, quote or line end.
-/// Checking eight bytes per step (SWAR: SIMD within a register) makes that several times faster than
-/// a byte loop, without platform intrinsics. The tricks assume a little-endian machine (x86-64, arm64).
+/// Checking eight bytes per step (``SWAR``) makes that several times faster than a byte loop, without
+/// platform intrinsics.
 enum CSVByteSearch {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// High bit set in each byte of `word` that is zero. Bits above the lowest one may be false
-    /// positives (a borrow runs on), so callers only trust the lowest and then check that byte.
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
-
-    /// High bit set in each byte of `word` below 0x0E (CR is 0x0D, LF 0x0A); same caveat.
-    @inline(__always)
-    private static func bytesBelowCR(_ word: UInt64) -> UInt64 { (word &- ones &* 0x0E) & ~word & highs }
-
     /// The index of the first delimiter, `"`, CR or LF in `bytes[from..<to]`, or `to`: where an
     /// unquoted field ends.
     ///
@@ -25,12 +13,12 @@ enum CSVByteSearch {
     /// one instruction per word.
     @inline(__always)
     static func firstSpecial(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int, delimiter: UInt8, seen: inout UInt64) -> Int {
-        let delimiters = ones &* UInt64(delimiter), quotes = ones &* 0x22
+        let delimiters = SWAR.broadcast(delimiter), quotes = SWAR.broadcast(0x22)
         var index = from
         while index + 8 <= end {
             let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
             seen |= word
-            let mask = zeroBytes(word ^ delimiters) | zeroBytes(word ^ quotes) | bytesBelowCR(word)
+            let mask = SWAR.bytes(word, equalTo: delimiters) | SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, below: 0x0E)
             if mask != 0 {
                 let candidate = index + mask.trailingZeroBitCount >> 3
                 // Tabs and other control bytes below CR are candidates too: check the byte itself.
@@ -49,7 +37,7 @@ enum CSVByteSearch {
 
     /// Whether bytes or-ed together (see ``firstSpecial(_:from:to:delimiter:seen:)``) were all ASCII.
     @inline(__always)
-    static func isASCII(_ seen: UInt64) -> Bool { seen & highs == 0 }
+    static func isASCII(_ seen: UInt64) -> Bool { seen & SWAR.highs == 0 }
 
     @inline(__always)
     static func isSpecial(_ byte: UInt8, delimiter: UInt8) -> Bool {
@@ -60,12 +48,12 @@ enum CSVByteSearch {
     /// the quote matters, and LF only to count lines. `seen` as for ``firstSpecial(_:from:to:delimiter:seen:)``.
     @inline(__always)
     static func firstQuoteOrLF(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int, seen: inout UInt64) -> Int {
-        let quotes = ones &* 0x22, lineFeeds = ones &* 0x0A
+        let quotes = SWAR.broadcast(0x22), lineFeeds = SWAR.broadcast(0x0A)
         var index = from
         while index + 8 <= end {
             let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
             seen |= word
-            let mask = zeroBytes(word ^ quotes) | zeroBytes(word ^ lineFeeds)
+            let mask = SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: lineFeeds)
             if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
             index += 8
         }
@@ -83,7 +71,7 @@ enum CSVByteSearch {
         guard let base = bytes.baseAddress else { return nil }
         var index = 0
         while index < bytes.count {
-            while index + 8 <= bytes.count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highs == 0 { index += 8 }
+            while index + 8 <= bytes.count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & SWAR.highs == 0 { index += 8 }
             guard index < bytes.count else { break }
             let lead = bytes[index]
             if lead < 0x80 {

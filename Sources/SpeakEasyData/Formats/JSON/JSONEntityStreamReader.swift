@@ -293,12 +293,11 @@ package struct JSONEntityStreamReader: EntityReader {
     /// are not counted here.
     private static func nextQuoteOrBackslash(_ bytes: [UInt8], from: Int) -> Int {
         bytes.withUnsafeBytes { raw in
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let quotes = SWAR.broadcast(0x22), backslashes = SWAR.broadcast(0x5C)
             var index = from
             while index + 8 <= raw.count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-                let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+                let found = SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes)
                 if found != 0 { return index + (found.trailingZeroBitCount >> 3) }
                 index += 8
             }

@@ -78,17 +78,12 @@ package enum JSONEntityWriter {
     /// The index of the first `"`, `\\` or control character at or after `from` (or `count`).
     /// Looks at eight bytes at a time: strings are long (descriptions, bios) and rarely need escaping.
     private static func firstByteNeedingEscape(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = SWAR.broadcast(0x22), backslashes = SWAR.broadcast(0x5C)
         var index = from
         let raw = UnsafeRawBufferPointer(bytes)
         while index + 8 <= bytes.count {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-            // A byte is zero in x when (x - 1) borrows into its high bit while x's high bit is clear.
-            let hasQuote = (quote &- ones) & ~quote & highs
-            let hasBackslash = (backslash &- ones) & ~backslash & highs
-            let hasControl = (word &- ones &* 0x20) & ~word & highs
-            if hasQuote | hasBackslash | hasControl != 0 { break }
+            if SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) | SWAR.bytes(word, below: 0x20) != 0 { break }
             index += 8
         }
         while index < bytes.count {
