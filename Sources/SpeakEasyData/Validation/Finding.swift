@@ -1,0 +1,108 @@
+/// What `validate` reports: one broken rule at one place, with the other places it involves.
+///
+/// Findings are the only thing the checks and the report writers share, so a new report format is
+/// one new writer over ``ValidationReport`` and a new check is one new producer of findings.
+package struct Finding: Sendable, Hashable {
+    /// The rule's stable id, as documented in the README (e.g. `dates.format`).
+    package var rule: String
+    package var severity: Severity
+    /// One line, for people: says what is wrong and, where it helps, the fix.
+    package var message: String
+    /// Where the problem is.
+    package var location: FindingLocation
+    /// The other sides: the speaker an event references, the first occurrence of a duplicate.
+    package var related: [FindingLocation]
+
+    package init(rule: String, severity: Severity, message: String, location: FindingLocation, related: [FindingLocation] = []) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.related = related
+    }
+}
+
+/// How much a finding matters. Errors fail a run (exit 1); warnings do not, unless
+/// `--warnings-as-errors`.
+package enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
+    case warning
+    case error
+
+    package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+}
+
+/// A place in the data: a line of a file, an entity in a store's table, or a blob in a container.
+/// File findings carry the entity's keys too when they are known, so either view can be shown.
+package struct FindingLocation: Sendable, Hashable, CustomStringConvertible {
+    package enum Place: Sendable, Hashable {
+        /// A file as named on the command line, and the 1-based line where the entity starts.
+        case file(path: String, line: Int)
+        /// An entity in a store's table.
+        case table(String)
+        /// A blob container, and the blob's name when the finding is about one blob.
+        case container(String, blob: String?)
+    }
+
+    package var place: Place
+    package var partitionKey: String?
+    package var rowKey: String?
+
+    package init(_ place: Place, partitionKey: String? = nil, rowKey: String? = nil) {
+        self.place = place
+        self.partitionKey = partitionKey
+        self.rowKey = rowKey
+    }
+
+    /// `events.csv:12`, `events/Events/<RowKey>`, `speakers/BTubalinal.jpg`.
+    package var description: String {
+        switch place {
+        case .file(let path, let line): return "\(path):\(line)"
+        case .table(let table): return [table, partitionKey, rowKey].compactMap { $0 }.joined(separator: "/")
+        case .container(let container, let blob): return blob.map { "\(container)/\($0)" } ?? container
+        }
+    }
+}
+
+/// A rule as reports describe it (SARIF's `tool.driver.rules`, the README's table).
+package struct RuleDescriptor: Sendable, Hashable {
+    package var id: String
+    package var severity: Severity
+    /// One sentence: what the rule checks.
+    package var summary: String
+
+    package init(id: String, severity: Severity, summary: String) {
+        self.id = id
+        self.severity = severity
+        self.summary = summary
+    }
+}
+
+/// Everything one `validate` run found, ready for any report writer.
+package struct ValidationReport: Sendable {
+    /// The rules that ran, in the order reports list them.
+    package var rules: [RuleDescriptor]
+    /// Findings in the order they were found (reports group them by rule).
+    package var findings: [Finding]
+    /// What was checked: file paths, or the store's description.
+    package var inputs: [String]
+    package var entitiesChecked: Int
+    /// True when `--max-errors` stopped the run before the end of the input.
+    package var truncated: Bool
+
+    package init(rules: [RuleDescriptor], findings: [Finding], inputs: [String], entitiesChecked: Int, truncated: Bool) {
+        self.rules = rules
+        self.findings = findings
+        self.inputs = inputs
+        self.entitiesChecked = entitiesChecked
+        self.truncated = truncated
+    }
+
+    package var errorCount: Int { findings.count { $0.severity == .error } }
+    package var warningCount: Int { findings.count { $0.severity == .warning } }
+}
+
+/// Turns a finished report into bytes (text, json, junit, github, sarif). Pure, like the entity
+/// formatters: the caller writes the bytes to stdout or `--output`.
+package protocol ReportWriter {
+    func render(_ report: ValidationReport) -> [UInt8]
+}
