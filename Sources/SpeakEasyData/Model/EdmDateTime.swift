@@ -6,6 +6,24 @@
 package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// 100-ns intervals since 0001-01-01T00:00:00Z.
     package let ticks: Int64
+    /// How the text this date was parsed from was written; nil for a date made any other way.
+    /// Not part of the value (`==` and hashing use ticks only): `validate` uses it to find dates the
+    /// app cannot read, such as `.2Z` as Azure trims it.
+    package internal(set) var lexicalShape: LexicalShape?
+
+    /// The shape of a parsed lexical form.
+    package struct LexicalShape: Sendable, Hashable {
+        /// Fractional digits written, 0 … 7 (0 when there was no `.`).
+        package var fractionDigits: Int8
+        /// Whether the text ended in `Z`.
+        package var hasZone: Bool
+
+        /// Exactly the app's pattern `yyyy-MM-ddTHH:mm:ss.fffffffZ`.
+        package var isAppPattern: Bool { fractionDigits == 7 && hasZone }
+    }
+
+    package static func == (lhs: EdmDateTime, rhs: EdmDateTime) -> Bool { lhs.ticks == rhs.ticks }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ticks) }
 
     package static let ticksPerSecond: Int64 = 10_000_000
     package static let ticksPerMinute: Int64 = 60 * ticksPerSecond

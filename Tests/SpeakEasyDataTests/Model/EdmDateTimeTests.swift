@@ -176,4 +176,20 @@ struct EdmDateTimeTests {
         #expect(error?.text == text)
         #expect(error?.description.contains("Edm.DateTime") == true)
     }
+
+    @Test(
+        "a parsed date remembers its lexical shape, which equality ignores",
+        arguments: [
+            ("2012-11-10T03:04:05.2000000Z", 7, true, true), ("2012-11-10T03:04:05.2Z", 1, true, false),
+            ("2012-11-10T03:04:05Z", 0, true, false), ("2012-11-10T03:04:05.2000000", 7, false, false),
+        ] as [(String, Int, Bool, Bool)]
+    )
+    func lexicalShape(text: String, digits: Int, zone: Bool, app: Bool) throws {
+        let date = try EdmDateTime(parsing: text)
+        #expect(date.lexicalShape == EdmDateTime.LexicalShape(fractionDigits: Int8(digits), hasZone: zone))
+        #expect(date.lexicalShape?.isAppPattern == app)
+        let made = try #require(EdmDateTime(ticks: date.ticks))
+        #expect(made.lexicalShape == nil)
+        #expect(made == date && made.hashValue == date.hashValue)
+    }
 }
