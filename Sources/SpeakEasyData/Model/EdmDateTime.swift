@@ -18,6 +18,11 @@ package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConverti
         /// Whether the text ended in `Z`.
         package var hasZone: Bool
 
+        package init(fractionDigits: Int8, hasZone: Bool) {
+            self.fractionDigits = fractionDigits
+            self.hasZone = hasZone
+        }
+
         /// Exactly the app's pattern `yyyy-MM-ddTHH:mm:ss.fffffffZ`.
         package var isAppPattern: Bool { fractionDigits == 7 && hasZone }
     }
