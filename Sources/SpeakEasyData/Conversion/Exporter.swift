@@ -67,8 +67,7 @@ package struct Exporter {
             if case .file(let path) = source, path != "-" { return total + (FileSystem.size(of: path) ?? 0) }
             return total
         }
-        var bytesBefore: Int64 = 0
-        var reading: ByteInput?
+        var bytesRead: Int64 = 0
         var seen = 0
 
         func write(_ entity: Entity) throws {
@@ -82,21 +81,27 @@ package struct Exporter {
         func emit(_ entity: Entity) throws {
             if sortBy != nil { held.append(project(entity)) } else { try write(project(entity)) }
             seen += 1
-            if seen % 4096 == 0 {
-                progress(Progress(entities: seen, bytesRead: bytesBefore + (reading?.bytesRead ?? 0), bytesTotal: totalBytes))
-            }
+            if seen % 4096 == 0 { progress(Progress(entities: seen, bytesRead: bytesRead, bytesTotal: totalBytes)) }
         }
 
-        for source in sources {
-            switch source {
-            case .file(let path):
-                var opened = try EntityFiles.open(path, options: readOptions)
-                reading = opened.input
-                while let entity = try opened.reader.next() { try emit(entity) }
-                bytesBefore += opened.input.bytesRead
-                reading = nil
+        // Consecutive files are read on a second thread while this one formats and writes.
+        var index = sources.startIndex
+        while index < sources.endIndex {
+            switch sources[index] {
+            case .file:
+                var paths: [String] = []
+                while index < sources.endIndex, case .file(let path) = sources[index] {
+                    paths.append(path)
+                    index += 1
+                }
+                let before = bytesRead
+                try PrefetchingFileReader(paths: paths, options: readOptions).forEach { entity, read in
+                    bytesRead = before + read
+                    try emit(entity)
+                }
             case .store(let store, let table, let partition):
                 try await store.forEachEntity(table: table, partition: partition) { try emit($0) }
+                index += 1
             }
         }
         if let sortBy {
@@ -105,7 +110,7 @@ package struct Exporter {
         formatter.end(into: &buffer)
         try checkHeader(formatter, output)
         try output.drain(&buffer)
-        progress(Progress(entities: count, bytesRead: bytesBefore, bytesTotal: totalBytes))
+        progress(Progress(entities: count, bytesRead: bytesRead, bytesTotal: totalBytes))
         return (count, formatter)
     }
 

@@ -33,6 +33,7 @@ package struct JSONEntityStreamReader: EntityReader {
     /// An input offset that refills must keep in the buffer (the start of an object being read
     /// member by member), or nil.
     private var pinned: Int?
+    private var decoder = JSONEntityDecoder(mode: .entity)
     package private(set) var entityLine = 0
 
     private enum State {
@@ -132,12 +133,11 @@ package struct JSONEntityStreamReader: EntityReader {
                     reason: "a JSON object larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
             }
         }
-        // No `value` array: the object is one entity. Parse it from its start.
-        position += 1
-        let bytes = Array(buffer[(objectStart - base)..<position])
+        // No `value` array: the object is one entity, all in the buffer now. Parse it from its start.
+        position = objectStart - base
+        (line, lineStart) = (objectLine, position - objectColumn + 1)
         state = .finished
-        entityLine = objectLine
-        let entity = try parse(bytes, line: objectLine, column: objectColumn)
+        let entity = try readObject()
         try expectEnd()
         return entity
     }
@@ -165,26 +165,41 @@ package struct JSONEntityStreamReader: EntityReader {
         guard try peek() == nil else { throw failure("unexpected content after the end of the JSON document") }
     }
 
-    /// Reads the entity object at `position`.
+    /// Reads the entity object at `position`, parsing it in place in the buffer. When the buffer ends
+    /// inside the object (rare: chunks are 1 MiB, entities about 1 KiB), a structural scan reads on
+    /// to the object's end, keeping it in the buffer, and the object is parsed once more.
     private mutating func readObject() throws(FormatError) -> Entity {
         let start = base + position
         let objectLine = line, objectColumn = column
-        try skipValue(keepingFrom: start)
         entityLine = objectLine
-        guard base + position - start <= Self.maximumObjectSize else {
-            throw FormatError(
-                source: input.name, line: objectLine, column: objectColumn,
-                reason: "an entity object larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
+        var scannedToEnd = false
+        while true {
+            let from = start - base
+            let (result, scanner) = buffer.withUnsafeBytes { raw in
+                var scanner = JSONObjectScanner(raw, position: from, line: objectLine, column: objectColumn)
+                return (Result { () throws(JSONSyntaxError) in try decoder.entity(&scanner) }, scanner)
+            }
+            switch result {
+            case .success(let entity):
+                guard scanner.position - from <= Self.maximumObjectSize else { throw tooLarge(objectLine, objectColumn) }
+                position = scanner.position
+                line = scanner.line
+                lineStart = scanner.lineStart
+                return entity
+            case .failure(let error):
+                guard scanner.ranOut, !scannedToEnd else {
+                    throw FormatError(source: input.name, line: error.line, column: error.column, reason: error.reason)
+                }
+                try skipValue(keepingFrom: start)  // throws at the end of the input, naming what is unterminated
+                scannedToEnd = true
+            }
         }
-        return try parse(Array(buffer[(start - base)..<position]), line: objectLine, column: objectColumn)
     }
 
-    private func parse(_ bytes: [UInt8], line: Int, column: Int) throws(FormatError) -> Entity {
-        do {
-            return try JSONEntityReader.entity(fromObject: bytes, line: line, column: column)
-        } catch {
-            throw FormatError(source: input.name, line: error.line, column: error.column, reason: error.reason)
-        }
+    private func tooLarge(_ line: Int, _ column: Int) -> FormatError {
+        FormatError(
+            source: input.name, line: line, column: column,
+            reason: "an entity object larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
     }
 
     // MARK: - Scanning

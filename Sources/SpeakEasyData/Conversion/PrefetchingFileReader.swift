@@ -1,0 +1,69 @@
+/// Reads entity files on a thread of its own while the caller's thread handles the entities, so
+/// parsing and formatting run on two cores at once.
+///
+/// Entities cross in batches through a ``BoundedQueue`` of a few batches: memory stays bounded,
+/// and errors arrive in input order after the entities before them. Used by `export`, whose every
+/// conversion is one parser and one formatter of about equal cost.
+package struct PrefetchingFileReader {
+    package let paths: [String]
+    package let options: EntityFiles.ReadOptions
+    /// Entities per batch: enough to make the hand-over cheap, few enough to stay small.
+    package var batchSize = 256
+
+    package init(paths: [String], options: EntityFiles.ReadOptions) {
+        self.paths = paths
+        self.options = options
+    }
+
+    private enum Message: Sendable {
+        /// Entities, and the input bytes read once they were (all files so far).
+        case entities([Entity], bytesRead: Int64)
+        case failed(FormatError)
+        case finished(bytesRead: Int64)
+    }
+
+    /// Calls `body` with every entity of every file, in order, and the input bytes read so far.
+    /// Throws the first malformed input or unreadable file, or what `body` throws (which stops the
+    /// reading thread).
+    package func forEach(_ body: (Entity, Int64) throws -> Void) throws {
+        let queue = BoundedQueue<Message>(capacity: 4)
+        let (paths, options, batchSize) = (self.paths, self.options, self.batchSize)
+        let reader = WorkerThread {
+            var done: Int64 = 0
+            for path in paths {
+                do throws(FormatError) {
+                    var opened = try EntityFiles.open(path, options: options)
+                    var batch: [Entity] = []
+                    batch.reserveCapacity(batchSize)
+                    while let entity = try opened.reader.next() {
+                        batch.append(entity)
+                        if batch.count == batchSize {
+                            guard queue.push(.entities(batch, bytesRead: done + opened.input.bytesRead)) else { return }
+                            batch.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    done += opened.input.bytesRead
+                    if !batch.isEmpty, !queue.push(.entities(batch, bytesRead: done)) { return }
+                } catch {
+                    _ = queue.push(.failed(error))
+                    return
+                }
+            }
+            _ = queue.push(.finished(bytesRead: done))
+        }
+        defer {
+            queue.close()
+            reader.join()
+        }
+        while true {
+            switch queue.pop() {
+            case .entities(let batch, let bytesRead):
+                for entity in batch { try body(entity, bytesRead) }
+            case .failed(let error):
+                throw error
+            case .finished:
+                return
+            }
+        }
+    }
+}

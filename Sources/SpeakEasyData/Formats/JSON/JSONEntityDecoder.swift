@@ -1,0 +1,256 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Turns scanned JSON entity objects into entities: keys to the entity's fields, values typed by
+/// their annotations.
+///
+/// Lenient as the issue asks: keys in any order, annotations before or after their value, the OData
+/// v4 spelling `@odata.type` / v3 `odata.type`, `null` meaning an absent property. Without an
+/// annotation a string is `Edm.String`, `true`/`false` `Edm.Boolean`, a number with `.` or an exponent
+/// `Edm.Double`, an integer `Edm.Int32` (or `Edm.Int64` beyond Int32, as azure-data-tables reads it).
+///
+/// One decoder reads a whole stream, and remembers each member position's key from the previous
+/// object: the entities of one source share their property names, so in the steady state no key is
+/// decoded or classified twice.
+struct JSONEntityDecoder {
+    enum Mode {
+        /// Entity objects: `PartitionKey`, `RowKey`, `Timestamp` and the etag go to the entity's fields.
+        case entity
+        /// A flat object of properties only, as the SQLite account stores them.
+        case properties
+    }
+
+    private let mode: Mode
+    private var members: [JSONMember] = []
+    private var keys: [Key] = []
+    private var names: [String] = []
+
+    init(mode: Mode) { self.mode = mode }
+
+    /// What a member key means.
+    private enum Role: Equatable {
+        case partitionKey, rowKey, timestamp, etag
+        /// `odata.*` members, other annotations, and the type annotations of the entity's fields.
+        case ignored
+        /// `Name@odata.type` (or `Name@type`): the type of property `Name`.
+        case annotation(of: String)
+        case property
+    }
+
+    private struct Key {
+        var bytes: [UInt8]
+        var name: String
+        var role: Role
+    }
+
+    /// Reads the entity object at the scanner's position.
+    mutating func entity(_ scanner: inout JSONObjectScanner) throws(JSONSyntaxError) -> Entity {
+        let start = scanner.error("")
+        let roles = try scan(&scanner)
+        var partitionKey: String?, rowKey: String?, timestamp: EdmDateTime?, etag: String?
+        for (index, role) in roles.enumerated() {
+            let member = members[index]
+            func string() throws(JSONSyntaxError) -> String {
+                guard case .string(let text) = member.value else { throw Self.error(member, "\(names[index]) must be a string") }
+                return try self.text(text, member, scanner.bytes)
+            }
+            switch role {
+            case .partitionKey: partitionKey = try string()
+            case .rowKey: rowKey = try string()
+            case .etag: etag = try string()
+            case .timestamp:
+                if case .null = member.value { continue }
+                let text = try string()
+                do { timestamp = try EdmDateTime(parsing: text) } catch { throw Self.error(member, "Timestamp: \(error)") }
+            default: continue
+            }
+        }
+        guard let partitionKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no PartitionKey") }
+        guard let rowKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no RowKey") }
+        return Entity(partitionKey: partitionKey, rowKey: rowKey, timestamp: timestamp, etag: etag, properties: try properties(roles, scanner.bytes))
+    }
+
+    /// Reads the flat object of properties at the scanner's position.
+    mutating func properties(_ scanner: inout JSONObjectScanner) throws(JSONSyntaxError) -> [Property] {
+        let roles = try scan(&scanner)
+        return try properties(roles, scanner.bytes)
+    }
+
+    // MARK: - Keys
+
+    /// Scans the object and gives each member's role; a key given twice is malformed.
+    private mutating func scan(_ scanner: inout JSONObjectScanner) throws(JSONSyntaxError) -> [Role] {
+        try scanner.scanObject(into: &members)
+        names.removeAll(keepingCapacity: true)
+        var roles: [Role] = []
+        roles.reserveCapacity(members.count)
+        for index in members.indices {
+            let (name, role) = try key(index, scanner.bytes)
+            names.append(name)
+            roles.append(role)
+        }
+        if let repeated = Self.firstRepeat(names) {
+            let member = members[repeated]
+            throw JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "\(names[repeated]) is given twice")
+        }
+        return roles
+    }
+
+    /// The key of member `index`: reused from the previous object when its bytes are the same.
+    private mutating func key(_ index: Int, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> (String, Role) {
+        let member = members[index]
+        switch member.key {
+        case .escaped(let name):
+            return (name, role(of: name))
+        case .plain(let range, let ascii):
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
+            if index < keys.count, keys[index].bytes.count == raw.count,
+                keys[index].bytes.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 })
+            {
+                return (keys[index].name, keys[index].role)
+            }
+            guard let name = Self.string(raw, ascii: ascii) else {
+                throw JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "a property name is not valid UTF-8")
+            }
+            let key = Key(bytes: Array(raw), name: name, role: role(of: name))
+            if index < keys.count { keys[index] = key } else if index == keys.count { keys.append(key) }
+            return (name, key.role)
+        }
+    }
+
+    private func role(of key: String) -> Role {
+        if mode == .entity {
+            switch key {
+            case "PartitionKey": return .partitionKey
+            case "RowKey": return .rowKey
+            case "Timestamp": return .timestamp
+            case "odata.etag", "@odata.etag": return .etag
+            case "Timestamp@odata.type", "PartitionKey@odata.type", "RowKey@odata.type": return .ignored
+            default: break
+            }
+        }
+        for suffix in ["@odata.type", "@type"] where key.hasSuffix(suffix) && key.utf8.count > suffix.utf8.count {
+            return .annotation(of: String(key.dropLast(suffix.count)))
+        }
+        if key.contains("@") || key.hasPrefix("odata.") { return .ignored }
+        return .property
+    }
+
+    /// The index of the first name that repeats an earlier one, if any.
+    private static func firstRepeat(_ names: [String]) -> Int? {
+        if names.count <= 32 {
+            for i in names.indices {
+                for j in 0..<i where names[j] == names[i] { return i }
+            }
+            return nil
+        }
+        var seen = Set<String>()
+        return names.firstIndex { !seen.insert($0).inserted }
+    }
+
+    // MARK: - Values
+
+    /// Pairs values with their annotations and types them.
+    private func properties(_ roles: [Role], _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> [Property] {
+        var annotations: [(name: String, type: EdmType)] = []
+        for (index, role) in roles.enumerated() {
+            guard case .annotation(let name) = role else { continue }
+            let member = members[index]
+            guard case .string(let text) = member.value, let type = Self.edmType(try self.text(text, member, bytes)) else {
+                throw Self.error(member, "\(names[index]) names no Edm type")
+            }
+            annotations.append((name, type))
+        }
+        var properties: [Property] = []
+        properties.reserveCapacity(roles.count - annotations.count)
+        for (index, role) in roles.enumerated() where role == .property {
+            let member = members[index]
+            if case .null = member.value { continue }
+            let name = names[index]
+            let declared = annotations.first { $0.name == name }?.type
+            guard let value = try typedValue(member, declared: declared, bytes) else {
+                throw Self.error(member, "the value of \(name) is not a valid \(declared?.rawValue ?? "JSON property value")")
+            }
+            properties.append(Property(name, value))
+        }
+        return properties
+    }
+
+    /// `Edm.Int64`, `Int64` and OData v4's `#Int64`; `DateTimeOffset` is read as `Edm.DateTime`.
+    private static func edmType(_ name: String) -> EdmType? {
+        var name = Substring(name)
+        if name.hasPrefix("#") { name = name.dropFirst() }
+        if name == "DateTimeOffset" || name == "Edm.DateTimeOffset" { return .dateTime }
+        return EdmType(name: name)
+    }
+
+    private func typedValue(_ member: JSONMember, declared: EdmType?, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> EdmValue? {
+        switch (member.value, declared) {
+        case (.string(let text), nil), (.string(let text), .string?):
+            return .string(try self.text(text, member, bytes))
+        case (.string(.plain(let range, _)), .dateTime?):
+            // The hot typed value: parsed from the bytes, no String made.
+            return (try? EdmDateTime.parse(UnsafeRawBufferPointer(rebasing: bytes[range]))).map(EdmValue.dateTime)
+        case (.string(let text), let type?):
+            return EdmValue(lexical: try self.text(text, member, bytes), as: type)
+        case (.boolean(let flag), nil), (.boolean(let flag), .boolean?):
+            return .boolean(flag)
+        case (.number(let range), nil):
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
+            if raw.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) { return Self.double(raw).map(EdmValue.double) }
+            guard let integer = Self.integer(raw) else { return nil }
+            return Int32(exactly: integer).map(EdmValue.int32) ?? .int64(integer)
+        case (.number(let range), .int32?):
+            return Self.integer(UnsafeRawBufferPointer(rebasing: bytes[range])).flatMap { Int32(exactly: $0) }.map(EdmValue.int32)
+        case (.number(let range), .int64?):
+            return Self.integer(UnsafeRawBufferPointer(rebasing: bytes[range])).map(EdmValue.int64)
+        case (.number(let range), .double?):
+            return Self.double(UnsafeRawBufferPointer(rebasing: bytes[range])).map(EdmValue.double)
+        default:
+            return nil
+        }
+    }
+
+    private func text(_ text: JSONMember.Text, _ member: JSONMember, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> String {
+        switch text {
+        case .escaped(let string): return string
+        case .plain(let range, let ascii):
+            guard let string = Self.string(UnsafeRawBufferPointer(rebasing: bytes[range]), ascii: ascii) else {
+                throw Self.error(member, "a string is not valid UTF-8")
+            }
+            return string
+        }
+    }
+
+    /// ASCII needs no validation; anything else must be valid UTF-8.
+    private static func string(_ raw: UnsafeRawBufferPointer, ascii: Bool) -> String? {
+        if ascii { return String(decoding: raw, as: UTF8.self) }
+        return String(validating: raw.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// A grammar-checked JSON integer, or nil when it does not fit Int64.
+    private static func integer(_ raw: UnsafeRawBufferPointer) -> Int64? {
+        let negative = raw.first == UInt8(ascii: "-")
+        var value: Int64 = 0
+        for byte in raw.dropFirst(negative ? 1 : 0) {
+            guard byte &- UInt8(ascii: "0") < 10 else { return nil }  // a fraction or exponent
+            let digit = Int64(byte &- UInt8(ascii: "0"))
+            let (scaled, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    private static func double(_ raw: UnsafeRawBufferPointer) -> Double? {
+        Double(String(decoding: raw, as: UTF8.self))
+    }
+
+    private static func error(_ member: JSONMember, _ reason: String) -> JSONSyntaxError {
+        JSONSyntaxError(line: member.line, column: member.column, reason: reason)
+    }
+}

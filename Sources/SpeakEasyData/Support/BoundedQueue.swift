@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A first-in first-out queue of a few elements between one producing and one consuming thread.
+///
+/// `push` waits while the queue is full, so a fast producer cannot run ahead of the consumer by more
+/// than `capacity` elements: memory stays bounded. The consumer can `close` the queue to tell the
+/// producer to stop.
+final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+    // Heap-allocated: a pthread mutex or condition must not move in memory.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var items: [Element] = []
+    private var head = 0
+    private let capacity: Int
+    private var closed = false
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        changed.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Adds `element`, waiting for room; false (and nothing added) once the consumer has closed.
+    func push(_ element: Element) -> Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while items.count - head >= capacity, !closed { pthread_cond_wait(changed, mutex) }
+        guard !closed else { return false }
+        items.append(element)
+        pthread_cond_broadcast(changed)
+        return true
+    }
+
+    /// The oldest element, waiting for one.
+    func pop() -> Element {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while items.count == head { pthread_cond_wait(changed, mutex) }
+        let element = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        pthread_cond_broadcast(changed)
+        return element
+    }
+
+    /// The consumer stops: waiting and later pushes return false.
+    func close() {
+        pthread_mutex_lock(mutex)
+        closed = true
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(mutex)
+    }
+}
+
+/// A thread running one closure, to be joined.
+final class WorkerThread {
+    private var thread = pthread_t()
+
+    private final class Body {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let created = pthread_create(&thread, nil, { raw in
+            Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
+            return nil
+        }, context)
+        precondition(created == 0, "pthread_create failed: \(created)")
+    }
+
+    /// Waits for the closure to finish.
+    func join() { pthread_join(thread, nil) }
+}
