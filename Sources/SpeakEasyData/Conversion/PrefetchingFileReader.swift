@@ -18,6 +18,8 @@ package struct PrefetchingFileReader {
     private enum Message: Sendable {
         /// Entities, and the input bytes read once they were (all files so far).
         case entities([Entity], bytesRead: Int64)
+        /// Entities whose values are still to be made, on the consuming thread.
+        case staged([any StagedEntity], bytesRead: Int64)
         case failed(FormatError)
         case finished(bytesRead: Int64)
     }
@@ -33,17 +35,18 @@ package struct PrefetchingFileReader {
             for path in paths {
                 do throws(FormatError) {
                     var opened = try EntityFiles.open(path, options: options)
-                    var batch: [Entity] = []
-                    batch.reserveCapacity(batchSize)
-                    while let entity = try opened.reader.next() {
-                        batch.append(entity)
-                        if batch.count == batchSize {
-                            guard queue.push(.entities(batch, bytesRead: done + opened.input.bytesRead)) else { return }
-                            batch.removeAll(keepingCapacity: true)
+                    let input = opened.input
+                    let sent: Bool
+                    if let staged = opened.reader as? any StagedEntityReader {
+                        // The reader's second stage runs on the consuming thread.
+                        sent = try Self.send(staged.nextStaged, batchSize, queue) { .staged($0, bytesRead: done + input.bytesRead) }
+                    } else {
+                        sent = try Self.send({ () throws(FormatError) in try opened.reader.next() }, batchSize, queue) {
+                            .entities($0, bytesRead: done + input.bytesRead)
                         }
                     }
-                    done += opened.input.bytesRead
-                    if !batch.isEmpty, !queue.push(.entities(batch, bytesRead: done)) { return }
+                    guard sent else { return }
+                    done += input.bytesRead
                 } catch {
                     _ = queue.push(.failed(error))
                     return
@@ -59,11 +62,29 @@ package struct PrefetchingFileReader {
             switch queue.pop() {
             case .entities(let batch, let bytesRead):
                 for entity in batch { try body(entity, bytesRead) }
+            case .staged(let batch, let bytesRead):
+                for entity in batch { try body(try entity.entity(), bytesRead) }
             case .failed(let error):
                 throw error
             case .finished:
                 return
             }
         }
+    }
+
+    /// Sends everything `next` yields, in batches; false when the consumer has stopped.
+    private static func send<Item>(
+        _ next: () throws(FormatError) -> Item?, _ batchSize: Int, _ queue: BoundedQueue<Message>, _ message: ([Item]) -> Message
+    ) throws(FormatError) -> Bool {
+        var batch: [Item] = []
+        batch.reserveCapacity(batchSize)
+        while let item = try next() {
+            batch.append(item)
+            if batch.count == batchSize {
+                guard queue.push(message(batch)) else { return false }
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        return batch.isEmpty || queue.push(message(batch))
     }
 }

@@ -19,3 +19,16 @@ package protocol EntityFormatter {
     /// Appends what follows the last entity.
     mutating func end(into out: inout [UInt8])
 }
+
+/// A reader whose work on each entity splits in two: finding its parts, which must follow the input
+/// in order, and making its values, which can run on another thread (``PrefetchingFileReader``).
+package protocol StagedEntityReader: AnyObject, EntityReader {
+    /// The next entity's parts, or nil at the end of the input.
+    func nextStaged() throws(FormatError) -> (any StagedEntity)?
+}
+
+/// An entity's parts as a ``StagedEntityReader`` found them.
+package protocol StagedEntity: Sendable {
+    /// Makes the entity; throws what is wrong with its values.
+    func entity() throws(FormatError) -> Entity
+}

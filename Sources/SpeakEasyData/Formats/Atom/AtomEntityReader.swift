@@ -20,7 +20,7 @@ internal import CLibXML2
 /// Errors are ``FormatError``s (exit 65). Syntax errors carry libxml2's line and column; errors in a
 /// value name the property, the entity's keys and the line of the property (libxml2 keeps no column
 /// for a parsed node, and its parser runs ahead of the reader, so the parser's position would mislead).
-package final class AtomEntityReader: EntityReader {
+package final class AtomEntityReader: StagedEntityReader {
     package private(set) var entityLine = 0
 
     private let pump: AtomInputPump
@@ -28,10 +28,9 @@ package final class AtomEntityReader: EntityReader {
     private let source: String
     private var phase = Phase.prolog
     private var failure: FormatError?
-    /// The previous entry's property count: the next one is usually the same shape.
+    /// The previous entry's property count and value bytes: the next one is usually the same shape.
     private var expectedPropertyCount = 8
-    /// The bytes of the value being read (reused: no allocation per value).
-    private var value: [UInt8] = []
+    private var expectedByteCount = 1024
     /// Property names by position in the entry (see ``propertyName(_:at:)``).
     private var nameCache: [(pointer: UnsafePointer<xmlChar>?, name: String)] = []
 
@@ -58,6 +57,10 @@ package final class AtomEntityReader: EntityReader {
     deinit { xmlFreeTextReader(reader) }
 
     package func next() throws(FormatError) -> Entity? {
+        try nextStaged()?.entity()
+    }
+
+    package func nextStaged() throws(FormatError) -> (any StagedEntity)? {
         if let failure { throw failure }
         do {
             return try nextEntity()
@@ -68,7 +71,7 @@ package final class AtomEntityReader: EntityReader {
         }
     }
 
-    private func nextEntity() throws(FormatError) -> Entity? {
+    private func nextEntity() throws(FormatError) -> AtomRawEntry? {
         while true {
             switch phase {
             case .done:
@@ -115,10 +118,13 @@ package final class AtomEntityReader: EntityReader {
     // MARK: One entry
 
     /// Reads the entry whose start tag is the current node, through its end tag.
-    private func readEntry(_ entry: xmlNodePtr) throws(FormatError) -> Entity {
+    private func readEntry(_ entry: xmlNodePtr) throws(FormatError) -> AtomRawEntry {
         let entryDepth = xmlTextReaderDepth(reader)
         entityLine = line(of: entry)
-        var fields = EntryFields(etag: attribute(of: entry, named: "etag"), expectedCount: expectedPropertyCount)
+        var fields = EntryFields(
+            raw: AtomRawEntry(
+                source: source, etag: attribute(of: entry, named: "etag"), line: entityLine, expectedCount: expectedPropertyCount,
+                expectedBytes: expectedByteCount))
         if xmlTextReaderIsEmptyElement(reader) == 0 {
             var propertiesDepth: Int32 = -1
             while true {
@@ -139,41 +145,23 @@ package final class AtomEntityReader: EntityReader {
                 }
             }
         }
-        let keys = fields.partitionKey.flatMap { pk in fields.rowKey.map { (partitionKey: pk, rowKey: $0) } }
-        if let pending = fields.pendingError {
-            throw FormatError(source: source, line: pending.line, keys: keys, reason: pending.reason)
-        }
-        guard let keys else {
-            throw FormatError(source: source, line: entityLine, reason: "the entry has no \(fields.partitionKey == nil ? "PartitionKey" : "RowKey") property")
-        }
-        expectedPropertyCount = fields.properties.count
-        return Entity(partitionKey: keys.partitionKey, rowKey: keys.rowKey, timestamp: fields.timestamp, etag: fields.etag, properties: fields.properties)
+        expectedPropertyCount = fields.raw.properties.count
+        expectedByteCount = fields.raw.bytes.count + fields.raw.bytes.count / 4
+        return fields.raw
     }
 
-    /// What an entry has yielded so far. Problems with values wait for the entry's end, so the error can
-    /// name the entity's keys even when they come after the bad property.
+    /// What an entry has yielded so far, and what finds a property given twice.
     private struct EntryFields {
-        var etag: String?
-        var partitionKey: String?
-        var rowKey: String?
-        var timestamp: EdmDateTime?
+        var raw: AtomRawEntry
+        var hasPartitionKey = false
+        var hasRowKey = false
         var hasTimestamp = false
-        var properties: [Property] = []
         /// How many property elements the entry has had so far.
         var position = 0
-        /// The interned names of `properties`, for finding a name given twice by pointer.
+        /// The interned names of the properties, for finding a name given twice by pointer.
         var names: [UnsafePointer<xmlChar>] = []
-        var pendingError: (reason: String, line: Int)?
 
-        init(etag: String?, expectedCount: Int) {
-            self.etag = etag
-            properties.reserveCapacity(expectedCount)
-            names.reserveCapacity(expectedCount)
-        }
-
-        mutating func fail(_ reason: String, line: Int) {
-            if pendingError == nil { pendingError = (reason, line) }
-        }
+        mutating func fail(_ reason: String, line: Int) { raw.fail(reason, line: line) }
     }
 
     /// Reads one `<d:Name m:type="…">text</d:Name>` whose start tag is the current node.
@@ -211,8 +199,9 @@ package final class AtomEntityReader: EntityReader {
             attribute = current.pointee.next
         }
 
-        // The content: text and CDATA, possibly split (around comments, say) — joined.
-        value.removeAll(keepingCapacity: true)
+        // The content: text and CDATA, possibly split (around comments, say) — joined, straight into
+        // the entry's bytes.
+        let valueStart = fields.raw.bytes.count
         if xmlTextReaderIsEmptyElement(reader) == 0 {
             while true {
                 guard try read() else { throw problem("the document ends inside a property", at: nil) }
@@ -220,7 +209,7 @@ package final class AtomEntityReader: EntityReader {
                 let childType = child.pointee.type
                 if childType == XML_TEXT_NODE || childType == XML_CDATA_SECTION_NODE {
                     if let content = child.pointee.content {
-                        value.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+                        fields.raw.bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
                     }
                 } else if childType == XML_ELEMENT_NODE {
                     if isEndElement, xmlTextReaderDepth(reader) == depth { break }
@@ -232,53 +221,32 @@ package final class AtomEntityReader: EntityReader {
         let position = fields.position
         fields.position += 1
         var propertyName: String { self.propertyName(name, at: position) }
+        let valueRange = valueStart..<fields.raw.bytes.count
+        func drop() { fields.raw.bytes.removeSubrange(valueRange) }
         if let typeProblem {
             fields.fail("property \(propertyName) \(typeProblem)", line: line(of: node))
-            return
+            return drop()
         }
-        if isNull { return }  // a null: Azure stores no such property
+        if isNull { return drop() }  // a null: Azure stores no such property
 
-        let isPartitionKey = xmlNameEquals(name, "PartitionKey")
-        let isRowKey = !isPartitionKey && xmlNameEquals(name, "RowKey")
-        let isTimestamp = !isPartitionKey && !isRowKey && xmlNameEquals(name, "Timestamp")
-        let seen =
-            isPartitionKey ? fields.partitionKey != nil
-            : isRowKey ? fields.rowKey != nil
-            : isTimestamp ? fields.hasTimestamp
-            : fields.names.contains(name)
-        if seen {
-            fields.fail("property \(propertyName) is given twice", line: line(of: node))
-            return
-        }
-
-        if isPartitionKey || isRowKey {
-            guard type == .string else {
-                fields.fail("\(propertyName) must be an Edm.String, not \(type.rawValue)", line: line(of: node))
-                return
-            }
-            let key = String(decoding: value, as: UTF8.self)
-            if isPartitionKey { fields.partitionKey = key } else { fields.rowKey = key }
-        } else if isTimestamp {
-            fields.hasTimestamp = true
-            guard type == .dateTime || type == .string, let time = try? EdmDateTime(parsingUTF8: Self.trimmed(value)) else {
-                fields.fail("Timestamp \(Self.quote(value)) is not an Edm.DateTime", line: line(of: node))
-                return
-            }
-            fields.timestamp = time
-        } else {
-            let parsed: EdmValue?
-            switch type {
-            case .string: parsed = .string(String(decoding: value, as: UTF8.self))
-            case .dateTime: parsed = (try? EdmDateTime(parsingUTF8: Self.trimmed(value))).map(EdmValue.dateTime)
-            default: parsed = EdmValue(lexical: String(decoding: Self.trimmed(value), as: UTF8.self), as: type)
-            }
-            guard let parsed else {
-                fields.fail("property \(propertyName): \(Self.quote(value)) is not a valid \(type.rawValue)", line: line(of: node))
-                return
-            }
-            fields.properties.append(Property(propertyName, parsed))
+        let role: AtomRawEntry.Role =
+            xmlNameEquals(name, "PartitionKey") ? .partitionKey
+            : xmlNameEquals(name, "RowKey") ? .rowKey
+            : xmlNameEquals(name, "Timestamp") ? .timestamp : .property
+        let seen: Bool
+        switch role {
+        case .partitionKey: (seen, fields.hasPartitionKey) = (fields.hasPartitionKey, true)
+        case .rowKey: (seen, fields.hasRowKey) = (fields.hasRowKey, true)
+        case .timestamp: (seen, fields.hasTimestamp) = (fields.hasTimestamp, true)
+        case .property:
+            seen = fields.names.contains(name)
             fields.names.append(name)
         }
+        if seen {
+            fields.fail("property \(propertyName) is given twice", line: line(of: node))
+            return drop()
+        }
+        fields.raw.properties.append(AtomRawEntry.RawProperty(name: propertyName, type: type, role: role, value: valueRange, line: line(of: node)))
     }
 
     /// The property's name as a `String`. libxml2 interns element names in the reader's dictionary, so
@@ -311,13 +279,6 @@ package final class AtomEntityReader: EntityReader {
         case UInt8(ascii: "G"): return xmlNameEquals(bare, "Guid") ? .guid : nil
         default: return nil
         }
-    }
-
-    /// Without XML white space around it: XSD collapses it for every type but string.
-    private static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return [] }
-        return bytes[first...last]
     }
 
     /// Reads past the end of the element whose start tag is the current node.
@@ -394,11 +355,5 @@ package final class AtomEntityReader: EntityReader {
         if let node { return FormatError(source: source, line: line(of: node), reason: reason) }
         return FormatError(
             source: source, line: Int(xmlTextReaderGetParserLineNumber(reader)), column: Int(xmlTextReaderGetParserColumnNumber(reader)), reason: reason)
-    }
-
-    /// A value quoted for a message, shortened when long.
-    private static func quote(_ bytes: [UInt8]) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return text.count > 60 ? "'\(text.prefix(60))…'" : "'\(text)'"
     }
 }

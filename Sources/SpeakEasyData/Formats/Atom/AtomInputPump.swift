@@ -35,6 +35,18 @@ final class AtomInputPump {
     /// Copies up to `count` bytes to `destination`; 0 at the end, -1 when the input failed or was refused.
     func read(into destination: UnsafeMutableRawPointer, count: Int) -> Int32 {
         if failure != nil { return -1 }
+        if start == end, doctype.isDone, !atEnd {
+            // Past the prolog nothing needs screening: read straight into libxml2's buffer, which
+            // saves a copy and keeps the bytes in the cache libxml2 reads them from.
+            do {
+                let length = try input.read(into: UnsafeMutableRawBufferPointer(start: destination, count: count))
+                if length == 0 { atEnd = true }
+                return Int32(length)
+            } catch {
+                failure = .input(error)
+                return -1
+            }
+        }
         if start == end {
             if atEnd { return 0 }
             do {
