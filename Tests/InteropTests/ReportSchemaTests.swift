@@ -52,25 +52,33 @@ struct ReportSchemaTests {
 
     @Test(
         "the SARIF check rejects a log with an unknown level or a path that is not a URI reference",
-        arguments: [("\"level\": \"warning\"", "\"level\": \"fatal\""), ("odd%20dir/", "odd dir/")])
-    func sarifCheckRejects(original: String, broken: String) throws {
+        arguments: [
+            ("\"level\": \"warning\"", "\"level\": \"fatal\"", "'fatal' is not one of"),
+            ("odd%20dir/", "odd dir/", "is not a 'uri-reference'"),
+        ])
+    func sarifCheckRejects(original: String, broken: String, reason: String) throws {
         let text = String(decoding: SARIFReportWriter(toolVersion: "0.1.0").render(SampleReports.tricky), as: UTF8.self)
         #expect(text.contains(original))
         let bytes = Array(text.replacingOccurrences(of: original, with: broken).utf8)
         try withScratchDirectory { scratch in
-            #expect(throws: PythonSDK.Failure.self) { try Self.validate("sarif", schema: Self.sarifSchema, bytes, scratch: scratch) }
+            let failure = #expect(throws: PythonSDK.Failure.self) { try Self.validate("sarif", schema: Self.sarifSchema, bytes, scratch: scratch) }
+            #expect(failure?.description.contains(reason) == true, "rejected for another reason: \(failure?.description ?? "")")
         }
     }
 
     @Test(
         "the JUnit check rejects a suite without its errors count, and a raw control character",
-        arguments: [(" errors=\"0\" skipped", " skipped"), ("\\u{7}", "\u{7}")])
-    func junitCheckRejects(original: String, broken: String) throws {
+        arguments: [
+            (" errors=\"0\" skipped", " skipped", "missing required attribute 'errors'"),
+            ("\\u{7}", "\u{7}", "not well-formed"),
+        ])
+    func junitCheckRejects(original: String, broken: String, reason: String) throws {
         let text = String(decoding: JUnitReportWriter().render(SampleReports.tricky), as: UTF8.self)
         #expect(text.contains(original))
         let bytes = Array(text.replacingOccurrences(of: original, with: broken).utf8)
         try withScratchDirectory { scratch in
-            #expect(throws: PythonSDK.Failure.self) { try Self.validate("junit", schema: Self.junitSchema, bytes, scratch: scratch) }
+            let failure = #expect(throws: PythonSDK.Failure.self) { try Self.validate("junit", schema: Self.junitSchema, bytes, scratch: scratch) }
+            #expect(failure?.description.contains(reason) == true, "rejected for another reason: \(failure?.description ?? "")")
         }
     }
 }

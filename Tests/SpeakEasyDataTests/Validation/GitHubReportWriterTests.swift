@@ -21,9 +21,10 @@ struct GitHubReportWriterTests {
         #expect(Self.render(SampleReports.tricky) == expected)
     }
 
-    @Test("a report without findings prints nothing", arguments: [SampleReports.empty, SampleReports.clean])
-    func nothingFound(report: ValidationReport) {
-        #expect(GitHubReportWriter().render(report).isEmpty)
+    @Test("a report without findings prints nothing")
+    func nothingFound() {
+        #expect(GitHubReportWriter().render(SampleReports.empty).isEmpty)
+        #expect(GitHubReportWriter().render(SampleReports.clean).isEmpty)
     }
 
     @Test("a run cut short says so; a finding for an undescribed rule is still reported")

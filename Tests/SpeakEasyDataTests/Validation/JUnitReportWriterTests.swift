@@ -58,7 +58,7 @@ struct JUnitReportWriterTests {
 
         let mismatch = try #require(suites[2].elements(forName: "testcase").first?.elements(forName: "failure").first)
         #expect(
-            failure(mismatch, hasText: [
+            Self.text(of: mismatch, is: [
                 "location: odd dir/a:b,c%d#e?é.csv:3", "keys: PartitionKey=Events RowKey=x",
                 "related: speakers.json:40", "related: events/speakers/6f1c3b4e-8e0a-4a57-9a40-0b6a2a7f8c11",
             ]))
@@ -68,7 +68,7 @@ struct JUnitReportWriterTests {
         #expect(Self.attribute(try #require(blob.elements(forName: "failure").first), "type") == "warning")
     }
 
-    func failure(_ element: XMLElement, hasText lines: [String]) -> Bool {
+    static func text(of element: XMLElement, is lines: [String]) -> Bool {
         element.stringValue == lines.joined(separator: "\n")
     }
 
