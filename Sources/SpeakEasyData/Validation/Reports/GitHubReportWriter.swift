@@ -9,7 +9,7 @@
 /// Only file locations can point at a line of a file; a finding in a storage account names its
 /// table, partition and row (or container and blob) at the start of the message instead. Related
 /// locations follow the message, since an annotation has one place only.
-package struct GitHubReportWriter: ReportWriter {
+package struct GitHubReportWriter: ReportWriter, Sendable {
     package init() {}
 
     package func render(_ report: ValidationReport) -> [UInt8] {

@@ -7,7 +7,7 @@
 /// is the finding's one line, its `type` the severity (`error` or `warning`), and its text the
 /// location and related locations. Valid against Jenkins' `junit-10.xsd` (kept in
 /// `Tests/Fixtures/schemas`), which is also what the other dashboards accept.
-package struct JUnitReportWriter: ReportWriter {
+package struct JUnitReportWriter: ReportWriter, Sendable {
     package init() {}
 
     package func render(_ report: ValidationReport) -> [UInt8] {

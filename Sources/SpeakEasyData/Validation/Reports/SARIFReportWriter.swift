@@ -8,7 +8,7 @@
 /// qualified name is the table/partition/row (or container/blob) path. Related locations carry ids
 /// from 1 and their description as the message. Valid against the OASIS schema kept in
 /// `Tests/Fixtures/schemas`.
-package struct SARIFReportWriter: ReportWriter {
+package struct SARIFReportWriter: ReportWriter, Sendable {
     /// The `$schema` the log declares: the OASIS 2.1.0 schema with Errata 01, the one the tests use.
     package static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     /// `tool.driver.name`. GitHub code scanning groups alerts by it, so it never changes.
