@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Creates .venv-interop at the package root with the official Azure SDKs for Python that the
-# InteropTests use as independent readers and writers, and prints the variable that enables them:
+# InteropTests use as independent readers and writers, and the schema validators that check our
+# JUnit and SARIF reports, and prints the variable that enables them:
 #
 #   Tests/InteropTests/setup.sh
 #   export SPEAKEASY_INTEROP_PYTHON="$PWD/.venv-interop/bin/python"
@@ -16,5 +17,5 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 "$venv/bin/pip" install -q --disable-pip-version-check -r "$requirements"
-"$venv/bin/python" -c 'import azure.data.tables._deserialize, azure.storage.table._serialization'
+"$venv/bin/python" -c 'import azure.data.tables._deserialize, azure.storage.table._serialization, jsonschema, xmlschema, rfc3986_validator'
 echo "export SPEAKEASY_INTEROP_PYTHON=\"$venv/bin/python\""
