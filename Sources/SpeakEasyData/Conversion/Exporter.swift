@@ -46,12 +46,12 @@ package struct Exporter {
         }
     }
 
-    /// On stdout a CSV header cannot be completed afterwards.
+    /// On stdout (or a device or pipe) a CSV header cannot be completed afterwards.
     private func checkHeader(_ formatter: any EntityFormatter, _ output: OutputFile) throws(FormatError) {
-        guard output.isStandardOutput, let csv = formatter as? CSVFormatter, csv.headerIsIncomplete else { return }
+        guard output.isStream, let csv = formatter as? CSVFormatter, csv.headerIsIncomplete else { return }
         throw FormatError(
-            source: "stdout",
-            reason: "a later entity has a property the CSV header (taken from the first entity) lacks, and stdout cannot be rewritten; "
+            source: output.name,
+            reason: "a later entity has a property the CSV header (taken from the first entity) lacks, and \(output.name) cannot be rewritten; "
                 + "choose the columns with --columns, or write to a file with --to", kind: .usage)
     }
 

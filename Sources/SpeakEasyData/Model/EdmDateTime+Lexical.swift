@@ -100,31 +100,40 @@ extension EdmDateTime {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the lexical form to a byte buffer (the hot path of every writer).
+    /// Appends the lexical form to a byte buffer (the hot path of every writer): built in a small
+    /// stack buffer with two digits per step, then appended at once.
     package func append(to out: inout [UInt8], trimmed: Bool = false) {
         let c = components
-        func put(_ value: Int, width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var v = value
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") &+ UInt8(v / divisor))
-                v %= divisor
-                divisor /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 28) { text in
+            func two(_ value: Int, at index: Int) {
+                text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+                text[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
             }
+            two(c.year / 100, at: 0)
+            two(c.year % 100, at: 2)
+            text[4] = UInt8(ascii: "-")
+            two(c.month, at: 5)
+            text[7] = UInt8(ascii: "-")
+            two(c.day, at: 8)
+            text[10] = UInt8(ascii: "T")
+            two(c.hour, at: 11)
+            text[13] = UInt8(ascii: ":")
+            two(c.minute, at: 14)
+            text[16] = UInt8(ascii: ":")
+            two(c.second, at: 17)
+            var count = 19
+            if !trimmed || c.fraction != 0 {
+                var fraction = c.fraction, width = 7
+                if trimmed { while fraction % 10 == 0 { fraction /= 10; width -= 1 } }
+                text[19] = UInt8(ascii: ".")
+                for index in stride(from: 19 + width, to: 19, by: -1) {
+                    text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                }
+                count = 20 + width
+            }
+            text[count] = UInt8(ascii: "Z")
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[0...count]))
         }
-        put(c.year, width: 4); out.append(UInt8(ascii: "-"))
-        put(c.month, width: 2); out.append(UInt8(ascii: "-"))
-        put(c.day, width: 2); out.append(UInt8(ascii: "T"))
-        put(c.hour, width: 2); out.append(UInt8(ascii: ":"))
-        put(c.minute, width: 2); out.append(UInt8(ascii: ":"))
-        put(c.second, width: 2)
-        if !trimmed || c.fraction != 0 {
-            var fraction = c.fraction, width = 7
-            if trimmed { while fraction % 10 == 0 { fraction /= 10; width -= 1 } }
-            out.append(UInt8(ascii: "."))
-            put(Int(fraction), width: width)
-        }
-        out.append(UInt8(ascii: "Z"))
     }
 }

@@ -5,20 +5,23 @@
 #endif
 
 /// Where a tool writes its output: a file, written under a temporary name in the same directory and
-/// renamed over the target only by ``commit()`` — a failed run never leaves a truncated file — or
-/// stdout (`-`).
+/// renamed over the target only by ``commit()`` — a failed run never leaves a truncated file — or a
+/// stream written as it goes: stdout (`-`), or a device or pipe such as `/dev/null` (renaming over
+/// one would replace the device with a file).
 package final class OutputFile {
     /// The target path, or `stdout`.
     package let name: String
     private let target: String?
     private let temporary: String?
     private var fd: Int32
+    private let closesDescriptor: Bool
     private var finished = false
     package private(set) var bytesWritten: Int64 = 0
     /// Where the bytes are until ``commit()`` (nil for stdout): complete after every write, so the
     /// output can be read back before it is committed.
     package var temporaryPath: String? { temporary }
-    package var isStandardOutput: Bool { target == nil }
+    /// Written as it goes, with no temporary file to rewrite: stdout, a device or a pipe.
+    package var isStream: Bool { temporary == nil }
 
     /// Creates the temporary file next to `path` (`-` is stdout). 73 when it cannot be created.
     package init(path: String) throws(FileError) {
@@ -27,10 +30,21 @@ package final class OutputFile {
             target = nil
             temporary = nil
             fd = STDOUT_FILENO
+            closesDescriptor = false
             return
         }
         name = path
-        guard FileSystem.kind(of: path) != .directory else { throw FileError(path: path, reason: "is a directory", kind: .cannotCreateOutput) }
+        switch FileSystem.kind(of: path) {
+        case .directory: throw FileError(path: path, reason: "is a directory", kind: .cannotCreateOutput)
+        case .other:
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw FileError(path: path, reason: "cannot open it: " + String(cString: strerror(errno)), kind: .cannotCreateOutput)
+            }
+            (target, temporary, fd, closesDescriptor) = (nil, nil, descriptor, true)
+            return
+        case .missing, .file: break
+        }
         let directory = FileSystem.directory(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         let prefix: String = directory == "." && !path.hasPrefix("./") ? "" : directory + "/"
@@ -40,6 +54,7 @@ package final class OutputFile {
             throw FileError(path: path, reason: "cannot create it: " + String(cString: strerror(errno)), kind: .cannotCreateOutput)
         }
         fd = descriptor
+        closesDescriptor = true
         target = path
         temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // mkstemp makes 0600; an export is an ordinary file.
@@ -78,7 +93,10 @@ package final class OutputFile {
     /// Makes the output final: fsyncs and renames the temporary file over the target.
     package func commit() throws(FileError) {
         finished = true
-        guard let target, let temporary else { return }
+        guard let target, let temporary else {
+            if closesDescriptor { close(fd) }
+            return
+        }
         defer { close(fd) }
         guard fsync(fd) == 0, rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -90,8 +108,8 @@ package final class OutputFile {
     /// Discards the output: the temporary file is removed and the target left as it was.
     package func abandon() {
         finished = true
+        if closesDescriptor { close(fd) }
         guard let temporary else { return }
-        close(fd)
         unlink(temporary)
     }
 }

@@ -27,6 +27,11 @@ struct JSONEntityDecoder {
     private var members: [JSONMember] = []
     private var keys: [Key] = []
     private var names: [String] = []
+    /// How many leading cached keys are known to be distinct: an object whose every key is one of
+    /// them, in place, needs no check for a key given twice.
+    private var distinctKeys = 0
+    /// The type each member position's annotation named last time, by the annotation's bytes.
+    private var types: [(bytes: [UInt8], type: EdmType)?] = []
 
     init(mode: Mode) { self.mode = mode }
 
@@ -87,38 +92,52 @@ struct JSONEntityDecoder {
         names.removeAll(keepingCapacity: true)
         var roles: [Role] = []
         roles.reserveCapacity(members.count)
+        var allCached = members.count <= distinctKeys
+        var escaped = false
         for index in members.indices {
-            let (name, role) = try key(index, scanner.bytes)
+            let (name, role, cached) = try key(index, scanner.bytes)
             names.append(name)
             roles.append(role)
+            allCached = allCached && cached
+            if case .escaped = members[index].key { escaped = true }
         }
-        if let repeated = Self.firstRepeat(names) {
-            let member = members[repeated]
-            throw JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "\(names[repeated]) is given twice")
+        if !allCached {
+            if let repeated = Self.firstRepeat(names) {
+                let member = members[repeated]
+                throw JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "\(names[repeated]) is given twice")
+            }
+            // The cache now holds exactly these names, unless an escaped key was not cached.
+            distinctKeys = !escaped && keys.count >= names.count ? names.count : 0
         }
         return roles
     }
 
-    /// The key of member `index`: reused from the previous object when its bytes are the same.
-    private mutating func key(_ index: Int, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> (String, Role) {
+    /// The key of member `index`, and whether it was the cached key: reused from the previous object
+    /// when its bytes are the same.
+    private mutating func key(_ index: Int, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> (String, Role, Bool) {
         let member = members[index]
         switch member.key {
         case .escaped(let name):
-            return (name, role(of: name))
+            return (name, role(of: name), false)
         case .plain(let range, let ascii):
             let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
-            if index < keys.count, keys[index].bytes.count == raw.count,
-                keys[index].bytes.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 })
-            {
-                return (keys[index].name, keys[index].role)
-            }
+            if index < keys.count, Self.equal(keys[index].bytes, raw) { return (keys[index].name, keys[index].role, true) }
             guard let name = Self.string(raw, ascii: ascii) else {
                 throw JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "a property name is not valid UTF-8")
             }
             let key = Key(bytes: Array(raw), name: name, role: role(of: name))
-            if index < keys.count { keys[index] = key } else if index == keys.count { keys.append(key) }
-            return (name, key.role)
+            if index < keys.count {
+                keys[index] = key
+                distinctKeys = min(distinctKeys, index)
+            } else if index == keys.count {
+                keys.append(key)
+            }
+            return (name, key.role, false)
         }
+    }
+
+    private static func equal(_ cached: [UInt8], _ raw: UnsafeRawBufferPointer) -> Bool {
+        cached.count == raw.count && cached.withUnsafeBytes { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
     }
 
     private func role(of key: String) -> Role {
@@ -154,15 +173,11 @@ struct JSONEntityDecoder {
     // MARK: - Values
 
     /// Pairs values with their annotations and types them.
-    private func properties(_ roles: [Role], _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> [Property] {
+    private mutating func properties(_ roles: [Role], _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> [Property] {
         var annotations: [(name: String, type: EdmType)] = []
         for (index, role) in roles.enumerated() {
             guard case .annotation(let name) = role else { continue }
-            let member = members[index]
-            guard case .string(let text) = member.value, let type = Self.edmType(try self.text(text, member, bytes)) else {
-                throw Self.error(member, "\(names[index]) names no Edm type")
-            }
-            annotations.append((name, type))
+            annotations.append((name, try annotatedType(index, bytes)))
         }
         var properties: [Property] = []
         properties.reserveCapacity(roles.count - annotations.count)
@@ -177,6 +192,24 @@ struct JSONEntityDecoder {
             properties.append(Property(name, value))
         }
         return properties
+    }
+
+    /// The type annotation member `index` names, reused from the previous object when its bytes are
+    /// the same.
+    private mutating func annotatedType(_ index: Int, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> EdmType {
+        let member = members[index]
+        guard case .string(let text) = member.value else { throw Self.error(member, "\(names[index]) names no Edm type") }
+        if case .plain(let range, _) = text, index < types.count, let cached = types[index],
+            Self.equal(cached.bytes, UnsafeRawBufferPointer(rebasing: bytes[range]))
+        {
+            return cached.type
+        }
+        guard let type = Self.edmType(try self.text(text, member, bytes)) else { throw Self.error(member, "\(names[index]) names no Edm type") }
+        if case .plain(let range, _) = text {
+            while types.count <= index { types.append(nil) }
+            types[index] = (Array(UnsafeRawBufferPointer(rebasing: bytes[range])), type)
+        }
+        return type
     }
 
     /// `Edm.Int64`, `Int64` and OData v4's `#Int64`; `DateTimeOffset` is read as `Edm.DateTime`.

@@ -22,7 +22,10 @@ package enum JSONEntityWriter {
     /// Appends what precedes a property's value: `"Name@odata.type":"Edm.X","Name":`.
     package static func appendPropertyHead(_ name: String, of value: EdmValue, metadata: JSONMetadata, to out: inout [UInt8]) {
         if metadata != .none, needsAnnotation(value) {
-            appendString(name + "@odata.type", to: &out)
+            // `"Name@odata.type"` without building that String.
+            out.append(UInt8(ascii: "\""))
+            appendEscapedContent(name, to: &out)
+            out.append(contentsOf: "@odata.type\"".utf8)
             out.append(UInt8(ascii: ":"))
             appendString(value.type.rawValue, to: &out)
             out.append(UInt8(ascii: ","))
@@ -58,6 +61,12 @@ package enum JSONEntityWriter {
     /// Appends a JSON string literal; non-ASCII stays raw UTF-8, control characters are escaped.
     package static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        appendEscapedContent(text, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends what goes between a JSON string's quotes.
+    private static func appendEscapedContent(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
@@ -72,7 +81,6 @@ package enum JSONEntityWriter {
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
         }
-        out.append(UInt8(ascii: "\""))
     }
 
     /// The index of the first `"`, `\\` or control character at or after `from` (or `count`).

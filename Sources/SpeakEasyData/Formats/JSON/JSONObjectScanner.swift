@@ -140,39 +140,27 @@ struct JSONObjectScanner {
         position += 1
         let start = position
         var nonASCII: UInt64 = 0
-        let quotes = SWAR.broadcast(0x22), backslashes = SWAR.broadcast(0x5C)
         while true {
-            // Eight bytes at a time to the next quote, backslash or control character.
-            while position + 8 <= bytes.count {
-                let word = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                let found = SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) | SWAR.bytes(word, below: 0x20)
-                // Any high bit in a word read (even past the match) only sends the text to validation.
-                nonASCII |= word & SWAR.highs
-                if found != 0 {
-                    position += found.trailingZeroBitCount >> 3
-                    break
-                }
-                position += 8
-            }
+            position = nextSpecial(from: position, nonASCII: &nonASCII)
             guard position < bytes.count else { throw endError("unterminated string") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
                 return .plain(start..<(position - 1), ascii: nonASCII == 0)
             }
-            if byte == UInt8(ascii: "\\") {
-                return .escaped(try escapedString(from: start))
-            }
-            if byte < 0x20 { throw error("a control character must be escaped inside a string") }
-            nonASCII |= UInt64(byte & 0x80)
-            position += 1
+            if byte == UInt8(ascii: "\\") { return .escaped(try escapedString(from: start)) }
+            throw error("a control character must be escaped inside a string")
         }
     }
 
     /// Decodes a string that has escapes; `position` is at its first backslash.
     private mutating func escapedString(from start: Int) throws(JSONSyntaxError) -> String {
         var out = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
+        var nonASCII: UInt64 = 0
         while true {
+            let runStart = position
+            position = nextSpecial(from: position, nonASCII: &nonASCII)
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
             guard position < bytes.count else { throw endError("unterminated string") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -183,12 +171,33 @@ struct JSONObjectScanner {
                 try escape(into: &out)
                 continue
             }
-            if byte < 0x20 { throw error("a control character must be escaped inside a string") }
-            out.append(byte)
-            position += 1
+            throw error("a control character must be escaped inside a string")
         }
         guard let text = String(validating: out, as: UTF8.self) else { throw error("a string is not valid UTF-8") }
         return text
+    }
+
+    /// The index of the next quote, backslash or control character at or after `from` (or the end),
+    /// eight bytes at a time; `nonASCII` collects high bits seen (words read past the match included,
+    /// which only sends a string to validation).
+    @inline(__always)
+    private func nextSpecial(from: Int, nonASCII: inout UInt64) -> Int {
+        let quotes = SWAR.broadcast(0x22), backslashes = SWAR.broadcast(0x5C)
+        var index = from
+        while index + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            nonASCII |= word & SWAR.highs
+            let found = SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) | SWAR.bytes(word, below: 0x20)
+            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 { return index }
+            nonASCII |= UInt64(byte & 0x80)
+            index += 1
+        }
+        return index
     }
 
     private mutating func escape(into out: inout [UInt8]) throws(JSONSyntaxError) {

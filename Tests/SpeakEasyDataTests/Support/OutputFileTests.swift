@@ -1,0 +1,63 @@
+import Foundation
+import SpeakEasyData
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@Suite("OutputFile: atomic files, and devices and pipes written in place")
+struct OutputFileTests {
+    @Test("a file appears only when committed, and an abandoned one leaves nothing")
+    func atomicFile() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/out.txt"
+            let output = try OutputFile(path: path)
+            var bytes = Array("hello".utf8)
+            try output.drain(&bytes)
+            #expect(!FileManager.default.fileExists(atPath: path))
+            try output.commit()
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "hello")
+            let abandoned = try OutputFile(path: directory + "/gone.txt")
+            abandoned.abandon()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.txt"])
+        }
+    }
+
+    /// Renaming a temporary file over `/dev/null` would replace the device with a regular file, and
+    /// every later `> /dev/null` on the machine would fill the disk.
+    @Test("a device such as /dev/null is written in place and stays a device")
+    func device() throws {
+        let output = try OutputFile(path: "/dev/null")
+        #expect(output.isStream)
+        var bytes = Array(repeating: UInt8(ascii: "x"), count: 1 << 16)
+        try output.drain(&bytes)
+        try output.commit()
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test("a named pipe is written in place")
+    func pipe() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/fifo"
+            #expect(mkfifo(path, 0o600) == 0)
+            // The reading end first, non-blocking, so opening the writing end does not wait.
+            let reader = open(path, O_RDONLY | O_NONBLOCK)
+            #expect(reader >= 0)
+            defer { close(reader) }
+            let output = try OutputFile(path: path)
+            var bytes = Array("through the pipe".utf8)
+            try output.drain(&bytes)
+            try output.commit()
+            var received = [UInt8](repeating: 0, count: 64)
+            let count = read(reader, &received, received.count)
+            #expect(String(decoding: received.prefix(max(count, 0)), as: UTF8.self) == "through the pipe")
+            var info = stat()
+            #expect(stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        }
+    }
+}
