@@ -2,7 +2,9 @@
 /// parsing and formatting run on two cores at once.
 ///
 /// Entities cross in batches through a ``BoundedQueue`` of a few batches: memory stays bounded,
-/// and errors arrive in input order after the entities before them. Used by `export`, whose every
+/// and errors arrive in input order after the entities before them. Handled batches travel back to
+/// the reading thread to be freed there: memory freed on another thread than the one that allocated
+/// it takes malloc's slow path on both, which cost more than the second core gained. Used by `export`, whose every
 /// conversion is one parser and one formatter of about equal cost.
 package struct PrefetchingFileReader {
     package let paths: [String]
@@ -29,6 +31,7 @@ package struct PrefetchingFileReader {
     /// reading thread).
     package func forEach(_ body: (Entity, Int64) throws -> Void) throws {
         let queue = BoundedQueue<Message>(capacity: 4)
+        let recycled = BoundedQueue<Message>(capacity: 8)
         let (paths, options, batchSize) = (self.paths, self.options, self.batchSize)
         let reader = WorkerThread {
             var done: Int64 = 0
@@ -39,9 +42,9 @@ package struct PrefetchingFileReader {
                     let sent: Bool
                     if let staged = opened.reader as? any StagedEntityReader {
                         // The reader's second stage runs on the consuming thread.
-                        sent = try Self.send(staged.nextStaged, batchSize, queue) { .staged($0, bytesRead: done + input.bytesRead) }
+                        sent = try Self.send(staged.nextStaged, batchSize, queue, recycled) { .staged($0, bytesRead: done + input.bytesRead) }
                     } else {
-                        sent = try Self.send({ () throws(FormatError) in try opened.reader.next() }, batchSize, queue) {
+                        sent = try Self.send({ () throws(FormatError) in try opened.reader.next() }, batchSize, queue, recycled) {
                             .entities($0, bytesRead: done + input.bytesRead)
                         }
                     }
@@ -59,7 +62,8 @@ package struct PrefetchingFileReader {
             reader.join()
         }
         while true {
-            switch queue.pop() {
+            let message = queue.pop()
+            switch message {
             case .entities(let batch, let bytesRead):
                 for entity in batch { try body(entity, bytesRead) }
             case .staged(let batch, let bytesRead):
@@ -69,12 +73,14 @@ package struct PrefetchingFileReader {
             case .finished:
                 return
             }
+            _ = recycled.tryPush(message)  // when full, freed here after all
         }
     }
 
     /// Sends everything `next` yields, in batches; false when the consumer has stopped.
     private static func send<Item>(
-        _ next: () throws(FormatError) -> Item?, _ batchSize: Int, _ queue: BoundedQueue<Message>, _ message: ([Item]) -> Message
+        _ next: () throws(FormatError) -> Item?, _ batchSize: Int, _ queue: BoundedQueue<Message>, _ recycled: BoundedQueue<Message>,
+        _ message: ([Item]) -> Message
     ) throws(FormatError) -> Bool {
         var batch: [Item] = []
         batch.reserveCapacity(batchSize)
@@ -82,7 +88,9 @@ package struct PrefetchingFileReader {
             batch.append(item)
             if batch.count == batchSize {
                 guard queue.push(message(batch)) else { return false }
-                batch.removeAll(keepingCapacity: true)
+                batch = []
+                batch.reserveCapacity(batchSize)
+                while recycled.tryPop() != nil {}  // free handled batches on this thread
             }
         }
         return batch.isEmpty || queue.push(message(batch))

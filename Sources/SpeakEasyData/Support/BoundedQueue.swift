@@ -57,6 +57,31 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         return element
     }
 
+    /// Adds `element` if there is room, without waiting; false (and nothing added) otherwise.
+    func tryPush(_ element: Element) -> Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard items.count - head < capacity, !closed else { return false }
+        items.append(element)
+        pthread_cond_broadcast(changed)
+        return true
+    }
+
+    /// The oldest element if there is one, without waiting.
+    func tryPop() -> Element? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard items.count > head else { return nil }
+        let element = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        pthread_cond_broadcast(changed)
+        return element
+    }
+
     /// The consumer stops: waiting and later pushes return false.
     func close() {
         pthread_mutex_lock(mutex)
