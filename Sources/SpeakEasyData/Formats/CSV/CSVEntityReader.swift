@@ -13,6 +13,7 @@
 package struct CSVEntityReader: EntityReader {
     private let scanner: CSVRecordScanner
     private var header: CSVHeader?
+    private var interner = StringInterner()
     package private(set) var entityLine = 0
 
     /// Reads `input`; `delimiter` is one ASCII byte other than `"`, CR and LF (`,`, tab, `;`…).
@@ -47,8 +48,8 @@ package struct CSVEntityReader: EntityReader {
             }
             throw scanner.error("this row has \(fields.count) fields but the header has \(expected)", line: scanner.endLine, column: scanner.endColumn)
         }
-        let partitionKey = try scanner.string(fields[header!.partitionKeyColumn])
-        let rowKey = try scanner.string(fields[header!.rowKeyColumn])
+        let partitionKey = try string(fields[header!.partitionKeyColumn], column: header!.partitionKeyColumn)
+        let rowKey = try string(fields[header!.rowKeyColumn], column: header!.rowKeyColumn)
         var entity = Entity(partitionKey: partitionKey, rowKey: rowKey)
         if let column = header!.timestampColumn, !fields[column].isEmpty {
             entity.timestamp = try dateTime(fields[column], name: CSVHeader.timestamp, keys: (partitionKey, rowKey))
@@ -69,7 +70,7 @@ package struct CSVEntityReader: EntityReader {
                 if typeCellFilled, type == .binary { entity.properties.append(Property(column.name, .binary([]))) }
                 continue
             }
-            let value = try self.value(valueField, as: type, name: column.name, keys: (partitionKey, rowKey))
+            let value = try self.value(valueField, column: column.valueColumn, as: type, name: column.name, keys: (partitionKey, rowKey))
             entity.properties.append(Property(column.name, value))
         }
         return entity
@@ -84,9 +85,11 @@ package struct CSVEntityReader: EntityReader {
         return type
     }
 
-    private func value(_ field: CSVRecordScanner.Field, as type: EdmType, name: String, keys: (String, String)) throws(FormatError) -> EdmValue {
+    private mutating func value(
+        _ field: CSVRecordScanner.Field, column: Int, as type: EdmType, name: String, keys: (String, String)
+    ) throws(FormatError) -> EdmValue {
         switch type {
-        case .string: return .string(try scanner.string(field))
+        case .string: return .string(try string(field, column: column))
         case .dateTime: return .dateTime(try dateTime(field, name: name, keys: keys))
         default:
             let text = try scanner.string(field)
@@ -97,7 +100,18 @@ package struct CSVEntityReader: EntityReader {
         }
     }
 
+    /// The field's text, shared with an earlier row's when the bytes are the same (``StringInterner``).
+    private mutating func string(_ field: CSVRecordScanner.Field, column: Int) throws(FormatError) -> String {
+        let scanner = self.scanner
+        return try scanner.withBytes(of: field) { bytes throws(FormatError) in
+            try interner.string(UnsafeRawBufferPointer(bytes), column: column) { () throws(FormatError) in try scanner.string(field) }
+        }
+    }
+
+    /// Parsed from the field's bytes: no String unless it is malformed.
     private func dateTime(_ field: CSVRecordScanner.Field, name: String, keys: (String, String)) throws(FormatError) -> EdmDateTime {
+        let parsed = try scanner.withBytes(of: field) { bytes in try? EdmDateTime.parse(UnsafeRawBufferPointer(bytes)) }
+        if let parsed { return parsed }
         let text = try scanner.string(field)
         do {
             return try EdmDateTime(parsing: text)

@@ -30,6 +30,7 @@ struct JSONEntityDecoder {
     /// How many leading cached keys are known to be distinct: an object whose every key is one of
     /// them, in place, needs no check for a key given twice.
     private var distinctKeys = 0
+    private var interner = StringInterner()
     /// The type each member position's annotation named last time, by the annotation's bytes.
     private var types: [(bytes: [UInt8], type: EdmType)?] = []
 
@@ -186,7 +187,7 @@ struct JSONEntityDecoder {
             if case .null = member.value { continue }
             let name = names[index]
             let declared = annotations.first { $0.name == name }?.type
-            guard let value = try typedValue(member, declared: declared, bytes) else {
+            guard let value = try typedValue(member, at: index, declared: declared, bytes) else {
                 throw Self.error(member, "the value of \(name) is not a valid \(declared?.rawValue ?? "JSON property value")")
             }
             properties.append(Property(name, value))
@@ -220,8 +221,18 @@ struct JSONEntityDecoder {
         return EdmType(name: name)
     }
 
-    private func typedValue(_ member: JSONMember, declared: EdmType?, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> EdmValue? {
+    private mutating func typedValue(
+        _ member: JSONMember, at index: Int, declared: EdmType?, _ bytes: UnsafeRawBufferPointer
+    ) throws(JSONSyntaxError) -> EdmValue? {
         switch (member.value, declared) {
+        case (.string(.plain(let range, let ascii)), nil), (.string(.plain(let range, let ascii)), .string?):
+            // Shared with an earlier object's String when the bytes are the same (``StringInterner``).
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
+            return .string(
+                try interner.string(raw, column: index) { () throws(JSONSyntaxError) in
+                    guard let string = Self.string(raw, ascii: ascii) else { throw Self.error(member, "a string is not valid UTF-8") }
+                    return string
+                })
         case (.string(let text), nil), (.string(let text), .string?):
             return .string(try self.text(text, member, bytes))
         case (.string(.plain(let range, _)), .dateTime?):

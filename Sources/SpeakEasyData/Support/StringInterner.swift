@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reuses the `String` made earlier for the same bytes in the same column.
+///
+/// Data repeats: event names, places, speakers' keys and names, often descriptions. A shared String
+/// costs a reference count where a new one costs an allocation, a copy and a UTF-8 check — and, when
+/// export hands entities to its formatting thread, a free on the wrong thread. Each column keeps a
+/// small direct-mapped table; a column whose values rarely repeat (RowKeys) stops being looked up
+/// after a while, so unique data pays almost nothing.
+struct StringInterner {
+    /// Shorter strings live inside the `String` value itself: nothing to save.
+    static let minimumLength = 16
+    static let maximumLength = 4096
+    private static let slotCount = 512
+    /// Lookups after which a column that hit less than a quarter of the time is given up.
+    private static let trialLookups = 2048
+
+    private struct Slot {
+        var bytes: [UInt8]
+        var string: String
+    }
+
+    private struct Column {
+        var slots: [Slot?] = Array(repeating: nil, count: StringInterner.slotCount)
+        var lookups = 0
+        var hits = 0
+        var enabled = true
+    }
+
+    private var columns: [Column] = []
+
+    /// The String for `bytes` in `column`: a cached one with the same bytes, else what `make` returns
+    /// (which must be the String of exactly these bytes).
+    mutating func string<E: Error>(_ bytes: UnsafeRawBufferPointer, column: Int, make: () throws(E) -> String) throws(E) -> String {
+        guard bytes.count >= Self.minimumLength, bytes.count <= Self.maximumLength else { return try make() }
+        while columns.count <= column { columns.append(Column()) }
+        guard columns[column].enabled else { return try make() }
+        let slot = Int(truncatingIfNeeded: Self.hash(bytes)) & (Self.slotCount - 1)
+        columns[column].lookups += 1
+        if let cached = columns[column].slots[slot], cached.bytes.count == bytes.count,
+            cached.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        {
+            columns[column].hits += 1
+            return cached.string
+        }
+        let string = try make()
+        columns[column].slots[slot] = Slot(bytes: Array(bytes), string: string)
+        if columns[column].lookups == Self.trialLookups, columns[column].hits * 4 < Self.trialLookups {
+            columns[column] = Column(slots: [], lookups: 0, hits: 0, enabled: false)
+        }
+        return string
+    }
+
+    /// FNV-1a over eight bytes at a time: quick, and good enough to spread a slot index.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01b3
+            index += 8
+        }
+        while index < bytes.count {
+            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3
+            index += 1
+        }
+        return hash ^ (hash >> 29)
+    }
+}
