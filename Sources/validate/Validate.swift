@@ -135,7 +135,7 @@ struct Validate: AsyncParsableCommand {
                 }
             } else {
                 let readOptions = EntityFiles.ReadOptions(format: fromFormat)
-                result = try FileValidation.run(files, options: options, readOptions: readOptions) { progress in
+                result = try await FileValidation.run(files, options: options, readOptions: readOptions) { progress in
                     progressBar.update("validate", done: Int(progress.bytesRead >> 20), total: Int(progress.bytesTotal >> 20))
                 }
             }

@@ -7,17 +7,34 @@ extension Validator {
 
     mutating func checkKeys(_ entity: Entity, line: UInt32) {
         guard log.isOn(.contractKeyChars) else { return }
-        for (name, key) in [("PartitionKey", entity.partitionKey), ("RowKey", entity.rowKey)] {
-            guard let problem = Self.keyProblem(key) else { continue }
-            log.add(
-                .contractKeyChars, "\(name) '\(Self.excerpt(Self.printable(key)))' \(problem)",
-                at: location(source: sourceNumber, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey))
-        }
+        checkKey("PartitionKey", entity.partitionKey, of: entity, line: line)
+        checkKey("RowKey", entity.rowKey, of: entity, line: line)
+    }
+
+    private mutating func checkKey(_ name: String, _ key: String, of entity: Entity, line: UInt32) {
+        guard let problem = Self.keyProblem(key) else { return }
+        log.add(
+            .contractKeyChars, "\(name) '\(Self.excerpt(Self.printable(key)))' \(problem)",
+            at: location(source: sourceNumber, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey))
     }
 
     /// What Azure would refuse in a key: `/ \ # ?`, control characters (U+0000-U+001F,
     /// U+007F-U+009F), or more than 1 KiB (the service counts UTF-16).
     static func keyProblem(_ key: String) -> String? {
+        // The common case (printable ASCII without / \ # ?) in one tight loop over the bytes.
+        var key = key
+        let plain = key.withUTF8 { bytes -> Bool in
+            for byte in bytes {
+                if byte &- 0x20 >= 0x5F || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "?") {
+                    return false
+                }
+            }
+            return bytes.count * 2 <= maximumKeyBytes
+        }
+        return plain ? nil : slowKeyProblem(key)
+    }
+
+    private static func slowKeyProblem(_ key: String) -> String? {
         var previous: UInt8 = 0
         for byte in key.utf8 {
             switch byte {

@@ -74,8 +74,8 @@ struct PlantedDefectsTests {
     }
 
     @Test("every defect found once, where it is", arguments: [DataFormat.csv, .json, .ndjson, .atom])
-    func planted(format: DataFormat) throws {
-        try withTemporaryDirectory { directory in
+    func planted(format: DataFormat) async throws {
+        try await withTemporaryDirectory { directory in
             let path = directory + "/planted." + format.rawValue
             let bytes = try Self.file(format)
             try writeFile(path, bytes)
@@ -85,7 +85,7 @@ struct PlantedDefectsTests {
             func location(_ index: Int) -> FindingLocation {
                 FindingLocation(.file(path: path, line: lines[index]), partitionKey: entities[index].partitionKey, rowKey: entities[index].rowKey)
             }
-            let report = try FileValidation.run([path], options: Self.options)
+            let report = try await FileValidation.run([path], options: Self.options)
             let expected = Self.expected.map { rule, index, related in "\(rule) \(location(index)) \(related.map(location))" }
             let found = report.findings.map { "\($0.rule) \($0.location) \($0.related)" }
             #expect(found == expected)
@@ -99,35 +99,38 @@ struct PlantedDefectsTests {
     }
 
     @Test("speakers in a second file, read after the events, resolve the references")
-    func speakersInLaterFile() throws {
-        try withTemporaryDirectory { directory in
+    func speakersInLaterFile() async throws {
+        try await withTemporaryDirectory { directory in
             let events = D.clean.filter { $0.partitionKey == "Events" }
             let speakers = D.clean.filter { $0.partitionKey == "speakers" }
             try writeFile(directory + "/events.csv", try EntityFiles.bytes(of: events, options: EntityFiles.WriteOptions(format: .csv)))
             try writeFile(directory + "/speakers.json", try EntityFiles.bytes(of: speakers, options: EntityFiles.WriteOptions(format: .json)))
-            let report = try FileValidation.run([directory + "/events.csv", directory + "/speakers.json"], options: ValidationOptions())
+            let report = try await FileValidation.run([directory + "/events.csv", directory + "/speakers.json"], options: ValidationOptions())
             #expect(report.findings.isEmpty, "\(report.findings)")
             #expect(report.entitiesChecked == 5)
-            let alone = try FileValidation.run([directory + "/events.csv"], options: ValidationOptions())
+            let alone = try await FileValidation.run([directory + "/events.csv"], options: ValidationOptions())
             #expect(alone.findings.map(\.rule) == ["references.orphan", "references.orphan", "references.orphan"])
             #expect(alone.findings.map(\.location.place) == [2, 3, 4].map { .file(path: directory + "/events.csv", line: $0) })
         }
     }
 
     @Test("a malformed file is an error with its line, not a finding")
-    func malformed() throws {
-        try withTemporaryDirectory { directory in
+    func malformed() async throws {
+        try await withTemporaryDirectory { directory in
             let path = directory + "/bad.ndjson"
             try writeFile(path, "{\"PartitionKey\":\"Events\",\"RowKey\":\"a\"}\n{\"PartitionKey\":\"Events\",\n")
-            #expect {
-                try FileValidation.run([path], options: ValidationOptions())
-            } throws: { error in
-                guard let error = error as? FormatError else { return false }
-                return error.source == path && error.line == 2 && error.kind == .malformedInput
+            do {
+                _ = try await FileValidation.run([path], options: ValidationOptions())
+                Issue.record("a malformed file was accepted")
+            } catch let error as FormatError {
+                #expect(error.source == path && error.line == 2 && error.kind == .malformedInput, "\(error)")
             }
-            #expect {
-                try FileValidation.run([directory + "/missing.csv"], options: ValidationOptions())
-            } throws: { error in (error as? FormatError)?.kind == .inputMissing }
+            do {
+                _ = try await FileValidation.run([directory + "/missing.csv"], options: ValidationOptions())
+                Issue.record("a missing file was accepted")
+            } catch let error as FormatError {
+                #expect(error.kind == .inputMissing, "\(error)")
+            }
         }
     }
 }
