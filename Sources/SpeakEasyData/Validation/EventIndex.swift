@@ -1,6 +1,6 @@
 /// What the one pass remembers of each event: where it was, and what duplicate detection compares.
 ///
-/// 48 bytes an event (1,000,000 events: 48 MB), plus two fingerprint tables of 12 bytes a slot.
+/// 48 bytes an event (1,000,000 events: 48 MB), plus two ``FingerprintTable``s of 12 bytes a slot.
 struct EventRecord: Sendable {
     var key: CompactKey
     var ticks: Int64
@@ -39,9 +39,9 @@ struct EventIndex: Sendable {
     /// Records in chunks of 64 Ki: growing never copies (or doubles) what is already stored.
     private var chunks: [[EventRecord]] = []
     private(set) var count = 0
-    private var keys: [UInt64: UInt32] = [:]
+    private var keys = FingerprintTable()
     private var keyOverflow: [CompactKey: UInt32] = [:]
-    private var events: [UInt64: UInt32] = [:]
+    private var events = FingerprintTable()
     private var eventOverflow: [EventIdentity: UInt32] = [:]
 
     private static let chunkSize = 1 << 16
@@ -70,7 +70,7 @@ struct EventIndex: Sendable {
 
         var sameKey: UInt32?
         let keyPrint = record.key.fingerprint
-        if let first = keys[keyPrint] {
+        if let first = keys.existing(keyPrint, orInsert: number) {
             if self[first].key == record.key {
                 sameKey = first
             } else if let other = keyOverflow[record.key] {
@@ -78,22 +78,18 @@ struct EventIndex: Sendable {
             } else {
                 keyOverflow[record.key] = number
             }
-        } else {
-            keys[keyPrint] = number
         }
 
         var sameEvent: UInt32?
         if checkEvents, record.isComplete {
             let eventPrint = record.eventFingerprint
-            if let first = events[eventPrint] {
+            if let first = events.existing(eventPrint, orInsert: number) {
                 if self[first].sameEvent(as: record) {
                     sameEvent = first
                 } else {
                     let identity = EventIdentity(ticks: record.ticks, name: record.name, location: record.location, speaker: record.speaker)
                     if let other = eventOverflow[identity] { sameEvent = other } else { eventOverflow[identity] = number }
                 }
-            } else {
-                events[eventPrint] = number
             }
         }
         return (number, sameKey, sameEvent)
