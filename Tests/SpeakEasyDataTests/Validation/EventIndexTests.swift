@@ -52,4 +52,16 @@ struct EventIndexTests {
         let key = CompactKey.guid("0a6c2c5e-1b7e-4b8e-9c1a-6f0e2d3c4b5a")!
         #expect(EdmGuid(high: key.high, low: key.low).description == "0a6c2c5e-1b7e-4b8e-9c1a-6f0e2d3c4b5a")
     }
+
+    @Test("the fingerprint table finds every fingerprint it stored, across growth")
+    func fingerprintTable() {
+        var table = FingerprintTable(capacityBits: 4)
+        var generator = SplitMix64(seed: 7)
+        let prints = (0..<100_000).map { _ in generator.next() }
+        for (number, print) in prints.enumerated() { #expect(table.existing(print, orInsert: UInt32(number)) == nil) }
+        for (number, print) in prints.enumerated().reversed() where number % 997 == 0 {
+            #expect(table.existing(print, orInsert: 0) == UInt32(number))
+        }
+        #expect(table.count == 100_000)
+    }
 }
