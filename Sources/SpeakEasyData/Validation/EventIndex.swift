@@ -1,6 +1,6 @@
 /// What the one pass remembers of each event: where it was, and what duplicate detection compares.
 ///
-/// 48 bytes an event (1,000,000 events: 48 MB), plus two ``FingerprintTable``s of 12 bytes a slot.
+/// 48 bytes an event (1,000,000 events: 48 MB), plus two ``FingerprintTable``s of 16 bytes a slot.
 struct EventRecord: Sendable {
     var key: CompactKey
     var ticks: Int64
@@ -39,12 +39,18 @@ struct EventIndex: Sendable {
     /// Records in chunks of 64 Ki: growing never copies (or doubles) what is already stored.
     private var chunks: [[EventRecord]] = []
     private(set) var count = 0
-    private var keys = FingerprintTable()
+    private var keys: FingerprintTable
     private var keyOverflow: [CompactKey: UInt32] = [:]
-    private var events = FingerprintTable()
+    private var events: FingerprintTable
     private var eventOverflow: [EventIdentity: UInt32] = [:]
 
     private static let chunkSize = 1 << 16
+
+    /// An index sized for about `expected` events before its tables first grow.
+    init(expected: Int = 0) {
+        keys = FingerprintTable(expected: expected)
+        events = FingerprintTable(expected: expected)
+    }
 
     private struct EventIdentity: Hashable {
         var ticks: Int64

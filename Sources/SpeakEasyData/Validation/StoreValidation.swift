@@ -9,7 +9,8 @@ package enum StoreValidation {
         -> ValidationReport
     {
         let table = DataContract.table
-        var validator = Validator(options: options)
+        let counts = try await store.entityCounts(table: table)
+        var validator = Validator(options: options, expectedEvents: counts[DataContract.eventsPartition] ?? 0)
         validator.begin(.table(table))
         let manifest = try await loadManifest(store, table: table, into: &validator)
         let hashing = manifest?.status == .complete && validator.log.isOn(.manifestHash)
@@ -17,7 +18,6 @@ package enum StoreValidation {
 
         // Speakers first, so events meet known speakers; the store's own key order would put
         // "Events" before "speakers".
-        let counts = try await store.entityCounts(table: table)
         let total = counts.values.reduce(0, +)
         let partitions =
             [DataContract.speakersPartition, DataContract.eventsPartition].filter { counts[$0] != nil }

@@ -29,7 +29,7 @@ package struct Validator: Sendable {
     var speakerNames = StringInterner()
     /// RowKeys of events that are not lower-case GUIDs.
     var otherRowKeys = StringInterner()
-    var events = EventIndex()
+    var events: EventIndex
     /// Entities of partitions the contract does not know, by "PartitionKey NUL RowKey".
     private var otherKeys: [String: (source: UInt16, line: UInt32)] = [:]
     /// Events whose speaker was not known when they were read.
@@ -37,9 +37,11 @@ package struct Validator: Sendable {
 
     static let noName = UInt32.max
 
-    package init(options: ValidationOptions) {
+    /// `expectedEvents` sizes the duplicate sets up front (an estimate: they grow if needed).
+    package init(options: ValidationOptions, expectedEvents: Int = 0) {
         self.options = options
         log = FindingLog(options: options)
+        events = EventIndex(expected: expectedEvents)
     }
 
     /// True once `--max-errors` is reached: the caller stops reading.

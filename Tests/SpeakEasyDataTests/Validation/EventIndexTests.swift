@@ -55,7 +55,7 @@ struct EventIndexTests {
 
     @Test("the fingerprint table finds every fingerprint it stored, across growth")
     func fingerprintTable() {
-        var table = FingerprintTable(capacityBits: 4)
+        var table = FingerprintTable()
         var generator = SplitMix64(seed: 7)
         let prints = (0..<100_000).map { _ in generator.next() }
         for (number, print) in prints.enumerated() { #expect(table.existing(print, orInsert: UInt32(number)) == nil) }
