@@ -124,7 +124,7 @@ struct ValidateTests {
         #expect(findings.map { ($0["location"] as? [String: Any])?["text"] as? String } == ["speakers", "speakers/BTubalinal.jpg"])
     }
 
-    @Test("usage errors are 64; missing input 66; a malformed file 65 with file:line")
+    @Test("usage errors are 64; missing input 66; a malformed file 65 with file:line; an unwritable report 73")
     func exitCodes() async throws {
         let scratch = try Scratch()
         for arguments in [["--report", "nope"], ["--report", "junit"], ["--report", "github"], ["--report", "sarif"], ["--rule", "nope"], ["--max-errors", "0"],
@@ -145,6 +145,12 @@ struct ValidateTests {
         #expect(malformed.status == 65, "\(malformed)")
         #expect(malformed.stderr.hasPrefix("validate: error: bad.ndjson:2:"), "\(malformed)")
         #expect(!fileExists(scratch.file("report.txt")))
+
+        // A report that cannot be written: 73, after the data was checked.
+        try FileManager.default.createDirectory(atPath: scratch.file("a-directory"), withIntermediateDirectories: true)
+        try "PartitionKey,RowKey\r\n".write(toFile: scratch.file("empty.csv"), atomically: true, encoding: .utf8)
+        let unwritable = try await ValidateTool.run(["empty.csv", "--output", "a-directory"], in: scratch.path)
+        #expect(unwritable.status == 73, "\(unwritable)")
 
         let help = try await ValidateTool.run(["--help"], in: scratch.path)
         #expect(help.status == 0)
