@@ -23,19 +23,19 @@ package enum StoreValidation {
             [DataContract.speakersPartition, DataContract.eventsPartition].filter { counts[$0] != nil }
             + counts.keys.filter { $0 != DataContract.speakersPartition && $0 != DataContract.eventsPartition }.sorted()
         var truncated = false
-        scan: for partition in partitions {
-            var stop = false
-            try await store.forEachEntity(table: table, partition: partition) { entity in
-                guard !stop else { return }
-                validator.check(entity, line: 0)
-                if hashing { hash.add(entity) }
-                if validator.isFull { stop = true }
-                if validator.entitiesChecked & 0x3FFF == 0 { progress(validator.entitiesChecked, total) }
+        /// Thrown out of a scan when `--max-errors` is reached, so the rest is not even fetched.
+        struct Stop: Error {}
+        do {
+            for partition in partitions {
+                try await store.forEachEntity(table: table, partition: partition) { entity in
+                    validator.check(entity, line: 0)
+                    if hashing { hash.add(entity) }
+                    if validator.isFull { throw Stop() }
+                    if validator.entitiesChecked & 0x3FFF == 0 { progress(validator.entitiesChecked, total) }
+                }
             }
-            if stop {
-                truncated = true
-                break scan
-            }
+        } catch is Stop {
+            truncated = true
         }
         if !truncated {
             validator.finishReferences()

@@ -120,4 +120,20 @@ struct StoreValidationTests {
             #expect(rules == ["photos.access"] + Array(repeating: "photos.missing", count: 8))
         }
     }
+
+    @Test("--max-errors stops the scan; nothing after it is judged")
+    func maxErrors() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/store.sqlite"
+            try await Self.seed(path)
+            let sql = try RawSQLite(path: path)
+            try sql.execute("UPDATE entities SET properties = json_set(properties, '$.EventDate', '2026-03-01T09:30:00.2Z') WHERE partition_key = 'Events'")
+            var options = ValidationOptions()
+            options.maxErrors = 3
+            let report = try await Self.validate(path, options: options)
+            #expect(report.findings.map(\.rule) == ["dates.format", "dates.format", "dates.format"])
+            #expect(report.truncated)
+            #expect(report.entitiesChecked == 8 + 3)
+        }
+    }
 }
