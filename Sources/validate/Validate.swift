@@ -125,6 +125,12 @@ struct Validate: AsyncParsableCommand {
         options.maxErrors = maxErrors
         options.warningsAsErrors = warningsAsErrors
 
+        if !files.isEmpty, !rule.isEmpty, !outputOptions.quiet {
+            let storeOnly = options.rules.filter(\.needsStore).map(\.id).sorted()
+            if !storeOnly.isEmpty {
+                Terminal.writeError("validate: note: \(storeOnly.joined(separator: ", ")) check a storage account; they do not apply to files\n")
+            }
+        }
         let progressBar = ProgressBar(enabled: !outputOptions.quiet && Terminal.stderrIsTerminal)
         let result: ValidationReport
         do {

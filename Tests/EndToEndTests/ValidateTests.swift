@@ -106,6 +106,9 @@ struct ValidateTests {
         #expect(plain.stdout.contains("s.csv:2 (speakers/not-a-guid)"))
         let strict = try await ValidateTool.run(["s.csv", "--warnings-as-errors"], in: scratch.path)
         #expect(strict.status == 1, "\(strict)")
+        let photos = try await ValidateTool.run(["s.csv", "--rule", "photos"], in: scratch.path)
+        #expect(photos.status == 0, "\(photos)")
+        #expect(photos.stderr.contains("note: photos.access, photos.content-type, photos.missing, photos.unused check a storage account"), "\(photos)")
     }
 
     @Test("a store with defects: exit 1, findings located in the table and the container")
