@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "seed", targets: ["seed"]),
         .executable(name: "export", targets: ["export"]),
+        .executable(name: "validate", targets: ["validate"]),
         .library(name: "SpeakEasyData", targets: ["SpeakEasyData"]),
     ],
     dependencies: [
@@ -41,6 +42,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "export",
+            dependencies: [
+                "SpeakEasyData",
+                "CLISupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "validate",
             dependencies: [
                 "SpeakEasyData",
                 "CLISupport",

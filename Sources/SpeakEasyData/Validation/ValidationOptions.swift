@@ -1,0 +1,27 @@
+/// What a `validate` run checks and when it stops.
+package struct ValidationOptions: Sendable {
+    /// How strictly `EventDate` is judged.
+    package enum DateFormat: String, Sendable, CaseIterable {
+        /// Exactly the app's pattern, `yyyy-MM-ddTHH:mm:ss.fffffffZ` (7 digits and `Z`).
+        case app
+        /// What the service accepts: 0-7 fractional digits, `Z`.
+        case azure
+    }
+
+    /// The rules that run (default: all that apply to the input).
+    package var rules: Set<Rule> = Set(Rule.allCases)
+    package var dateFormat: DateFormat = .app
+    /// Earliest allowed EventDate, inclusive.
+    package var from: EdmDateTime?
+    /// Latest allowed EventDate, inclusive.
+    package var cutoff: EdmDateTime?
+    /// Stop reading once this many findings fail the run; nil for no limit.
+    package var maxErrors: Int?
+    /// Warnings fail the run too (and count towards ``maxErrors``).
+    package var warningsAsErrors = false
+
+    package init() {}
+
+    /// Whether a finding of this severity fails the run.
+    package func fails(_ severity: Severity) -> Bool { severity == .error || warningsAsErrors }
+}

@@ -1,0 +1,56 @@
+/// Speaker references: resolved at once when the speaker is known, else at the end of the input.
+extension Validator {
+    /// Compares an event's SpeakerName with the Name of the speaker its SpeakerKey names.
+    mutating func compareName(_ speakerName: String, of event: FindingLocation, with speaker: SpeakerIndex.Entry) {
+        guard log.isOn(.referencesNameMismatch), let name = speaker.name, name != speakerName else { return }
+        var message = "SpeakerName '\(Self.excerpt(speakerName))' is not the Name of speaker \(speaker.rowKey), '\(Self.excerpt(name))'"
+        if let nearest = nearestSpeakerName(to: speakerName), nearest != name {
+            message += "; the nearest speaker name is '\(Self.excerpt(nearest))'"
+        }
+        log.add(.referencesNameMismatch, message, at: event, related: [location(of: speaker)])
+    }
+
+    /// The speaker Name nearest to `name` by edit distance (cached: the same wrong name tends to
+    /// repeat over many events).
+    mutating func nearestSpeakerName(to name: String) -> String? {
+        if let cached = nearestNames[name] { return cached }
+        let candidates = speakers.order.compactMap { speakers[$0]?.name }
+        let nearest = NameDistance.nearest(to: name, among: candidates)
+        if nearestNames.count < 10_000 { nearestNames[name] = nearest }
+        return nearest
+    }
+
+    /// Judges the events whose speaker was not known when they were read: an orphan if the speaker
+    /// never came, else the name comparison. Call once, after the last entity; not after a run
+    /// `--max-errors` stopped (a speaker might have come later).
+    package mutating func finishReferences() {
+        var byName: [String: UInt32]?
+        for (eventNumber, nameNumber) in pending {
+            if log.isFull { return }
+            let record = events[eventNumber]
+            let here = location(of: record)
+            let speakerName = nameNumber == Self.noName ? nil : speakerNames[nameNumber]
+            if let speaker = speakers[record.speaker] {
+                if let speakerName { compareName(speakerName, of: here, with: speaker) }
+                continue
+            }
+            guard log.isOn(.referencesOrphan) else { continue }
+            var message = "SpeakerKey '\(Self.excerpt(speakerKeys[record.speaker]))' names no speaker"
+            var related: [FindingLocation] = []
+            if let speakerName {
+                if byName == nil {
+                    byName = [:]
+                    for number in speakers.order.reversed() { if let name = speakers[number]?.name { byName![name] = number } }
+                }
+                if let number = byName![speakerName], let speaker = speakers[number] {
+                    message += "; speaker '\(Self.excerpt(speakerName))' has RowKey \(speaker.rowKey)"
+                    related.append(location(of: speaker))
+                } else if let nearest = nearestSpeakerName(to: speakerName) {
+                    message += " (SpeakerName '\(Self.excerpt(speakerName))'; the nearest speaker name is '\(Self.excerpt(nearest))')"
+                }
+            }
+            log.add(.referencesOrphan, message, at: here, related: related)
+        }
+        pending = []
+    }
+}

@@ -1,0 +1,279 @@
+/// The one pass over a stream of entities: checks each entity as it comes and remembers only the
+/// speaker index and the compact duplicate-detection sets.
+///
+/// Events whose speaker has not been seen yet wait as 8 bytes each (their record number and the
+/// interned SpeakerName) and are resolved by ``finishReferences()`` once the input has ended, so
+/// speakers may come before, between or after the events that reference them.
+package struct Validator: Sendable {
+    /// Where entities come from: a file as named on the command line, or a store's table.
+    package enum Source: Sendable, Hashable {
+        case file(String)
+        case table(String)
+    }
+
+    package internal(set) var log: FindingLog
+    package private(set) var entitiesChecked = 0
+    let options: ValidationOptions
+    private(set) var sources: [Source] = []
+    private var source: UInt16 = 0
+    /// The current source's number.
+    var sourceNumber: UInt16 { source }
+    /// Nearest speaker names already computed, by the name asked about.
+    var nearestNames: [String: String?] = [:]
+
+    var speakers = SpeakerIndex()
+    /// Every SpeakerKey and speaker RowKey, numbered: speakers and references meet by number.
+    var speakerKeys = StringInterner()
+    private var eventNames = StringInterner()
+    private var eventLocations = StringInterner()
+    var speakerNames = StringInterner()
+    /// RowKeys of events that are not lower-case GUIDs.
+    var otherRowKeys = StringInterner()
+    var events: EventIndex
+    /// Entities of partitions the contract does not know, by "PartitionKey NUL RowKey".
+    private var otherKeys: [String: (source: UInt16, line: UInt32)] = [:]
+    /// Events whose speaker was not known when they were read.
+    var pending: [(event: UInt32, speakerName: UInt32)] = []
+
+    static let noName = UInt32.max
+
+    /// `expectedEvents` sizes the duplicate sets up front (an estimate: they grow if needed).
+    package init(options: ValidationOptions, expectedEvents: Int = 0) {
+        self.options = options
+        log = FindingLog(options: options)
+        events = EventIndex(expected: expectedEvents)
+    }
+
+    /// True once `--max-errors` is reached: the caller stops reading.
+    package var isFull: Bool { log.isFull }
+
+    /// The findings so far.
+    package var findings: [Finding] { log.findings }
+
+    /// Starts reading a new source; the entities checked next come from it.
+    package mutating func begin(_ newSource: Source) {
+        if let index = sources.firstIndex(of: newSource) {
+            source = UInt16(index)
+        } else {
+            sources.append(newSource)
+            source = UInt16(sources.count - 1)
+        }
+    }
+
+    func location(source: UInt16, line: UInt32, partitionKey: String?, rowKey: String?) -> FindingLocation {
+        switch sources[Int(source)] {
+        case .file(let path): FindingLocation(.file(path: path, line: Int(line)), partitionKey: partitionKey, rowKey: rowKey)
+        case .table(let table): FindingLocation(.table(table), partitionKey: partitionKey, rowKey: rowKey)
+        }
+    }
+
+    func rowKey(of record: EventRecord) -> String {
+        record.key.isGUID ? EdmGuid(high: record.key.high, low: record.key.low).description : otherRowKeys[UInt32(record.key.low)]
+    }
+
+    func location(of record: EventRecord) -> FindingLocation {
+        location(source: record.source, line: record.line, partitionKey: DataContract.eventsPartition, rowKey: rowKey(of: record))
+    }
+
+    func location(of speaker: SpeakerIndex.Entry) -> FindingLocation {
+        location(source: speaker.source, line: speaker.line, partitionKey: DataContract.speakersPartition, rowKey: speaker.rowKey)
+    }
+
+    /// Checks one entity; `line` is where it starts in the current file (0 for a store).
+    package mutating func check(_ entity: Entity, line: Int) {
+        entitiesChecked += 1
+        let line = UInt32(clamping: line)
+        checkSize(entity, line: line)
+        switch entity.partitionKey {
+        case DataContract.eventsPartition:
+            // A lower-case GUID RowKey and a known PartitionKey cannot break the key rules.
+            let guid = CompactKey.guid(entity.rowKey)
+            if guid == nil { checkKeys(entity, line: line) }
+            checkEvent(entity, guid: guid, line: line)
+        case DataContract.speakersPartition:
+            checkKeys(entity, line: line)
+            checkSpeaker(entity, line: line)
+        default:
+            checkKeys(entity, line: line)
+            checkOtherPartition(entity, line: line)
+        }
+    }
+
+    // MARK: Events
+
+    private mutating func checkEvent(_ entity: Entity, guid: CompactKey?, line: UInt32) {
+        var date: EdmDateTime?
+        var dateType: EdmType?
+        var name: String?, location: String?, description: String?, speakerKey: String?, speakerName: String?
+        var wrongTypes: [Property] = []
+        for property in entity.properties {
+            let text: String?
+            if case .string(let value) = property.value { text = value } else { text = nil }
+            switch property.name {
+            case "EventDate":
+                if case .dateTime(let value) = property.value { date = value } else { dateType = property.value.type }
+                continue
+            case "EventName": name = text
+            case "EventLocation": location = text
+            case "EventDescription": description = text
+            case "SpeakerKey": speakerKey = text
+            case "SpeakerName": speakerName = text
+            default: continue
+            }
+            if text == nil { wrongTypes.append(property) }
+        }
+        var here: FindingLocation { self.location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey) }
+
+        if name == nil || location == nil || description == nil || speakerKey == nil || speakerName == nil {
+            let present = Set(entity.properties.map(\.name))
+            let missing = ["EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName"].filter { !present.contains($0) }
+            if !missing.isEmpty { log.add(.contractRequired, "event has no \(Self.list(missing))", at: here) }
+            for property in wrongTypes {
+                log.add(.contractType, "\(property.name) is \(property.value.type.rawValue), expected Edm.String", at: here)
+            }
+        }
+        if let date {
+            checkDate(date, of: entity, line: line)
+        } else if let dateType {
+            log.add(.datesMissing, "EventDate is \(dateType.rawValue), not Edm.DateTime: the app cannot read it as a date", at: here)
+        } else {
+            log.add(.datesMissing, "event has no EventDate", at: here)
+        }
+
+        // The record: where the event is, and what duplicate detection compares.
+        let key: CompactKey
+        if let guid {
+            key = guid
+        } else {
+            key = CompactKey(high: 0, low: UInt64(otherRowKeys.number(entity.rowKey)), isGUID: false)
+            log.add(.contractRowKeyGUID, "RowKey '\(Self.excerpt(entity.rowKey))' is not a lower-case GUID (8-4-4-4-12)", at: here)
+        }
+        let speakerNumber = speakerKey.map { speakerKeys.number($0) }
+        let complete = date != nil && name != nil && location != nil && speakerNumber != nil
+        let record = EventRecord(
+            key: key, ticks: date?.ticks ?? 0, name: name.map { eventNames.number($0) } ?? 0,
+            location: location.map { eventLocations.number($0) } ?? 0, speaker: speakerNumber ?? 0,
+            line: line, source: source, isComplete: complete)
+        let added = events.add(record, checkEvents: log.isOn(.duplicatesEvents))
+        if let first = added.sameKey {
+            log.add(.duplicatesKeys, "RowKey '\(Self.excerpt(entity.rowKey))' appears twice in partition 'Events'", at: here, related: [self.location(of: events[first])])
+        }
+        if let first = added.sameEvent {
+            log.add(
+                .duplicatesEvents, "the same event (EventName, EventLocation, SpeakerKey and EventDate) as \(self.location(of: events[first]))",
+                at: here, related: [self.location(of: events[first])])
+        }
+
+        // The reference: now if the speaker is known, else when the input has ended.
+        if let speakerNumber {
+            if let speaker = speakers[speakerNumber] {
+                if let speakerName { compareName(speakerName, of: here, with: speaker) }
+            } else {
+                pending.append((added.number, speakerName.map { speakerNames.number($0) } ?? Self.noName))
+            }
+        }
+    }
+
+    private mutating func checkDate(_ date: EdmDateTime, of entity: Entity, line: UInt32) {
+        func here() -> FindingLocation { location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey) }
+        if let shape = date.lexicalShape, log.isOn(.datesFormat) {
+            switch options.dateFormat {
+            case .app where !shape.isAppPattern:
+                log.add(
+                    .datesFormat,
+                    "EventDate '\(Self.written(date, shape))' is not the app's yyyy-MM-ddTHH:mm:ss.fffffffZ (\(Self.describe(shape))): the app shows it blank",
+                    at: here())
+            case .azure where !shape.hasZone:
+                log.add(.datesFormat, "EventDate '\(Self.written(date, shape))' has no 'Z': Azure reads an Edm.DateTime as UTC only with it", at: here())
+            default: break
+            }
+        }
+        if date < EdmDateTime.azureMinimum {
+            log.add(.datesBefore1601, "EventDate \(date) is before 1601-01-01, the earliest date Azure Table Storage accepts", at: here())
+        }
+        if let from = options.from, date < from {
+            log.add(.datesRange, "EventDate \(date) is before --from \(from)", at: here())
+        } else if let cutoff = options.cutoff, date > cutoff {
+            log.add(.datesRange, "EventDate \(date) is after --cutoff \(cutoff)", at: here())
+        }
+    }
+
+    /// The date as it was written: the 7-digit form cut to the digits the text had.
+    static func written(_ date: EdmDateTime, _ shape: EdmDateTime.LexicalShape) -> String {
+        let full = date.formatted()
+        var text = Array(full[0..<19])
+        if shape.fractionDigits > 0 { text += full[19..<(20 + Int(shape.fractionDigits))] }
+        if shape.hasZone { text.append(UInt8(ascii: "Z")) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    static func describe(_ shape: EdmDateTime.LexicalShape) -> String {
+        var parts: [String] = []
+        if shape.fractionDigits != 7 {
+            parts.append(shape.fractionDigits == 0 ? "no fractional digits" : "\(shape.fractionDigits) fractional digit\(shape.fractionDigits == 1 ? "" : "s"), not 7")
+        }
+        if !shape.hasZone { parts.append("no 'Z'") }
+        return parts.joined(separator: ", ")
+    }
+
+    // MARK: Speakers
+
+    private mutating func checkSpeaker(_ entity: Entity, line: UInt32) {
+        var name: String?, imageUrl: String?
+        var seen: Set<String> = []
+        var here: FindingLocation { self.location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey) }
+        for property in entity.properties {
+            switch property.name {
+            case "Name", "Title", "Bio", "ImageUrl":
+                seen.insert(property.name)
+                guard case .string(let text) = property.value else {
+                    log.add(.contractType, "\(property.name) is \(property.value.type.rawValue), expected Edm.String", at: here)
+                    continue
+                }
+                if property.name == "Name" { name = text }
+                if property.name == "ImageUrl" { imageUrl = text }
+            default: continue
+            }
+        }
+        let missing = ["Name", "Title", "Bio", "ImageUrl"].filter { !seen.contains($0) }
+        if !missing.isEmpty { log.add(.contractRequired, "speaker has no \(Self.list(missing))", at: here) }
+        if CompactKey.guid(entity.rowKey) == nil {
+            log.add(.contractRowKeyGUID, "RowKey '\(Self.excerpt(entity.rowKey))' is not a lower-case GUID (8-4-4-4-12)", at: here)
+        }
+        let number = speakerKeys.number(entity.rowKey)
+        let entry = SpeakerIndex.Entry(rowKey: entity.rowKey, name: name, imageUrl: imageUrl, source: source, line: line)
+        if !speakers.add(entry, key: number), let first = speakers[number] {
+            log.add(.duplicatesKeys, "RowKey '\(Self.excerpt(entity.rowKey))' appears twice in partition 'speakers'", at: here, related: [location(of: first)])
+        }
+    }
+
+    // MARK: Other partitions
+
+    private mutating func checkOtherPartition(_ entity: Entity, line: UInt32) {
+        let here = location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
+        let lowered = entity.partitionKey.lowercased()
+        let hint =
+            lowered == DataContract.eventsPartition.lowercased() ? " (did you mean 'Events'? keys are case-sensitive)"
+            : lowered == DataContract.speakersPartition ? " (did you mean 'speakers'? keys are case-sensitive)" : ""
+        log.add(.contractPartition, "PartitionKey '\(Self.excerpt(entity.partitionKey))' is neither 'speakers' nor 'Events'\(hint)", at: here)
+        let key = entity.partitionKey + "\u{0}" + entity.rowKey
+        if let first = otherKeys[key] {
+            log.add(
+                .duplicatesKeys, "RowKey '\(Self.excerpt(entity.rowKey))' appears twice in partition '\(Self.excerpt(entity.partitionKey))'", at: here,
+                related: [location(source: first.source, line: first.line, partitionKey: entity.partitionKey, rowKey: entity.rowKey)])
+        } else {
+            otherKeys[key] = (source, line)
+        }
+    }
+
+    // MARK: Helpers
+
+    static func list(_ names: [String]) -> String {
+        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+
+    /// A value short enough for a one-line message.
+    static func excerpt(_ text: String) -> String {
+        text.count <= 64 ? text : text.prefix(64) + "…"
+    }
+}

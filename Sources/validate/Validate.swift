@@ -1,0 +1,187 @@
+import ArgumentParser
+import CLISupport
+import SpeakEasyData
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@main
+struct Validate: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check SpeakEasy data in a storage account or in files: dates, speaker references, duplicates, the contract, photos.",
+        discussion: """
+            With no file, checks the storage account (--store): the events table's speakers and Events \
+            partitions, the photo container and the seed manifest. With files (any format export reads, \
+            '-' for stdin), checks their entities; speakers and events may be in one file or several, \
+            in any order. Everything is read once, in one pass.
+
+            The report goes to stdout (or --output, written atomically) in --report's format; the \
+            summary line also goes to stderr unless the text report is on stdout already. See \
+            --list-rules for every rule id, usable with --rule and --skip (a group such as 'dates' \
+            names all its rules).
+
+            Exit status: 0 no errors (warnings allowed), 1 errors found (or warnings, with \
+            --warnings-as-errors), 64 usage, 65 a malformed file (with file:line:column; not a \
+            finding), 66 a missing file or store, 69 the store is locked.
+
+            Examples:
+              validate                                        # the local account, speakeasy.sqlite
+              validate events.csv speakers.csv --report github
+              validate export.json --report json --output report.json
+              validate events.ndjson --rule dates,references --date-format azure
+              validate --store prod-copy.sqlite --skip photos.unused --max-errors 50
+              validate events.csv --from 2026-01-01 --cutoff 2026-12-31 --warnings-as-errors
+            """,
+        version: Validate.version)
+
+    @Argument(help: ArgumentHelp("Data files to check ('-' for stdin). None: check the storage account.", valueName: "file"))
+    var files: [String] = []
+
+    @Option(name: .customLong("from-format"), help: ArgumentHelp("Format of the input files: atom, json, ndjson, csv. (default: by extension, else sniffed)", valueName: "format"))
+    var fromFormat: DataFormat?
+
+    @OptionGroup var storeOption: StoreOption
+
+    @Option(help: ArgumentHelp("Report format: text, json, junit, github, sarif.", valueName: "format"))
+    var report: ReportFormat = .text
+
+    @Option(help: ArgumentHelp("Write the report to this file (atomically) instead of stdout.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Only these rules: ids or groups, comma-separated or repeated. (default: all)", valueName: "ids"))
+    var rule: [String] = []
+
+    @Option(help: ArgumentHelp("Skip these rules: ids or groups, comma-separated or repeated.", valueName: "ids"))
+    var skip: [String] = []
+
+    @Option(name: .customLong("max-errors"), help: ArgumentHelp("Stop after N errors.", valueName: "N"))
+    var maxErrors: Int?
+
+    @Flag(name: .customLong("warnings-as-errors"), help: "Warnings fail the run too (exit 1).")
+    var warningsAsErrors = false
+
+    @Option(name: .customLong("date-format"), help: ArgumentHelp("app: EventDate exactly yyyy-MM-ddTHH:mm:ss.fffffffZ, as the app parses it; azure: 0-7 fractional digits and Z, as the service accepts.", valueName: "app|azure"))
+    var dateFormat: DateFormatArgument = .app
+
+    @Option(help: ArgumentHelp("Earliest allowed EventDate: yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff][Z], UTC.", valueName: "date"))
+    var from: DateArgument?
+
+    @Option(help: ArgumentHelp("Latest allowed EventDate, inclusive; yyyy-MM-dd means the end of that day.", valueName: "date"))
+    var cutoff: DateArgument?
+
+    @Flag(name: .customLong("list-rules"), help: "Print every rule (id, severity, what it checks) and exit.")
+    var listRules = false
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        if report.writer(colour: false, toolVersion: Self.version) == nil {
+            throw ValidationError("--report \(report.rawValue) is not available in this build")
+        }
+        if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1") }
+        if let from, let cutoff, cutoff.asCutoff < from.value { throw ValidationError("--cutoff is before --from") }
+        if !files.isEmpty, CommandLine.arguments.contains(where: { $0 == "--store" || $0.hasPrefix("--store=") }) {
+            throw ValidationError("give either files or --store, not both")
+        }
+        _ = try selectedRules()
+    }
+
+    /// The rules --rule and --skip leave.
+    func selectedRules() throws -> Set<Rule> {
+        func resolve(_ values: [String], option: String) throws -> Set<Rule> {
+            var rules: Set<Rule> = []
+            for name in values.flatMap({ $0.split(separator: ",") }).map({ String($0).trimmingCharacters(in: " ") }) where !name.isEmpty {
+                let matched = Rule.matching(name)
+                if matched.isEmpty {
+                    throw ValidationError("\(option) \(name): no such rule or group; see --list-rules")
+                }
+                rules.formUnion(matched)
+            }
+            return rules
+        }
+        var rules = rule.isEmpty ? Set(Rule.allCases) : try resolve(rule, option: "--rule")
+        rules.subtract(try resolve(skip, option: "--skip"))
+        return rules
+    }
+
+    func run() async throws {
+        if listRules {
+            for rule in Rule.allCases {
+                print("\(rule.id.padding(24)) \(rule.severity.rawValue.padding(8)) \(rule.needsStore ? "[store] " : "")\(rule.summary)")
+            }
+            return
+        }
+        var options = ValidationOptions()
+        options.rules = try selectedRules()
+        options.dateFormat = dateFormat.format
+        options.from = from?.value
+        options.cutoff = cutoff?.asCutoff
+        options.maxErrors = maxErrors
+        options.warningsAsErrors = warningsAsErrors
+
+        if !files.isEmpty, !rule.isEmpty, !outputOptions.quiet {
+            let storeOnly = options.rules.filter(\.needsStore).map(\.id).sorted()
+            if !storeOnly.isEmpty {
+                Terminal.writeError("validate: note: \(storeOnly.joined(separator: ", ")) check a storage account; they do not apply to files\n")
+            }
+        }
+        let progressBar = ProgressBar(enabled: !outputOptions.quiet && Terminal.stderrIsTerminal)
+        let result: ValidationReport
+        do {
+            if files.isEmpty {
+                let store = try storeOption.openExisting(readOnly: true)
+                result = try await StoreValidation.run(store, options: options) { done, total in
+                    progressBar.update("validate", done: done, total: total)
+                }
+            } else {
+                let readOptions = EntityFiles.ReadOptions(format: fromFormat)
+                result = try await FileValidation.run(files, options: options, readOptions: readOptions) { progress in
+                    progressBar.update("validate", done: Int(progress.bytesRead >> 20), total: Int(progress.bytesTotal >> 20))
+                }
+            }
+            progressBar.finish()
+            let toStdout = output == nil || output == "-"
+            let colour = toStdout && isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil
+            var bytes = report.writer(colour: colour, toolVersion: Self.version)!.render(result)
+            let file = try OutputFile(path: output ?? "-")
+            try file.drain(&bytes)
+            try file.commit()
+            if !outputOptions.quiet, !(toStdout && report == .text) {
+                Terminal.writeError("validate: \(ValidationSummary.line(result))\n")
+            }
+        } catch {
+            progressBar.finish()
+            throw ToolExit.report(error, tool: "validate")
+        }
+        if result.findings.contains(where: { options.fails($0.severity) }) { throw ExitCode(1) }
+    }
+}
+
+/// `--date-format app|azure`.
+enum DateFormatArgument: String, ExpressibleByArgument, CaseIterable {
+    case app, azure
+
+    var format: ValidationOptions.DateFormat {
+        switch self {
+        case .app: .app
+        case .azure: .azure
+        }
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+
+    func trimmingCharacters(in set: Character) -> String {
+        var text = Substring(self)
+        while text.first == set { text.removeFirst() }
+        while text.last == set { text.removeLast() }
+        return String(text)
+    }
+}

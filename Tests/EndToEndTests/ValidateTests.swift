@@ -1,0 +1,167 @@
+import Foundation
+import SpeakEasyData
+import Testing
+
+/// `validate`, end to end: the built executable against a seeded store and exported files, every
+/// report format it has and every exit status.
+@Suite("validate")
+struct ValidateTests {
+    /// A store seeded with seed 42 (8 speakers, 100 events) in `scratch`, and its export as CSV.
+    static func seeded(_ scratch: borrowing Scratch) async throws -> String {
+        let store = scratch.file("store.sqlite")
+        let seeded = try await SeedTool.run(["--seed", "42", "--from", "2026-01-01", "--store", store, "--quiet"], in: scratch.path)
+        #expect(seeded.status == 0, "\(seeded)")
+        let exported = try await ExportTool.run(["--store", store, "--to", "all.csv", "--quiet"], in: scratch.path)
+        #expect(exported.status == 0, "\(exported)")
+        return store
+    }
+
+    /// all.csv with one event's SpeakerName changed and one event's date trimmed as Azure does.
+    static func broken(_ scratch: borrowing Scratch) throws -> (orphanLine: Int, dateLine: Int) {
+        var lines = try String(contentsOfFile: scratch.file("all.csv"), encoding: .utf8).components(separatedBy: "\r\n")
+        let eventLines = lines.indices.filter { lines[$0].hasPrefix("Events,") }
+        let first = eventLines[0], second = eventLines[1]
+        lines[first] = lines[first].replacingOccurrences(of: ".0000000Z,", with: "Z,", options: [], range: lines[first].range(of: ".0000000Z,"))
+        let keyPattern = try NSRegularExpression(pattern: ",([0-9a-f-]{36}),([^,]*),,,,$")
+        let range = NSRange(lines[second].startIndex..., in: lines[second])
+        lines[second] = keyPattern.stringByReplacingMatches(in: lines[second], range: range, withTemplate: ",99999999-0000-4000-8000-000000000000,$2,,,,")
+        try lines.joined(separator: "\r\n").write(toFile: scratch.file("broken.csv"), atomically: true, encoding: .utf8)
+        return (second + 1, first + 1)
+    }
+
+    @Test("a clean store and its export: exit 0, text report is the summary line")
+    func clean() async throws {
+        let scratch = try Scratch()
+        let store = try await Self.seeded(scratch)
+        let fromStore = try await ValidateTool.run(["--store", store], in: scratch.path)
+        #expect(fromStore.status == 0, "\(fromStore)")
+        #expect(fromStore.stdout == "validate: no problems in 108 entities (\(store))\n")
+        #expect(fromStore.stderr == "")
+        let fromFile = try await ValidateTool.run(["all.csv"], in: scratch.path)
+        #expect(fromFile.status == 0, "\(fromFile)")
+        #expect(fromFile.stdout == "validate: no problems in 108 entities (all.csv)\n")
+    }
+
+    @Test("findings: exit 1; text grouped by rule with file:line; json with the same findings")
+    func findings() async throws {
+        let scratch = try Scratch()
+        _ = try await Self.seeded(scratch)
+        let (orphanLine, dateLine) = try Self.broken(scratch)
+        let text = try await ValidateTool.run(["broken.csv"], in: scratch.path)
+        #expect(text.status == 1, "\(text)")
+        #expect(text.stdout.contains("error dates.format (1 finding)"), "\(text)")
+        #expect(text.stdout.contains("  broken.csv:\(dateLine) (Events/"), "\(text)")
+        #expect(text.stdout.contains("error references.orphan (1 finding)"), "\(text)")
+        #expect(text.stdout.contains("  broken.csv:\(orphanLine) (Events/"), "\(text)")
+        #expect(text.stdout.hasSuffix("validate: 2 errors in 108 entities (broken.csv)\n"), "\(text)")
+        #expect(!text.stdout.contains("\u{1B}["), "no colour off a terminal")
+
+        let json = try await ValidateTool.run(["broken.csv", "--report", "json"], in: scratch.path)
+        #expect(json.status == 1)
+        #expect(json.stderr == "validate: 2 errors in 108 entities (broken.csv)\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == ["dates.format", "references.orphan"])
+        #expect(findings.map { ($0["location"] as? [String: Any])?["line"] as? Int } == [dateLine, orphanLine])
+
+        // --date-format azure accepts the trimmed date; --skip drops the orphan.
+        let azure = try await ValidateTool.run(["broken.csv", "--date-format", "azure", "--skip", "references"], in: scratch.path)
+        #expect(azure.status == 0, "\(azure)")
+        let only = try await ValidateTool.run(["broken.csv", "--rule", "dates.format"], in: scratch.path)
+        #expect(only.status == 1)
+        #expect(!only.stdout.contains("references.orphan"))
+        let stopped = try await ValidateTool.run(["broken.csv", "--max-errors", "1", "--report", "json"], in: scratch.path)
+        #expect(stopped.status == 1)
+        #expect(stopped.stdout.contains("\"truncated\": true"), "\(stopped)")
+        #expect(stopped.stderr.contains("stopped early"), "\(stopped)")
+    }
+
+    @Test("--output writes the report atomically; the summary still goes to stderr")
+    func outputFile() async throws {
+        let scratch = try Scratch()
+        _ = try await Self.seeded(scratch)
+        _ = try Self.broken(scratch)
+        let result = try await ValidateTool.run(["broken.csv", "--report", "json", "--output", "report.json"], in: scratch.path)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "validate: 2 errors in 108 entities (broken.csv)\n")
+        let report = try #require(fileBytes(scratch.file("report.json")))
+        #expect(try JSONSerialization.jsonObject(with: report) is [String: Any])
+        #expect(directoryListing(scratch.path).filter { $0.contains("partial") }.isEmpty)
+        let text = try await ValidateTool.run(["broken.csv", "--output", "report.txt", "--quiet"], in: scratch.path)
+        #expect(text.status == 1)
+        #expect(text.stderr == "")
+        #expect(try String(contentsOfFile: scratch.file("report.txt"), encoding: .utf8).contains("references.orphan"))
+    }
+
+    @Test("warnings pass unless --warnings-as-errors")
+    func warnings() async throws {
+        let scratch = try Scratch()
+        try "PartitionKey,RowKey,Name,Title,Bio,ImageUrl\r\nspeakers,not-a-guid,A,B,C,http://x/speakeasy/speakers/a.jpg\r\n"
+            .write(toFile: scratch.file("s.csv"), atomically: true, encoding: .utf8)
+        let plain = try await ValidateTool.run(["s.csv"], in: scratch.path)
+        #expect(plain.status == 0, "\(plain)")
+        #expect(plain.stdout.contains("warning contract.rowkey-guid (1 finding)"))
+        #expect(plain.stdout.contains("s.csv:2 (speakers/not-a-guid)"))
+        let strict = try await ValidateTool.run(["s.csv", "--warnings-as-errors"], in: scratch.path)
+        #expect(strict.status == 1, "\(strict)")
+        let photos = try await ValidateTool.run(["s.csv", "--rule", "photos"], in: scratch.path)
+        #expect(photos.status == 0, "\(photos)")
+        #expect(photos.stderr.contains("note: photos.access, photos.content-type, photos.missing, photos.unused check a storage account"), "\(photos)")
+    }
+
+    @Test("a store with defects: exit 1, findings located in the table and the container")
+    func store() async throws {
+        let scratch = try Scratch()
+        let store = try await Self.seeded(scratch)
+        let injected = try await SQLiteShell.run(
+            store, "UPDATE blobs SET content_type = 'text/plain' WHERE name = 'BTubalinal.jpg'; UPDATE containers SET public_access = 'private';",
+            readOnly: false)
+        #expect(injected.status == 0, "\(injected)")
+        let result = try await ValidateTool.run(["--store", store, "--report", "json"], in: scratch.path)
+        #expect(result.status == 1, "\(result)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == ["photos.access", "photos.content-type"])
+        #expect(findings.map { ($0["location"] as? [String: Any])?["text"] as? String } == ["speakers", "speakers/BTubalinal.jpg"])
+    }
+
+    @Test("usage errors are 64; missing input 66; a malformed file 65 with file:line; an unwritable report 73")
+    func exitCodes() async throws {
+        let scratch = try Scratch()
+        for arguments in [["--report", "nope"], ["--report", "junit"], ["--report", "github"], ["--report", "sarif"], ["--rule", "nope"], ["--max-errors", "0"],
+                          ["a.csv", "--store", "x.sqlite"], ["--from", "2026-02-01", "--cutoff", "2026-01-01"], ["--date-format", "iso"]] {
+            let result = try await ValidateTool.run(arguments, in: scratch.path)
+            #expect(result.status == 64, "\(arguments): \(result)")
+        }
+        let unavailable = try await ValidateTool.run(["--report", "sarif"], in: scratch.path)
+        #expect(unavailable.stderr.contains("not available in this build"), "\(unavailable)")
+
+        let noStore = try await ValidateTool.run([], in: scratch.path)
+        #expect(noStore.status == 66, "\(noStore)")
+        let noFile = try await ValidateTool.run(["missing.csv"], in: scratch.path)
+        #expect(noFile.status == 66, "\(noFile)")
+
+        try "{\"PartitionKey\":\"Events\",\"RowKey\":\"a\"}\n{\"PartitionKey\":\n".write(toFile: scratch.file("bad.ndjson"), atomically: true, encoding: .utf8)
+        let malformed = try await ValidateTool.run(["bad.ndjson", "--output", "report.txt"], in: scratch.path)
+        #expect(malformed.status == 65, "\(malformed)")
+        #expect(malformed.stderr.hasPrefix("validate: error: bad.ndjson:2:"), "\(malformed)")
+        #expect(!fileExists(scratch.file("report.txt")))
+
+        // A report that cannot be written: 73, after the data was checked.
+        try FileManager.default.createDirectory(atPath: scratch.file("a-directory"), withIntermediateDirectories: true)
+        try "PartitionKey,RowKey\r\n".write(toFile: scratch.file("empty.csv"), atomically: true, encoding: .utf8)
+        let unwritable = try await ValidateTool.run(["empty.csv", "--output", "a-directory"], in: scratch.path)
+        #expect(unwritable.status == 73, "\(unwritable)")
+
+        let help = try await ValidateTool.run(["--help"], in: scratch.path)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Examples:"))
+        let version = try await ValidateTool.run(["--version"], in: scratch.path)
+        #expect(version.stdout == "0.1.0\n")
+        let rules = try await ValidateTool.run(["--list-rules"], in: scratch.path)
+        #expect(rules.status == 0)
+        #expect(rules.stdout.split(separator: "\n").count == Rule.allCases.count)
+    }
+}
