@@ -5,15 +5,13 @@ import SpeakEasyData
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, junit, github, sarif
 
-    /// The writer for this format, or nil when this build has none.
-    ///
-    /// junit, github and sarif are written by `JUnitReportWriter()`, `GitHubReportWriter()` and
-    /// `SARIFReportWriter(toolVersion:)`, which land with their own branch: wire them in here.
-    func writer(colour: Bool, toolVersion: String) -> (any ReportWriter)? {
+    func writer(colour: Bool, toolVersion: String) -> any ReportWriter {
         switch self {
         case .text: TextReportWriter(colour: colour)
         case .json: JSONReportWriter(toolVersion: toolVersion)
-        case .junit, .github, .sarif: nil
+        case .junit: JUnitReportWriter()
+        case .github: GitHubReportWriter()
+        case .sarif: SARIFReportWriter(toolVersion: toolVersion)
         }
     }
 }

@@ -81,9 +81,6 @@ struct Validate: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
-        if report.writer(colour: false, toolVersion: Self.version) == nil {
-            throw ValidationError("--report \(report.rawValue) is not available in this build")
-        }
         if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1") }
         if let from, let cutoff, cutoff.asCutoff < from.value { throw ValidationError("--cutoff is before --from") }
         if !files.isEmpty, CommandLine.arguments.contains(where: { $0 == "--store" || $0.hasPrefix("--store=") }) {
@@ -148,7 +145,7 @@ struct Validate: AsyncParsableCommand {
             progressBar.finish()
             let toStdout = output == nil || output == "-"
             let colour = toStdout && isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil
-            var bytes = report.writer(colour: colour, toolVersion: Self.version)!.render(result)
+            var bytes = report.writer(colour: colour, toolVersion: Self.version).render(result)
             let file = try OutputFile(path: output ?? "-")
             try file.drain(&bytes)
             try file.commit()

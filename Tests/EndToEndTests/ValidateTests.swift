@@ -77,6 +77,35 @@ struct ValidateTests {
         #expect(stopped.stderr.contains("stopped early"), "\(stopped)")
     }
 
+    @Test("findings in the CI forms: JUnit XML, GitHub annotations, SARIF 2.1.0")
+    func ciReports() async throws {
+        let scratch = try Scratch()
+        _ = try await Self.seeded(scratch)
+        let (orphanLine, dateLine) = try Self.broken(scratch)
+
+        let junit = try await ValidateTool.run(["broken.csv", "--report", "junit"], in: scratch.path)
+        #expect(junit.status == 1, "\(junit)")
+        #expect(junit.stdout.hasPrefix("<?xml"), "\(junit)")
+        #expect(junit.stdout.contains("<testsuite name=\"dates.format\""), "\(junit)")
+        #expect(junit.stdout.contains("broken.csv:\(orphanLine)"), "\(junit)")
+        #expect(junit.stderr == "validate: 2 errors in 108 entities (broken.csv)\n")
+
+        let github = try await ValidateTool.run(["broken.csv", "--report", "github"], in: scratch.path)
+        #expect(github.status == 1, "\(github)")
+        let lines = github.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("::error file=broken.csv,line=\(dateLine),title=dates.format::") }, "\(github)")
+        #expect(lines.contains { $0.hasPrefix("::error file=broken.csv,line=\(orphanLine),title=references.orphan::") }, "\(github)")
+
+        let sarif = try await ValidateTool.run(["broken.csv", "--report", "sarif", "--output", "report.sarif"], in: scratch.path)
+        #expect(sarif.status == 1, "\(sarif)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/report.sarif"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["version"] as? String == "2.1.0")
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(Set(results.compactMap { $0["ruleId"] as? String }) == ["dates.format", "references.orphan"])
+    }
+
     @Test("--output writes the report atomically; the summary still goes to stderr")
     func outputFile() async throws {
         let scratch = try Scratch()
@@ -130,14 +159,11 @@ struct ValidateTests {
     @Test("usage errors are 64; missing input 66; a malformed file 65 with file:line; an unwritable report 73")
     func exitCodes() async throws {
         let scratch = try Scratch()
-        for arguments in [["--report", "nope"], ["--report", "junit"], ["--report", "github"], ["--report", "sarif"], ["--rule", "nope"], ["--max-errors", "0"],
+        for arguments in [["--report", "nope"], ["--rule", "nope"], ["--max-errors", "0"],
                           ["a.csv", "--store", "x.sqlite"], ["--from", "2026-02-01", "--cutoff", "2026-01-01"], ["--date-format", "iso"]] {
             let result = try await ValidateTool.run(arguments, in: scratch.path)
             #expect(result.status == 64, "\(arguments): \(result)")
         }
-        let unavailable = try await ValidateTool.run(["--report", "sarif"], in: scratch.path)
-        #expect(unavailable.stderr.contains("not available in this build"), "\(unavailable)")
-
         let noStore = try await ValidateTool.run([], in: scratch.path)
         #expect(noStore.status == 66, "\(noStore)")
         let noFile = try await ValidateTool.run(["missing.csv"], in: scratch.path)

@@ -39,7 +39,7 @@ struct StringInterner {
         guard bytes.count >= Self.minimumLength, bytes.count <= Self.maximumLength else { return try make() }
         while columns.count <= column { columns.append(Column()) }
         guard columns[column].enabled else { return try make() }
-        let slot = Int(truncatingIfNeeded: Self.hash(bytes)) & (Self.slotCount - 1)
+        let slot = Int(truncatingIfNeeded: ByteHash.hash(bytes)) & (Self.slotCount - 1)
         columns[column].lookups += 1
         if let cached = columns[column].slots[slot], cached.bytes.count == bytes.count,
             cached.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
@@ -53,20 +53,5 @@ struct StringInterner {
             columns[column] = Column(slots: [], lookups: 0, hits: 0, enabled: false)
         }
         return string
-    }
-
-    /// FNV-1a over eight bytes at a time: quick, and good enough to spread a slot index.
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01b3
-            index += 8
-        }
-        while index < bytes.count {
-            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3
-            index += 1
-        }
-        return hash ^ (hash >> 29)
     }
 }

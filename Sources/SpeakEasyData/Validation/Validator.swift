@@ -23,12 +23,12 @@ package struct Validator: Sendable {
 
     var speakers = SpeakerIndex()
     /// Every SpeakerKey and speaker RowKey, numbered: speakers and references meet by number.
-    var speakerKeys = StringInterner()
-    private var eventNames = StringInterner()
-    private var eventLocations = StringInterner()
-    var speakerNames = StringInterner()
+    var speakerKeys = StringNumbering()
+    private var eventNames = StringNumbering()
+    private var eventLocations = StringNumbering()
+    var speakerNames = StringNumbering()
     /// RowKeys of events that are not lower-case GUIDs.
-    var otherRowKeys = StringInterner()
+    var otherRowKeys = StringNumbering()
     var events: EventIndex
     /// Entities of partitions the contract does not know, by "PartitionKey NUL RowKey".
     private var otherKeys: [String: (source: UInt16, line: UInt32)] = [:]

@@ -67,7 +67,7 @@ struct EventIndexTests {
 
     @Test("the interner numbers each distinct string once, in order of appearance")
     func interner() {
-        var interner = StringInterner()
+        var interner = StringNumbering()
         let texts = (0..<5_000).map { "name \($0 % 1_000) é" } + ["", "a", "Chicago, IL", "0a6c2c5e-1b7e-4b8e-9c1a-6f0e2d3c4b5a"]
         let numbers = texts.map { interner.number($0) }
         #expect(interner.strings.count == 1_004)

@@ -3,7 +3,7 @@
 ///
 /// Looked up three times an event, so it hashes the UTF-8 bytes a word at a time with a
 /// multiply-mix (a few ns) instead of `Dictionary`'s SipHash, and verifies by comparing the strings.
-struct StringInterner: Sendable {
+struct StringNumbering: Sendable {
     /// Open addressing: string number + 1, 0 for an empty slot.
     private var slots = [UInt32](repeating: 0, count: 1 << 8)
     private var hashes: [UInt64] = []
@@ -40,27 +40,9 @@ struct StringInterner: Sendable {
         }
     }
 
-    /// A 64-bit hash of the UTF-8 bytes, eight at a time.
+    /// A 64-bit hash of the UTF-8 bytes (``ByteHash``).
     static func hash(_ text: String) -> UInt64 {
         var text = text
-        return text.withUTF8 { bytes -> UInt64 in
-            var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
-            let raw = UnsafeRawBufferPointer(bytes)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-                hash ^= hash >> 29
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < raw.count {
-                tail |= UInt64(raw[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
-            return hash ^ hash >> 31
-        }
+        return text.withUTF8 { ByteHash.hash(UnsafeRawBufferPointer($0)) }
     }
 }
