@@ -31,6 +31,8 @@ package final class AtomEntityReader: StagedEntityReader {
     /// The previous entry's property count and value bytes: the next one is usually the same shape.
     private var expectedPropertyCount = 8
     private var expectedByteCount = 1024
+    /// The namespaces the root element declares (see ``isNamespace(_:_:)-(xmlNsPtr,_)``).
+    private var rootNamespaces: [(ns: xmlNsPtr, uri: UnsafePointer<UInt8>?)] = []
     /// Property names by position in the entry (see ``propertyName(_:at:)``).
     private var nameCache: [(pointer: UnsafePointer<xmlChar>?, name: String)] = []
 
@@ -85,6 +87,7 @@ package final class AtomEntityReader: StagedEntityReader {
                     throw FormatError(source: source, line: Int(xmlTextReaderGetParserLineNumber(reader)), reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none")
                 }
                 guard type == XML_ELEMENT_NODE else { continue }
+                rememberRootNamespaces(node)
                 guard isNamespace(node, AtomNamespace.atom) else {
                     throw problem("the root element is \(describe(node)), not an Atom <feed> or <entry>", at: node)
                 }
@@ -181,7 +184,7 @@ package final class AtomEntityReader: StagedEntityReader {
         var isNull = false
         var attribute = node.pointee.properties
         while let current = attribute {
-            if let ns = current.pointee.ns, xmlNameEquals(ns.pointee.href, AtomNamespace.metadata) {
+            if let ns = current.pointee.ns, isNamespace(ns, AtomNamespace.metadata) {
                 if xmlNameEquals(current.pointee.name, "type") {
                     withValue(of: current) { value in
                         if let declared = Self.edmType(value) { type = declared } else { typeProblem = "has an unknown m:type \"\(String(xmlText: value))\"" }
@@ -310,14 +313,31 @@ package final class AtomEntityReader: StagedEntityReader {
     /// URI in a hash table on every call; the node's own `ns->href` is the same bytes for free.
     private func isNamespace(_ node: xmlNodePtr, _ uri: StaticString) -> Bool {
         guard let ns = node.pointee.ns else { return false }
+        return isNamespace(ns, uri)
+    }
+
+    /// Whether a namespace's URI is `uri`. A namespace declared on the root element (as Azure
+    /// declares all three) lives as long as the document, so it is recognised by its pointer: one
+    /// comparison instead of sixty bytes, for every property and attribute.
+    private func isNamespace(_ ns: xmlNsPtr, _ uri: StaticString) -> Bool {
+        for known in rootNamespaces where known.ns == ns { return known.uri == uri.utf8Start }
         return xmlNameEquals(ns.pointee.href, uri)
+    }
+
+    private func rememberRootNamespaces(_ root: xmlNodePtr) {
+        var declared = root.pointee.nsDef
+        while let ns = declared {
+            let uri = [AtomNamespace.atom, AtomNamespace.data, AtomNamespace.metadata].first { xmlNameEquals(ns.pointee.href, $0) }
+            rootNamespaces.append((ns, uri?.utf8Start))
+            declared = ns.pointee.next
+        }
     }
 
     /// The `m:`-namespace attribute `name` of an element, as XML gives it (references decoded).
     private func attribute(of node: xmlNodePtr, named name: StaticString) -> String? {
         var attribute = node.pointee.properties
         while let current = attribute {
-            if xmlNameEquals(current.pointee.name, name), let ns = current.pointee.ns, xmlNameEquals(ns.pointee.href, AtomNamespace.metadata) {
+            if xmlNameEquals(current.pointee.name, name), let ns = current.pointee.ns, isNamespace(ns, AtomNamespace.metadata) {
                 return text(of: current)
             }
             attribute = current.pointee.next
