@@ -95,8 +95,8 @@ package struct Exporter {
                     index += 1
                 }
                 let before = bytesRead
-                try PrefetchingFileReader(paths: paths, options: readOptions).forEach { entity, read in
-                    bytesRead = before + read
+                try PrefetchingFileReader(paths: paths, options: readOptions).forEach { entity, position in
+                    bytesRead = before + position.bytesRead
                     try emit(entity)
                 }
             case .store(let store, let table, let partition):

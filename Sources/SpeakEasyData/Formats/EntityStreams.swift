@@ -29,6 +29,8 @@ package protocol StagedEntityReader: AnyObject, EntityReader {
 
 /// An entity's parts as a ``StagedEntityReader`` found them.
 package protocol StagedEntity: Sendable {
+    /// The line where the entity starts (``EntityReader/entityLine``).
+    var line: Int { get }
     /// Makes the entity; throws what is wrong with its values.
     func entity() throws(FormatError) -> Entity
 }

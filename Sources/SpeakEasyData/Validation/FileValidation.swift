@@ -1,8 +1,8 @@
-/// `validate FILE…`: every file read once, in order, through one ``Validator``, on one thread.
+/// `validate FILE…`: every file read once, in order, through one ``Validator``.
 ///
-/// Reading and checking were tried on two threads (a task checking one batch while the next is
-/// read): on two cores shared with other work it was slower, as entities allocated on one thread and
-/// freed on another cost more in malloc than the overlap saved. One thread it is.
+/// The files are parsed on a second thread (``PrefetchingFileReader``) while this one checks: the
+/// reader hands over batches and takes them back to free, so malloc's cross-thread slow path, which
+/// made a first two-thread version slower than one thread, is not paid.
 package enum FileValidation {
     /// How far a run has got, for a progress bar.
     package struct Progress: Sendable {
@@ -26,25 +26,30 @@ package enum FileValidation {
         // saves rehashing them as they grow (an underestimate only means they grow; over 1 KB a
         // record, an overestimate costs little).
         var validator = Validator(options: options, expectedEvents: Int(min(total / 1024, 1 << 26)))
-        var bytesBefore: Int64 = 0
         var truncated = false
-        reading: for path in paths {
-            var opened = try EntityFiles.open(path, options: readOptions)
-            validator.begin(.file(path))
-            while let entity = try opened.reader.next() {
-                validator.check(entity, line: opened.reader.entityLine)
-                if validator.isFull {
-                    truncated = true
-                    break reading
+        var file = -1
+        var bytesRead: Int64 = 0
+        struct Full: Error {}
+        do {
+            try PrefetchingFileReader(paths: paths, options: readOptions).forEach { entity, position in
+                if position.file != file {
+                    file = position.file
+                    validator.begin(.file(paths[file]))
                 }
+                bytesRead = position.bytesRead
+                validator.check(entity, line: position.line)
+                if validator.isFull { throw Full() }
                 if validator.entitiesChecked & 0x3FFF == 0 {
-                    progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesBefore + opened.input.bytesRead, bytesTotal: total))
+                    progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesRead, bytesTotal: total))
                 }
             }
-            bytesBefore += opened.input.bytesRead
+        } catch let error as FormatError {
+            throw error
+        } catch {
+            truncated = true  // Full: --max-errors reached
         }
         if !truncated { validator.finishReferences() }
-        progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesBefore, bytesTotal: total))
+        progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesRead, bytesTotal: total))
         return ValidationReport(
             rules: rules(options).map(\.descriptor), findings: validator.findings, inputs: paths, entitiesChecked: validator.entitiesChecked,
             truncated: truncated)
