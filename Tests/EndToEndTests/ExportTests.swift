@@ -24,7 +24,7 @@ struct ExportTests {
     func storeToSortedCSV() async throws {
         let scratch = try Scratch()
         let store = try await Self.seededStore(scratch)
-        let result = try await ExportTool.run(["--store", store, "--partition", "Events", "--sort", "EventDate", "--to", "events.csv"], in: scratch.path)
+        let result = try await BuiltTool.export.run(["--store", store, "--partition", "Events", "--sort", "EventDate", "--to", "events.csv"], in: scratch.path)
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("wrote 100 entities"), "\(result)")
         let text = try String(contentsOfFile: scratch.file("events.csv"), encoding: .utf8)
@@ -43,13 +43,13 @@ struct ExportTests {
     func chain(format: String) async throws {
         let scratch = try Scratch()
         let store = try await Self.seededStore(scratch)
-        let first = try await ExportTool.run(["--store", store, "--to", "all.json", "--metadata", "full"], in: scratch.path)
+        let first = try await BuiltTool.export.run(["--store", store, "--to", "all.json", "--metadata", "full"], in: scratch.path)
         #expect(first.status == 0, "\(first)")
         let typed = format == "csv" ? ["--typed"] : []
-        let second = try await ExportTool.run(["all.json", "--format", format, "--to", "all.out"] + typed, in: scratch.path)
+        let second = try await BuiltTool.export.run(["all.json", "--format", format, "--to", "all.out"] + typed, in: scratch.path)
         #expect(second.status == 0, "\(second)")
         // Back to JSON, read from stdin with the format given, written to stdout.
-        let third = try await ExportTool.run(["--from-format", format, "all.out", "--format", "ndjson"], in: scratch.path)
+        let third = try await BuiltTool.export.run(["--from-format", format, "all.out", "--format", "ndjson"], in: scratch.path)
         #expect(third.status == 0, "\(third)")
         try third.stdout.write(toFile: scratch.file("back.ndjson"), atomically: true, encoding: .utf8)
         let original = try Self.entities(in: scratch.file("all.json"))
@@ -63,7 +63,7 @@ struct ExportTests {
     func columns() async throws {
         let scratch = try Scratch()
         let store = try await Self.seededStore(scratch)
-        let result = try await ExportTool.run(["--store", store, "--partition", "speakers", "--columns", "RowKey,Name,Title", "--format", "csv"], in: scratch.path)
+        let result = try await BuiltTool.export.run(["--store", store, "--partition", "speakers", "--columns", "RowKey,Name,Title", "--format", "csv"], in: scratch.path)
         #expect(result.status == 0, "\(result)")
         let lines = result.stdout.split(separator: "\r\n")
         #expect(lines.first == "PartitionKey,RowKey,Name,Title", "the keys are always written, so the CSV can be read back")
@@ -75,7 +75,7 @@ struct ExportTests {
         let scratch = try Scratch()
         try "{\"value\":[\n{\"PartitionKey\":\"p\",\"RowKey\":\"1\"},\n{\"PartitionKey\":\"p\",\"RowKey\":\"2\",\"N@odata.type\":\"Edm.Int32\",\"N\":1.5}]}"
             .write(toFile: scratch.file("bad.json"), atomically: true, encoding: .utf8)
-        let result = try await ExportTool.run(["bad.json", "--to", "out.csv"], in: scratch.path)
+        let result = try await BuiltTool.export.run(["bad.json", "--to", "out.csv"], in: scratch.path)
         #expect(result.status == 65, "\(result)")
         #expect(result.stderr.contains("bad.json:3:"), "\(result)")
         #expect(result.stderr.contains("Edm.Int32"), "\(result)")
@@ -85,21 +85,21 @@ struct ExportTests {
     @Test("a missing input is 66; a missing store is 66; bad options are 64")
     func exitCodes() async throws {
         let scratch = try Scratch()
-        let missing = try await ExportTool.run(["nope.json"], in: scratch.path)
+        let missing = try await BuiltTool.export.run(["nope.json"], in: scratch.path)
         #expect(missing.status == 66, "\(missing)")
-        let noStore = try await ExportTool.run(["--store", "none.sqlite"], in: scratch.path)
+        let noStore = try await BuiltTool.export.run(["--store", "none.sqlite"], in: scratch.path)
         #expect(noStore.status == 66, "\(noStore)")
         #expect(!fileExists(scratch.file("none.sqlite")), "reading must not create a store")
-        let usage = try await ExportTool.run(["--format", "xlsx"], in: scratch.path)
+        let usage = try await BuiltTool.export.run(["--format", "xlsx"], in: scratch.path)
         #expect(usage.status == 64, "\(usage)")
-        let delimiter = try await ExportTool.run(["--delimiter", ";;"], in: scratch.path)
+        let delimiter = try await BuiltTool.export.run(["--delimiter", ";;"], in: scratch.path)
         #expect(delimiter.status == 64, "\(delimiter)")
     }
 
     @Test("--help teaches with examples")
     func help() async throws {
         let scratch = try Scratch()
-        let result = try await ExportTool.run(["--help"], in: scratch.path)
+        let result = try await BuiltTool.export.run(["--help"], in: scratch.path)
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("--sort"))
@@ -114,7 +114,7 @@ struct SeedFromFileTests {
     func load() async throws {
         let scratch = try Scratch()
         let store = try await ExportTests.seededStore(scratch)
-        let exported = try await ExportTool.run(["--store", store, "--to", "all.atom"], in: scratch.path)
+        let exported = try await BuiltTool.export.run(["--store", store, "--to", "all.atom"], in: scratch.path)
         #expect(exported.status == 0, "\(exported)")
         let copy = scratch.file("copy.sqlite")
         let loaded = try await SeedTool.run(["--from-file", "all.atom", "--store", copy], in: scratch.path, samples: nil)
@@ -159,7 +159,7 @@ struct ExportCSVHeaderTests {
     func file() async throws {
         let scratch = try Scratch()
         try Self.mixed.write(toFile: scratch.file("mixed.ndjson"), atomically: true, encoding: .utf8)
-        let result = try await ExportTool.run(["mixed.ndjson", "--to", "mixed.csv"], in: scratch.path)
+        let result = try await BuiltTool.export.run(["mixed.ndjson", "--to", "mixed.csv"], in: scratch.path)
         #expect(result.status == 0, "\(result)")
         let text = try String(contentsOfFile: scratch.file("mixed.csv"), encoding: .utf8)
         #expect(text == "PartitionKey,RowKey,Name,EventName\r\nspeakers,a,Ada,\r\nEvents,b,,Mobile Mondays\r\n")
@@ -170,10 +170,10 @@ struct ExportCSVHeaderTests {
     func stdout() async throws {
         let scratch = try Scratch()
         try Self.mixed.write(toFile: scratch.file("mixed.ndjson"), atomically: true, encoding: .utf8)
-        let result = try await ExportTool.run(["mixed.ndjson", "--format", "csv"], in: scratch.path)
+        let result = try await BuiltTool.export.run(["mixed.ndjson", "--format", "csv"], in: scratch.path)
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("--columns"), "\(result)")
-        let chosen = try await ExportTool.run(["mixed.ndjson", "--format", "csv", "--columns", "Name,EventName"], in: scratch.path)
+        let chosen = try await BuiltTool.export.run(["mixed.ndjson", "--format", "csv", "--columns", "Name,EventName"], in: scratch.path)
         #expect(chosen.status == 0, "\(chosen)")
         #expect(chosen.stdout == "PartitionKey,RowKey,Name,EventName\r\nspeakers,a,Ada,\r\nEvents,b,,Mobile Mondays\r\n")
     }

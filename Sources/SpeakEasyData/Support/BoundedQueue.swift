@@ -47,14 +47,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while items.count == head { pthread_cond_wait(changed, mutex) }
-        let element = items[head]
-        head += 1
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        pthread_cond_broadcast(changed)
-        return element
+        return takeOldest()
     }
 
     /// Adds `element` if there is room, without waiting; false (and nothing added) otherwise.
@@ -71,7 +64,11 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     func tryPop() -> Element? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        guard items.count > head else { return nil }
+        return items.count > head ? takeOldest() : nil
+    }
+
+    /// Removes and returns the oldest element; the mutex is held and there is one.
+    private func takeOldest() -> Element {
         let element = items[head]
         head += 1
         if head == items.count {

@@ -59,23 +59,13 @@ package struct GitHubReportWriter: ReportWriter, Sendable {
 
     /// A command's message, escaped as `@actions/core` does (`escapeData`): `%` first, then CR and
     /// LF, so a multi-line message stays one command.
-    static func escapeData(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
-    }
+    static func escapeData(_ text: String) -> String { escape(text, property: false) }
 
     /// A property value, escaped as `@actions/core` does (`escapeProperty`): as data, plus `:` and
     /// `,`, which would otherwise end the value.
-    static func escapeProperty(_ text: String) -> String {
+    static func escapeProperty(_ text: String) -> String { escape(text, property: true) }
+
+    private static func escape(_ text: String, property: Bool) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
@@ -83,8 +73,8 @@ package struct GitHubReportWriter: ReportWriter, Sendable {
             case "%": escaped += "%25"
             case "\r": escaped += "%0D"
             case "\n": escaped += "%0A"
-            case ":": escaped += "%3A"
-            case ",": escaped += "%2C"
+            case ":" where property: escaped += "%3A"
+            case "," where property: escaped += "%2C"
             default: escaped.unicodeScalars.append(character)
             }
         }
