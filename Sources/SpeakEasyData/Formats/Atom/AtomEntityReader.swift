@@ -21,20 +21,24 @@ internal import CLibXML2
 /// value name the property, the entity's keys and the line of the property (libxml2 keeps no column
 /// for a parsed node, and its parser runs ahead of the reader, so the parser's position would mislead).
 package final class AtomEntityReader: StagedEntityReader {
-    package private(set) var entityLine = 0
+    // The state below is touched for every node. A class's stored properties cost a runtime
+    // exclusivity check on each access; a reader is owned by one caller and never shared (as with
+    // CSVRecordScanner), so the checks are switched off.
+
+    @exclusivity(unchecked) package private(set) var entityLine = 0
 
     private let pump: AtomInputPump
     private let reader: xmlTextReaderPtr
     private let source: String
-    private var phase = Phase.prolog
-    private var failure: FormatError?
+    @exclusivity(unchecked) private var phase = Phase.prolog
+    @exclusivity(unchecked) private var failure: FormatError?
     /// The previous entry's property count and value bytes: the next one is usually the same shape.
-    private var expectedPropertyCount = 8
-    private var expectedByteCount = 1024
+    @exclusivity(unchecked) private var expectedPropertyCount = 8
+    @exclusivity(unchecked) private var expectedByteCount = 1024
     /// The namespaces the root element declares (see ``isNamespace(_:_:)-(xmlNsPtr,_)``).
-    private var rootNamespaces: [(ns: xmlNsPtr, uri: UnsafePointer<UInt8>?)] = []
+    @exclusivity(unchecked) private var rootNamespaces: [(ns: xmlNsPtr, uri: UnsafePointer<UInt8>?)] = []
     /// Property names by position in the entry (see ``propertyName(_:at:)``).
-    private var nameCache: [(pointer: UnsafePointer<xmlChar>?, name: String)] = []
+    @exclusivity(unchecked) private var nameCache: [(pointer: UnsafePointer<xmlChar>?, name: String)] = []
 
     private enum Phase { case prolog, feed, afterRootEntry, done }
 

@@ -16,12 +16,13 @@ final class AtomInputPump {
     }
 
     private let input: ByteInput
+    // Touched on every read callback, by the one reader that owns the pump: no exclusivity checks.
     private let buffer: UnsafeMutableRawBufferPointer
-    private var start = 0
-    private var end = 0
-    private var atEnd = false
-    private var doctype = DoctypeScanner()
-    private(set) var failure: Failure?
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var atEnd = false
+    @exclusivity(unchecked) private var doctype = DoctypeScanner()
+    @exclusivity(unchecked) private(set) var failure: Failure?
 
     /// `chunkSize` bounds both our buffer and how much one callback hands libxml2 (tests use a few bytes
     /// to split every token across reads).
