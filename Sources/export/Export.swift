@@ -85,6 +85,7 @@ struct Export: AsyncParsableCommand {
     }
 
     func run() async throws {
+        TemporaryFiles.removeOnInterrupt()  // an interrupted run leaves no partial output
         let progressBar = ProgressBar(enabled: !output.quiet && Terminal.stderrIsTerminal)
         do {
             let target = to ?? "-"

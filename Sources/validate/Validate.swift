@@ -108,6 +108,7 @@ struct Validate: AsyncParsableCommand {
     }
 
     func run() async throws {
+        TemporaryFiles.removeOnInterrupt()  // an interrupted run leaves no partial output
         if listRules {
             for rule in Rule.allCases {
                 print("\(rule.id.padding(24)) \(rule.severity.rawValue.padding(8)) \(rule.needsStore ? "[store] " : "")\(rule.summary)")

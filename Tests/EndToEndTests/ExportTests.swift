@@ -178,3 +178,27 @@ struct ExportCSVHeaderTests {
         #expect(chosen.stdout == "PartitionKey,RowKey,Name,EventName\r\nspeakers,a,Ada,\r\nEvents,b,,Mobile Mondays\r\n")
     }
 }
+
+@Suite("export: interrupted")
+struct ExportInterruptTests {
+    /// Ctrl-C or `kill` mid-run: the temporary file goes, the target never appears, and the tool
+    /// dies of the signal as the shell expects.
+    @Test("SIGINT or SIGTERM mid-run removes the partial output", arguments: [SIGINT, SIGTERM])
+    func interrupted(signal: Int32) async throws {
+        let scratch = try Scratch()
+        let path = try #require(try? BuiltTool.export.executable.get())
+        let child = try Subprocess(path, ["-", "--from-format", "csv", "--to", "out.json"], directory: scratch.path, withInput: true)
+        try child.write("PartitionKey,RowKey,Name\nspeakers,a,Ada\n")
+        // Wait for the temporary file: the run is under way, holding stdin open.
+        var partial = false
+        for _ in 0..<200 where !partial {
+            partial = directoryListing(scratch.path).contains { $0.hasPrefix(".out.json.partial-") }
+            if !partial { try await Task.sleep(nanoseconds: 50_000_000) }
+        }
+        #expect(partial, "export never created its temporary file")
+        child.kill(signal)
+        let result = await child.finish()
+        #expect(result.killedBySignal && result.status == signal, "\(result)")
+        #expect(directoryListing(scratch.path).isEmpty, "\(directoryListing(scratch.path))")
+    }
+}

@@ -15,6 +15,8 @@ package final class OutputFile {
     private let temporary: String?
     private var fd: Int32
     private let closesDescriptor: Bool
+    /// The temporary file's slot in ``TemporaryFiles``, removed on an interrupt.
+    private var interruptSlot: Int?
     private var finished = false
     package private(set) var bytesWritten: Int64 = 0
     /// Where the bytes are until ``commit()`` (nil for stdout): complete after every write, so the
@@ -57,6 +59,7 @@ package final class OutputFile {
         closesDescriptor = true
         target = path
         temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        interruptSlot = TemporaryFiles.register(temporary!)
         // mkstemp makes 0600; an export is an ordinary file.
         let mask = umask(0)
         umask(mask)
@@ -97,7 +100,10 @@ package final class OutputFile {
             if closesDescriptor { close(fd) }
             return
         }
-        defer { close(fd) }
+        defer {
+            close(fd)
+            TemporaryFiles.forget(interruptSlot)
+        }
         guard fsync(fd) == 0, rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
@@ -111,6 +117,7 @@ package final class OutputFile {
         if closesDescriptor { close(fd) }
         guard let temporary else { return }
         unlink(temporary)
+        TemporaryFiles.forget(interruptSlot)
     }
 }
 

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The temporary files an ``OutputFile`` has open, removed if the process is interrupted (Ctrl-C,
+/// `kill`, a closed terminal), so an interrupted run leaves nothing behind, as a failed one does.
+///
+/// A signal handler may only call async-signal-safe functions: it walks a fixed table of C strings
+/// made in advance and calls `unlink`, then dies of the signal as it would have. Registering stores
+/// one pointer in a free slot, which is all the handler can see half-done.
+package enum TemporaryFiles {
+    private static let capacity = 16
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+
+    /// Removes registered files on SIGINT, SIGTERM and SIGHUP; the tools call this once at start.
+    package static func removeOnInterrupt() {
+        _ = slots
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = { number in TemporaryFiles.interrupted(number) }
+            #else
+                action.__sigaction_u.__sa_handler = { number in TemporaryFiles.interrupted(number) }
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Remembers `path`; returns its slot for ``forget(_:)``, or nil when the table is full (the file
+    /// is then only removed by a normal exit).
+    static func register(_ path: String) -> Int? {
+        for index in 0..<capacity where slots[index] == nil {
+            slots[index] = strdup(path)
+            return index
+        }
+        return nil
+    }
+
+    static func forget(_ slot: Int?) {
+        guard let slot, let path = slots[slot] else { return }
+        slots[slot] = nil
+        free(path)
+    }
+
+    private static func interrupted(_ number: Int32) {
+        for index in 0..<capacity {
+            if let path = slots[index] { unlink(path) }
+        }
+        // SA_RESETHAND restored the default action: die of the same signal, as the shell expects.
+        raise(number)
+    }
+}
