@@ -12,6 +12,9 @@ package enum Terminal {
     /// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
     package static var colourEnabled: Bool { stderrIsTerminal && getenv("NO_COLOR") == nil }
 
+    /// The same for what goes to stdout (a report).
+    package static var colourEnabledOnStdout: Bool { isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil }
+
     package static func writeError(_ text: String) {
         var line = text
         line.withUTF8 { bytes in

@@ -2,12 +2,6 @@ import ArgumentParser
 import CLISupport
 import SpeakEasyData
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 @main
 struct Validate: AsyncParsableCommand {
     static let version = "0.1.0"
@@ -145,7 +139,7 @@ struct Validate: AsyncParsableCommand {
             }
             progressBar.finish()
             let toStdout = output == nil || output == "-"
-            let colour = toStdout && isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil
+            let colour = toStdout && Terminal.colourEnabledOnStdout
             var bytes = report.writer(colour: colour, toolVersion: Self.version).render(result)
             let file = try OutputFile(path: output ?? "-")
             try file.drain(&bytes)

@@ -39,20 +39,7 @@ package struct BlobURL: Hashable, Sendable {
     }
 
     /// Percent-encodes a blob name for a URL path.
-    package static func escape(_ name: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out = [UInt8]()
-        for byte in name.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.append(byte)
-            default:
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    package static func escape(_ name: String) -> String { PercentEncoding.encodePath(name) }
 
     static func unescape(_ text: String) -> String? {
         var out = [UInt8]()

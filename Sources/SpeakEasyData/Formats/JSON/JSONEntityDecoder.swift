@@ -26,7 +26,11 @@ struct JSONEntityDecoder {
     private let mode: Mode
     private var members: [JSONMember] = []
     private var keys: [Key] = []
+    // Per object, reused from one to the next (no allocation per entity): each member's name and
+    // role, and the types the annotations name.
     private var names: [String] = []
+    private var roles: [Role] = []
+    private var annotations: [(name: String, type: EdmType)] = []
     /// How many leading cached keys are known to be distinct: an object whose every key is one of
     /// them, in place, needs no check for a key given twice.
     private var distinctKeys = 0
@@ -55,7 +59,7 @@ struct JSONEntityDecoder {
     /// Reads the entity object at the scanner's position.
     mutating func entity(_ scanner: inout JSONObjectScanner) throws(JSONSyntaxError) -> Entity {
         let start = scanner.error("")
-        let roles = try scan(&scanner)
+        try scan(&scanner)
         var partitionKey: String?, rowKey: String?, timestamp: EdmDateTime?, etag: String?
         for (index, role) in roles.enumerated() {
             let member = members[index]
@@ -76,23 +80,22 @@ struct JSONEntityDecoder {
         }
         guard let partitionKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no PartitionKey") }
         guard let rowKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no RowKey") }
-        return Entity(partitionKey: partitionKey, rowKey: rowKey, timestamp: timestamp, etag: etag, properties: try properties(roles, scanner.bytes))
+        return Entity(partitionKey: partitionKey, rowKey: rowKey, timestamp: timestamp, etag: etag, properties: try properties(scanner.bytes))
     }
 
     /// Reads the flat object of properties at the scanner's position.
     mutating func properties(_ scanner: inout JSONObjectScanner) throws(JSONSyntaxError) -> [Property] {
-        let roles = try scan(&scanner)
-        return try properties(roles, scanner.bytes)
+        try scan(&scanner)
+        return try properties(scanner.bytes)
     }
 
     // MARK: - Keys
 
-    /// Scans the object and gives each member's role; a key given twice is malformed.
-    private mutating func scan(_ scanner: inout JSONObjectScanner) throws(JSONSyntaxError) -> [Role] {
+    /// Scans the object into `members`, `names` and `roles`; a key given twice is malformed.
+    private mutating func scan(_ scanner: inout JSONObjectScanner) throws(JSONSyntaxError) {
         try scanner.scanObject(into: &members)
         names.removeAll(keepingCapacity: true)
-        var roles: [Role] = []
-        roles.reserveCapacity(members.count)
+        roles.removeAll(keepingCapacity: true)
         var allCached = members.count <= distinctKeys
         var escaped = false
         for index in members.indices {
@@ -110,7 +113,6 @@ struct JSONEntityDecoder {
             // The cache now holds exactly these names, unless an escaped key was not cached.
             distinctKeys = !escaped && keys.count >= names.count ? names.count : 0
         }
-        return roles
     }
 
     /// The key of member `index`, and whether it was the cached key: reused from the previous object
@@ -174,8 +176,8 @@ struct JSONEntityDecoder {
     // MARK: - Values
 
     /// Pairs values with their annotations and types them.
-    private mutating func properties(_ roles: [Role], _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> [Property] {
-        var annotations: [(name: String, type: EdmType)] = []
+    private mutating func properties(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> [Property] {
+        annotations.removeAll(keepingCapacity: true)
         for (index, role) in roles.enumerated() {
             guard case .annotation(let name) = role else { continue }
             annotations.append((name, try annotatedType(index, bytes)))
