@@ -23,14 +23,37 @@ package enum EntityFiles {
 
     /// Opens `path` (`-` is stdin): the format from `options`, else the extension, else the first bytes.
     package static func open(_ path: String, options: ReadOptions = ReadOptions()) throws(FormatError) -> Opened {
+        let (input, format) = try openInput(path, options: options)
+        return Opened(reader: try reader(for: input, format: format, delimiter: options.delimiter), format: format, input: input)
+    }
+
+    /// Opens `path` and tells its format, without reading more than a sniffed prefix (which later reads
+    /// return again).
+    package static func openInput(_ path: String, options: ReadOptions = ReadOptions()) throws(FormatError) -> (ByteInput, DataFormat) {
         let input: ByteInput
         do { input = try ByteInput(path: path) } catch { throw FormatError(error) }
         var format = options.format ?? (path == "-" ? nil : DataFormat(fileExtensionOf: path))
         if format == nil {
             do { format = DataFormat(sniffing: try input.peek(count: 4096)) } catch { throw FormatError(error) }
         }
-        let chosen = format ?? .json
-        return Opened(reader: try reader(for: input, format: chosen, delimiter: options.delimiter), format: chosen, input: input)
+        return (input, format ?? .json)
+    }
+
+    /// What cuts a file of `format` into pieces that parse on their own (``InputSplitter``), for the
+    /// formats whose parsing is worth sharing between threads; nil for the others.
+    package static func splitter(for input: ByteInput, format: DataFormat, pieceSize: Int) -> (any InputSplitter)? {
+        switch format {
+        case .atom: AtomFeedSplitter(input: input, pieceSize: pieceSize)
+        case .json, .ndjson, .csv: nil
+        }
+    }
+
+    /// A reader of one piece a ``splitter(for:format:pieceSize:)`` cut.
+    package static func reader(for piece: InputPiece, format: DataFormat, delimiter: UInt8 = UInt8(ascii: ",")) throws(FormatError) -> any EntityReader {
+        switch format {
+        case .atom: AtomEntityReader(input: piece.input, origin: piece.origin)
+        case .json, .ndjson, .csv: try reader(for: piece.input, format: format, delimiter: delimiter)
+        }
     }
 
     /// A reader of `format` over `input`.

@@ -1,15 +1,29 @@
-/// Reads entity files on a thread of its own while the caller's thread handles the entities, so
-/// parsing and formatting (or checking) run on two cores at once.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads entity files on threads of their own while the caller's thread handles the entities, so
+/// parsing and formatting (or checking) run on several cores at once.
 ///
-/// Entities cross in batches through a ``BoundedQueue`` of a few batches: memory stays bounded,
-/// and errors arrive in input order after the entities before them. Handled batches travel back to
-/// the reading thread to be freed there: memory freed on another thread than the one that allocated
-/// it takes malloc's slow path on both, which cost more than the second core gained.
-package struct PrefetchingFileReader {
+/// A file whose format can be cut into pieces that parse on their own (an Atom feed,
+/// ``EntityFiles/splitter(for:format:pieceSize:)``) is parsed by `pieceReaders` threads at once, each
+/// taking the next piece; the others are read on one thread.
+///
+/// Entities cross in batches through ``BoundedQueue``s of a few batches: memory stays bounded, and
+/// entities and errors arrive in input order, whichever thread read them. Handled batches travel back
+/// to the thread that read them, to be freed there: memory freed on another thread than the one that
+/// allocated it takes malloc's slow path on both, which cost more than the second core gained.
+package struct PrefetchingFileReader: Sendable {
     package let paths: [String]
     package let options: EntityFiles.ReadOptions
     /// Entities per batch: enough to make the hand-over cheap, few enough to stay small.
     package var batchSize = 256
+    /// Threads that parse the pieces of one file at once; 1 reads everything on one thread.
+    package var pieceReaders = min(4, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+    /// Bytes per piece (tests make it tiny, to cut wherever a cut is possible).
+    package var pieceSize = 1 << 20
 
     package init(paths: [String], options: EntityFiles.ReadOptions) {
         self.paths = paths
@@ -26,55 +40,39 @@ package struct PrefetchingFileReader {
         package var bytesRead: Int64
     }
 
-    private enum Message: Sendable {
+    fileprivate enum Message: Sendable {
         case entities([Entity], lines: [Int], file: Int, bytesRead: Int64)
         /// Entities whose values are still to be made, on the consuming thread.
         case staged([any StagedEntity], file: Int, bytesRead: Int64)
+        /// The entities of one piece of a file, which come through the piece's own queue, ended by
+        /// `finished` or `failed`.
+        case piece(Piece)
         case failed(FormatError)
         case finished
     }
 
+    /// The queue of one piece's entities, and where its handled batches go back to.
+    fileprivate final class Piece: Sendable {
+        let queue = BoundedQueue<Message>(capacity: 4)
+        let recycled: BoundedQueue<Message>
+        init(recycled: BoundedQueue<Message>) { self.recycled = recycled }
+    }
+
     /// Calls `body` with every entity of every file, in order, and where it was read. Throws the
     /// first malformed input or unreadable file, or what `body` throws (which stops the reading
-    /// thread).
+    /// threads).
     package func forEach(_ body: (Entity, Position) throws -> Void) throws {
         let queue = BoundedQueue<Message>(capacity: 4)
-        let recycled = BoundedQueue<Message>(capacity: 8)
-        let (paths, options, batchSize) = (self.paths, self.options, self.batchSize)
-        let reader = WorkerThread {
-            var done: Int64 = 0
-            for (file, path) in paths.enumerated() {
-                do throws(FormatError) {
-                    var opened = try EntityFiles.open(path, options: options)
-                    let input = opened.input
-                    let sent: Bool
-                    if let staged = opened.reader as? any StagedEntityReader {
-                        // The reader's second stage runs on the consuming thread.
-                        sent = try Self.send({ () throws(FormatError) in try staged.nextStaged().map { ($0, 0) } }, batchSize, queue, recycled) { batch, _ in
-                            .staged(batch, file: file, bytesRead: done + input.bytesRead)
-                        }
-                    } else {
-                        sent = try Self.send({ () throws(FormatError) in
-                            try opened.reader.next().map { ($0, opened.reader.entityLine) }
-                        }, batchSize, queue, recycled) { batch, lines in
-                            .entities(batch, lines: lines, file: file, bytesRead: done + input.bytesRead)
-                        }
-                    }
-                    guard sent else { return }
-                    done += input.bytesRead
-                } catch {
-                    _ = queue.push(.failed(error))
-                    return
-                }
-            }
-            _ = queue.push(.finished)
-        }
+        let reader = WorkerThread { [self] in read(into: queue) }
+        var current: Piece?
         defer {
+            // Stop every reading thread, wherever it waits, then wait for them.
             queue.close()
+            current?.queue.close()
+            while let message = queue.tryPop() { if case .piece(let piece) = message { piece.queue.close() } }
             reader.join()
         }
-        while true {
-            let message = queue.pop()
+        func handle(_ message: Message) throws {
             switch message {
             case .entities(let batch, let lines, let file, let bytesRead):
                 for (entity, line) in zip(batch, lines) { try body(entity, Position(file: file, line: line, bytesRead: bytesRead)) }
@@ -82,17 +80,92 @@ package struct PrefetchingFileReader {
                 for entity in batch { try body(try entity.entity(), Position(file: file, line: entity.line, bytesRead: bytesRead)) }
             case .failed(let error):
                 throw error
+            case .piece, .finished:
+                break
+            }
+        }
+        while true {
+            switch queue.pop() {
+            case .piece(let piece):
+                current = piece
+                while true {
+                    let message = piece.queue.pop()
+                    if case .finished = message { break }
+                    try handle(message)
+                    _ = piece.recycled.tryPush(message)  // when full, freed here after all
+                }
+                current = nil
             case .finished:
                 return
+            case let message:
+                try handle(message)
             }
-            _ = recycled.tryPush(message)  // when full, freed here after all
+        }
+    }
+
+    // MARK: The reading threads
+
+    /// Reads every file into `queue`, then `finished`; stops at the first failure or when the consumer
+    /// closes the queue.
+    private func read(into queue: BoundedQueue<Message>) {
+        let recycled = BoundedQueue<Message>(capacity: 8)
+        var done: Int64 = 0
+        for (file, path) in paths.enumerated() {
+            do throws(FormatError) {
+                let (input, format) = try EntityFiles.openInput(path, options: options)
+                if pieceReaders > 1, let splitter = EntityFiles.splitter(for: input, format: format, pieceSize: pieceSize) {
+                    let pieces = PieceDispenser(splitter: splitter, queue: queue)
+                    let (delimiter, offset) = (options.delimiter, done)
+                    let readPiece: @Sendable (BoundedQueue<Message>) -> Void = { recycled in
+                        while let (piece, channel) = pieces.next(recycled: recycled) {
+                            do throws(FormatError) {
+                                let reader = try EntityFiles.reader(for: piece, format: format, delimiter: delimiter)
+                                guard try sendAll(of: reader, to: channel.queue, recycled: recycled, file: file, bytesRead: { offset + piece.fileBytesRead }),
+                                    channel.queue.push(.finished)
+                                else { return pieces.stop() }
+                            } catch {
+                                _ = channel.queue.push(.failed(error))
+                                return pieces.stop()
+                            }
+                        }
+                    }
+                    let helpers = (1..<pieceReaders).map { _ in WorkerThread { readPiece(BoundedQueue(capacity: 8)) } }
+                    readPiece(recycled)
+                    for helper in helpers { helper.join() }
+                    guard pieces.allRead else { return }
+                } else {
+                    let reader = try EntityFiles.reader(for: input, format: format, delimiter: options.delimiter)
+                    guard try sendAll(of: reader, to: queue, recycled: recycled, file: file, bytesRead: { done + input.bytesRead }) else { return }
+                }
+                done += input.bytesRead
+            } catch {
+                _ = queue.push(.failed(error))
+                return
+            }
+        }
+        _ = queue.push(.finished)
+    }
+
+    /// Sends all of `reader`'s entities to `queue`, in batches; false when the consumer has stopped.
+    private func sendAll(
+        of reader: any EntityReader, to queue: BoundedQueue<Message>, recycled: BoundedQueue<Message>, file: Int, bytesRead: () -> Int64
+    ) throws(FormatError) -> Bool {
+        if let staged = reader as? any StagedEntityReader {
+            // The reader's second stage runs on the consuming thread.
+            return try send({ () throws(FormatError) in try staged.nextStaged().map { ($0, 0) } }, queue, recycled) { batch, _ in
+                .staged(batch, file: file, bytesRead: bytesRead())
+            }
+        }
+        var reader = reader
+        return try send({ () throws(FormatError) in try reader.next().map { ($0, reader.entityLine) } }, queue, recycled) { batch, lines in
+            .entities(batch, lines: lines, file: file, bytesRead: bytesRead())
         }
     }
 
     /// Sends everything `next` yields (an item and its line), in batches; false when the consumer
     /// has stopped.
-    private static func send<Item>(
-        _ next: () throws(FormatError) -> (Item, Int)?, _ batchSize: Int, _ queue: BoundedQueue<Message>, _ recycled: BoundedQueue<Message>,
+    private func send<Item>(
+        _ next: () throws(FormatError) -> (Item, Int)?, _ queue: BoundedQueue<Message>, _ recycled: BoundedQueue<Message>,
         _ message: ([Item], [Int]) -> Message
     ) throws(FormatError) -> Bool {
         var batch: [Item] = [], lines: [Int] = []
@@ -110,5 +183,61 @@ package struct PrefetchingFileReader {
             }
         }
         return batch.isEmpty || queue.push(message(batch, lines))
+    }
+}
+
+/// Hands the pieces of one file to the threads that read them, one at a time and in order: each
+/// piece's queue joins the consumer's queue as the piece is taken, so the consumer sees the pieces
+/// in file order whichever thread reads which.
+private final class PieceDispenser: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let splitter: any InputSplitter
+    private let queue: BoundedQueue<PrefetchingFileReader.Message>
+    private var stopped = false
+    /// Whether every piece was taken, and nothing failed or stopped.
+    private(set) var allRead = false
+
+    init(splitter: any InputSplitter, queue: BoundedQueue<PrefetchingFileReader.Message>) {
+        self.splitter = splitter
+        self.queue = queue
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// The next piece and the queue for its entities; nil when there are no more pieces, reading
+    /// failed (the failure is queued) or the consumer has stopped.
+    func next(recycled: BoundedQueue<PrefetchingFileReader.Message>) -> (InputPiece, PrefetchingFileReader.Piece)? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard !stopped else { return nil }
+        let channel = PrefetchingFileReader.Piece(recycled: recycled)
+        do {
+            guard let piece = try splitter.nextPiece() else {
+                stopped = true
+                allRead = true
+                return nil
+            }
+            guard queue.push(.piece(channel)) else {
+                stopped = true
+                return nil
+            }
+            return (piece, channel)
+        } catch {
+            stopped = true
+            if queue.push(.piece(channel)) { _ = channel.queue.push(.failed(error)) }
+            return nil
+        }
+    }
+
+    /// No more pieces: one failed, or the consumer has stopped.
+    func stop() {
+        pthread_mutex_lock(mutex)
+        stopped = true
+        allRead = false
+        pthread_mutex_unlock(mutex)
     }
 }

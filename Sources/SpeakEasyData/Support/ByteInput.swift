@@ -42,8 +42,16 @@ package final class ByteInput {
         self.init(name: name, pending: bytes)
     }
 
+    /// `bytes`, then whatever `rest` still holds: a piece of a file cut out ahead of the rest of it.
+    package convenience init(name: String, bytes: [UInt8], then rest: ByteInput) {
+        self.init(name: name, pending: bytes)
+        continuation = rest
+    }
+
     private var pending: [UInt8] = []
     private var pendingOffset = 0
+    /// Read once `pending` is used up (an in-memory input only).
+    private var continuation: ByteInput?
 
     private init(name: String, pending: [UInt8]) {
         self.name = name
@@ -57,6 +65,11 @@ package final class ByteInput {
     /// Reads up to `destination.count` bytes into it; returns how many (0 at the end of the input).
     package func read(into destination: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
         if fd < 0 || pendingOffset < pending.count {
+            if pendingOffset == pending.count, let continuation {
+                let count = try continuation.read(into: destination)
+                bytesRead += Int64(count)
+                return count
+            }
             let count = min(destination.count, pending.count - pendingOffset)
             destination.copyBytes(from: pending[pendingOffset..<(pendingOffset + count)])
             pendingOffset += count

@@ -22,4 +22,23 @@ enum SWAR {
     /// Bytes of `word` below `limit` (at most 0x80).
     @inline(__always)
     static func bytes(_ word: UInt64, below limit: UInt8) -> UInt64 { (word &- broadcast(limit)) & ~word & highs }
+
+    /// How many bytes of `bytes` equal `byte`: exact, unlike the tests above, so it can count.
+    static func count(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let pattern = broadcast(byte), lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var count = 0
+        var index = 0
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        while index + 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
+            // The high bit of each byte that is zero, and of no other: no borrow runs between bytes.
+            count += (~(((word & lows) &+ lows) | word | lows)).nonzeroBitCount
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == byte { count += 1 }
+            index += 1
+        }
+        return count
+    }
 }

@@ -30,6 +30,8 @@ package final class AtomEntityReader: StagedEntityReader {
     private let pump: AtomInputPump
     private let reader: xmlTextReaderPtr
     private let source: String
+    /// Where the input starts in its file (a piece of a feed read on its own, ``AtomFeedSplitter``).
+    private let origin: TextOrigin
     @exclusivity(unchecked) private var phase = Phase.prolog
     @exclusivity(unchecked) private var failure: FormatError?
     /// The previous entry's property count and value bytes: the next one is usually the same shape.
@@ -47,11 +49,13 @@ package final class AtomEntityReader: StagedEntityReader {
     /// space that belongs to a string value, e.g. before a CDATA section), `HUGE` (no limit on a value).
     private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue)
 
-    /// Reads from `input`; `chunkSize` is how many bytes are read from it at a time.
-    package init(input: ByteInput, chunkSize: Int = 256 << 10) {
+    /// Reads from `input`; `chunkSize` is how many bytes are read from it at a time; `origin` is where
+    /// the input starts in its file.
+    package init(input: ByteInput, chunkSize: Int = 256 << 10, origin: TextOrigin = .start) {
         _ = AtomNamespace.libraryInitialised
         source = input.name
-        pump = AtomInputPump(input: input, chunkSize: chunkSize)
+        self.origin = origin
+        pump = AtomInputPump(input: input, chunkSize: chunkSize, origin: origin)
         let context = Unmanaged.passUnretained(pump).toOpaque()
         guard let reader = xmlReaderForIO(AtomInputPump.readCallback, nil, context, nil, nil, Self.options) else {
             fatalError("libxml2 could not create a reader (out of memory)")
@@ -88,7 +92,7 @@ package final class AtomEntityReader: StagedEntityReader {
                 let type = node.pointee.type
                 if type == XML_DTD_NODE || type == XML_DOCUMENT_TYPE_NODE {
                     // Reached only when the byte screen could not see the DOCTYPE (a UTF-16 document).
-                    throw FormatError(source: source, line: Int(xmlTextReaderGetParserLineNumber(reader)), reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none")
+                    throw FormatError(source: source, line: origin.line(Int(xmlTextReaderGetParserLineNumber(reader))), reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none")
                 }
                 guard type == XML_ELEMENT_NODE else { continue }
                 rememberRootNamespaces(node)
@@ -364,7 +368,7 @@ package final class AtomEntityReader: StagedEntityReader {
     /// the parser's line is the best there is.
     private func line(of node: xmlNodePtr) -> Int {
         let line = Int(xmlGetLineNo(node))
-        return line > 0 && line < 65535 ? line : Int(xmlTextReaderGetParserLineNumber(reader))
+        return origin.line(line > 0 && line < 65535 ? line : Int(xmlTextReaderGetParserLineNumber(reader)))
     }
 
     /// `<d:Name>` style, with the namespace when the element has one, for messages.
@@ -377,7 +381,8 @@ package final class AtomEntityReader: StagedEntityReader {
 
     private func problem(_ reason: String, at node: xmlNodePtr?) -> FormatError {
         if let node { return FormatError(source: source, line: line(of: node), reason: reason) }
+        let line = Int(xmlTextReaderGetParserLineNumber(reader))
         return FormatError(
-            source: source, line: Int(xmlTextReaderGetParserLineNumber(reader)), column: Int(xmlTextReaderGetParserColumnNumber(reader)), reason: reason)
+            source: source, line: origin.line(line), column: origin.column(Int(xmlTextReaderGetParserColumnNumber(reader)), onLine: line), reason: reason)
     }
 }

@@ -16,6 +16,7 @@ final class AtomInputPump {
     }
 
     private let input: ByteInput
+    private let origin: TextOrigin
     // Touched on every read callback, by the one reader that owns the pump: no exclusivity checks.
     private let buffer: UnsafeMutableRawBufferPointer
     @exclusivity(unchecked) private var start = 0
@@ -26,8 +27,9 @@ final class AtomInputPump {
 
     /// `chunkSize` bounds both our buffer and how much one callback hands libxml2 (tests use a few bytes
     /// to split every token across reads).
-    init(input: ByteInput, chunkSize: Int) {
+    init(input: ByteInput, chunkSize: Int, origin: TextOrigin) {
         self.input = input
+        self.origin = origin
         buffer = .allocate(byteCount: max(1, chunkSize), alignment: 16)
     }
 
@@ -79,7 +81,19 @@ final class AtomInputPump {
         var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         message = message.split(whereSeparator: \.isNewline).map { $0.trimmingXMLSpace() }.joined(separator: "; ")
         if let early = Self.earlyEnd(error) { message = early }
+        if origin != .start, Self.namesLine(error) {
+            // "… Empty line 17 and …": a line of the piece, to be told as the file's.
+            message = message.replacingFirst(" line \(error.pointee.int1)", with: " line \(origin.line(Int(error.pointee.int1)))")
+        }
         failure = .xml(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+    }
+
+    /// Whether libxml2's message names the line of an element's start tag (and `int1` is that line).
+    private static func namesLine(_ error: UnsafePointer<xmlError>) -> Bool {
+        let code = error.pointee.code
+        return error.pointee.domain == Int32(XML_FROM_PARSER.rawValue)
+            && (code == Int32(XML_ERR_TAG_NAME_MISMATCH.rawValue) || code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue)
+                || code == Int32(XML_ERR_GT_REQUIRED.rawValue))
     }
 
     /// libxml2's push parser says "Extra content at the end of the document" also when the document
@@ -102,9 +116,12 @@ final class AtomInputPump {
         case nil: nil
         case .input(let error)?: FormatError(error)
         case .doctype(let line, let column)?:
-            FormatError(source: input.name, line: line, column: column, reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none")
+            FormatError(
+                source: input.name, line: origin.line(line), column: origin.column(column, onLine: line), reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none")
         case .xml(let message, let line, let column)?:
-            FormatError(source: input.name, line: line > 0 ? line : nil, column: line > 0 && column > 0 ? column : nil, reason: "malformed XML: " + message)
+            FormatError(
+                source: input.name, line: line > 0 ? origin.line(line) : nil, column: line > 0 && column > 0 ? origin.column(column, onLine: line) : nil,
+                reason: "malformed XML: " + message)
         }
     }
 
@@ -118,6 +135,14 @@ final class AtomInputPump {
     static let errorCallback: xmlStructuredErrorFunc = { context, error in
         guard let context, let error else { return }
         Unmanaged<AtomInputPump>.fromOpaque(context).takeUnretainedValue().record(error)
+    }
+}
+
+extension String {
+    /// With the first `target` replaced (none: unchanged).
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, let at = utf8.indices.firstIndex(where: { utf8[$0...].starts(with: target.utf8) }) else { return self }
+        return String(self[..<at]) + replacement + String(self[utf8.index(at, offsetBy: target.utf8.count)...])
     }
 }
 

@@ -1,0 +1,376 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Cuts an Atom feed into pieces that libxml2 parses on their own, so that several threads can share
+/// one feed (parsing is most of the work of reading Atom).
+///
+/// A piece is a run of the root `<feed>`'s children, cut only between two of them. Every piece but
+/// the first starts with a line of its own holding the document's XML declaration and the root's
+/// start tag (lines map back through ``TextOrigin``); every piece but the last ends with the root's
+/// end tag. So
+/// the namespaces the root declares hold in every piece, and every byte of the feed is checked by
+/// libxml2 in exactly one piece, in the same context as in the whole document: the pieces are all
+/// well-formed exactly when the feed is.
+///
+/// Finding the cuts takes only a light scan: tags, with the depth of elements, comments, CDATA
+/// sections and processing instructions; text is skipped with `memchr`. Whatever the scan does not
+/// expect — a DOCTYPE, an encoding other than UTF-8, a root that is not a feed, no place to cut within
+/// `limit` bytes, the root's end — makes the rest of the input one last piece, read as a stream: just
+/// what a single reader would have seen.
+package final class AtomFeedSplitter: InputSplitter {
+    private let input: ByteInput
+    private let pieceSize: Int
+    private let limit: Int
+    /// The input read but not yet cut off, from `start` to `window.count`.
+    private var window = Window()
+    /// Where the next piece starts in `window`, and where the scan goes on.
+    private var start = 0
+    private var scanned = 0
+    /// Open elements at `scanned`, the root included.
+    private var depth = 0
+    /// Whether the piece is long enough and at a place to cut: it is cut at the next markup, so that
+    /// text after the last child (white space, as a rule) stays with it; at the end of the input it is
+    /// the last piece, ending just as the whole document does.
+    private var cutDue = false
+    private var pieces = 0
+    private var finished = false
+    /// The XML declaration and the root's start tag, on a line of their own; the root's end tag.
+    private var prefix: [UInt8] = []
+    private var suffix: [UInt8] = []
+    /// The line of the root's start tag.
+    private var rootLine = 1
+    /// The file's line and column at `window[start]`.
+    private var line = 1
+    private var column = 1
+
+    /// Cuts `input` into pieces of about `pieceSize` bytes; `limit` bounds the bytes held in memory
+    /// while looking for a place to cut.
+    package init(input: ByteInput, pieceSize: Int = 1 << 20, limit: Int = 32 << 20) {
+        self.input = input
+        self.pieceSize = max(1, pieceSize)
+        self.limit = max(limit, pieceSize)
+    }
+
+    deinit { window.free() }
+
+    package func nextPiece() throws(FormatError) -> InputPiece? {
+        if finished { return nil }
+        if pieces == 0, try !readProlog() { return lastPiece() }
+        while true {
+            switch scan(window.bytes) {
+            case .cut(let end):
+                return piece(through: end)
+            case .stop:
+                return lastPiece()
+            case .more:
+                if window.count - start > limit { return lastPiece() }
+                guard try readMore() else { return lastPiece() }
+            }
+        }
+    }
+
+    // MARK: Pieces
+
+    private func piece(through end: Int) -> InputPiece {
+        var bytes = pieces == 0 ? [] : prefix
+        bytes.reserveCapacity(bytes.count + end - start + suffix.count)
+        bytes.append(contentsOf: window.bytes[start..<end])
+        bytes.append(contentsOf: suffix)
+        let piece = InputPiece(
+            input: ByteInput(name: input.name, bytes: bytes), origin: origin, fileOffset: fileOffset, addedBytes: pieces == 0 ? 0 : prefix.count,
+            length: Int64(end - start))
+        advancePosition(to: end)
+        start = end
+        pieces += 1
+        return piece
+    }
+
+    /// The rest of the input as one piece, read as a stream.
+    private func lastPiece() -> InputPiece {
+        finished = true
+        var bytes = pieces == 0 ? [] : prefix
+        bytes.append(contentsOf: window.bytes[start...])
+        let piece = InputPiece(
+            input: ByteInput(name: input.name, bytes: bytes, then: input), origin: origin, fileOffset: fileOffset,
+            addedBytes: pieces == 0 ? 0 : prefix.count, length: nil)
+        window.free()
+        return piece
+    }
+
+    private var origin: TextOrigin {
+        pieces == 0 ? .start : TextOrigin(firstLine: 2, fileLine: line, fileColumn: column, addedLineSource: rootLine)
+    }
+
+    /// The file's bytes before `window[start]`.
+    private var fileOffset: Int64 { input.bytesRead - Int64(window.count - start) }
+
+    /// Moves the line and column from `window[start]` to `window[end]`.
+    private func advancePosition(to end: Int) {
+        do {
+            let bytes = window.bytes
+            let newlines = SWAR.count(of: UInt8(ascii: "\n"), in: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            if newlines == 0 {
+                column += end - start
+            } else {
+                var lastNewline = end - 1
+                while bytes[lastNewline] != UInt8(ascii: "\n") { lastNewline -= 1 }
+                line += newlines
+                column = end - lastNewline
+            }
+        }
+    }
+
+    /// Reads more of the input into the window, dropping what earlier pieces took; false at the end.
+    private func readMore() throws(FormatError) -> Bool {
+        if start > 0, start >= window.count / 2 {
+            window.drop(start)
+            scanned -= start
+            start = 0
+        }
+        do { return try window.read(from: input, maximum: 1 << 20) > 0 } catch { throw FormatError(error) }
+    }
+
+    // MARK: The prolog
+
+    /// Finds the root start tag; false when the document is not one this splitter cuts.
+    private func readProlog() throws(FormatError) -> Bool {
+        while true {
+            let bytes = window.bytes
+            switch Self.prolog(bytes) {
+            case .root(let declaration, let tag, let name):
+                prefix = Self.oneLine(Array(bytes[declaration]) + bytes[tag]) + [UInt8(ascii: "\n")]
+                rootLine = 1 + SWAR.count(of: UInt8(ascii: "\n"), in: UnsafeBufferPointer(rebasing: bytes[..<tag.lowerBound]))
+                suffix = Array("</".utf8) + bytes[name] + Array(">".utf8)
+                scanned = tag.upperBound
+                depth = 1
+                return true
+            case .unsupported:
+                return false
+            case .more:
+                guard window.count < 1 << 20, try readMore() else { return false }
+            }
+        }
+    }
+
+    private enum PrologOutcome {
+        case root(declaration: Range<Int>, tag: Range<Int>, name: Range<Int>)
+        case unsupported
+        case more
+    }
+
+    /// Reads the prolog: an optional UTF-8 byte order mark and XML declaration, comments, processing
+    /// instructions and white space, then the root start tag, which must be a (prefixed) `feed`.
+    private static func prolog(_ bytes: UnsafeBufferPointer<UInt8>) -> PrologOutcome {
+        guard bytes.count >= 4 else { return .more }
+        if bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { return .unsupported }  // UTF-16 or UTF-32
+        var index = bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var declaration = index..<index
+        while true {
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            guard index + 4 <= bytes.count else { return .more }
+            guard bytes[index] == UInt8(ascii: "<") else { return .unsupported }
+            switch bytes[index + 1] {
+            case UInt8(ascii: "?"):
+                guard let end = find("?>", in: bytes, from: index + 2) else { return .more }
+                if matches("<?xml", in: bytes, at: index), isSpace(bytes[index + 5]) {
+                    declaration = index..<(end + 2)
+                    guard hasUTF8Encoding(UnsafeBufferPointer(rebasing: bytes[declaration])) else { return .unsupported }
+                }
+                index = end + 2
+            case UInt8(ascii: "!"):
+                guard matches("<!--", in: bytes, at: index) else { return .unsupported }  // a DOCTYPE
+                guard let end = find("-->", in: bytes, from: index + 4) else { return .more }
+                index = end + 3
+            default:
+                guard let end = tagEnd(in: bytes, from: index + 1) else { return .more }
+                guard bytes[end - 1] != UInt8(ascii: "/") else { return .unsupported }  // an empty feed
+                var nameEnd = index + 1
+                while nameEnd < end, !isSpace(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: "/"), bytes[nameEnd] != UInt8(ascii: ">") { nameEnd += 1 }
+                var localStart = nameEnd
+                while localStart > index + 1, bytes[localStart - 1] != UInt8(ascii: ":") { localStart -= 1 }
+                guard nameEnd - localStart == 4, matches("feed", in: bytes, at: localStart) else { return .unsupported }
+                return .root(declaration: declaration, tag: index..<(end + 1), name: (index + 1)..<nameEnd)
+            }
+        }
+    }
+
+    /// Whether an XML declaration names no encoding, or UTF-8.
+    private static func hasUTF8Encoding(_ declaration: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let at = find("encoding", in: declaration, from: 0) else { return true }
+        var index = at + 8
+        while index < declaration.count, isSpace(declaration[index]) || declaration[index] == UInt8(ascii: "=") { index += 1 }
+        guard index < declaration.count else { return false }
+        let quote = declaration[index]
+        guard let end = find(quote == UInt8(ascii: "'") ? "'" : "\"", in: declaration, from: index + 1) else { return false }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: declaration[(index + 1)..<end]), as: UTF8.self)
+        return name.lowercased() == "utf-8"
+    }
+
+    /// The bytes with their line breaks made spaces (a CR LF pair one space), as attribute-value
+    /// normalisation would make them anyway.
+    private static func oneLine(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n"), previous == UInt8(ascii: "\r") {
+                previous = byte
+                continue
+            }
+            result.append(byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? UInt8(ascii: " ") : byte)
+            previous = byte
+        }
+        return result
+    }
+
+    // MARK: The scan
+
+    private enum ScanOutcome {
+        /// A place to cut, after a child of the root and the text after it, `pieceSize` bytes on.
+        case cut(Int)
+        /// Something not to cut through or after: the root's end, a DOCTYPE, junk.
+        case stop
+        /// The window ends before a place to cut.
+        case more
+    }
+
+    /// Scans on from `scanned`, keeping `depth`, to the next place to cut.
+    private func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
+        let base = bytes.baseAddress!
+        var index = scanned
+        defer { scanned = index }
+        while true {
+            guard index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) else {
+                index = bytes.count
+                return .more
+            }
+            let open = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            index = open
+            if cutDue {
+                cutDue = false
+                return .cut(open)
+            }
+            guard open + 1 < bytes.count else { return .more }
+            switch bytes[open + 1] {
+            case UInt8(ascii: "/"):
+                guard let end = Self.find(">", in: bytes, from: open + 2) else { return .more }
+                index = end + 1
+                depth -= 1
+                if depth <= 0 { return .stop }
+                cutDue = depth == 1 && index - start >= pieceSize
+            case UInt8(ascii: "!"):
+                guard open + 9 <= bytes.count else { return .more }
+                if Self.matches("<!--", in: bytes, at: open) {
+                    guard let end = Self.find("-->", in: bytes, from: open + 4) else { return .more }
+                    index = end + 3
+                } else if Self.matches("<![CDATA[", in: bytes, at: open) {
+                    guard let end = Self.find("]]>", in: bytes, from: open + 9) else { return .more }
+                    index = end + 3
+                } else {
+                    return .stop
+                }
+            case UInt8(ascii: "?"):
+                guard let end = Self.find("?>", in: bytes, from: open + 2) else { return .more }
+                index = end + 2
+            default:
+                guard let end = Self.tagEnd(in: bytes, from: open + 1) else { return .more }
+                index = end + 1
+                if bytes[end - 1] != UInt8(ascii: "/") {
+                    depth += 1
+                } else {
+                    cutDue = depth == 1 && index - start >= pieceSize
+                }
+            }
+        }
+    }
+
+    // MARK: Bytes
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+    }
+
+    private static func matches(_ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let count = pattern.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return memcmp(bytes.baseAddress! + index, pattern.utf8Start, count) == 0
+    }
+
+    /// The index of the first `pattern` at or after `index`.
+    private static func find(_ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        let first = Int32(pattern.utf8Start.pointee)
+        var index = index
+        while index < bytes.count, let found = memchr(bytes.baseAddress! + index, first, bytes.count - index) {
+            index = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if matches(pattern, in: bytes, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index of the `>` that ends the tag whose name starts at `index`, skipping quoted values.
+    private static func tagEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        // Eight bytes at a time to the first `>` or quote; most tags have few attributes.
+        var at = index
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        let closes = SWAR.broadcast(UInt8(ascii: ">")), quotes = SWAR.broadcast(UInt8(ascii: "\"")), apostrophes = SWAR.broadcast(UInt8(ascii: "'"))
+        while at + 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            let found = SWAR.bytes(word, equalTo: closes) | SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: apostrophes)
+            if found != 0 {
+                at += found.trailingZeroBitCount >> 3
+                break
+            }
+            at += 8
+        }
+        var quote: UInt8 = 0
+        for at in at..<bytes.count {
+            let byte = bytes[at]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: ">") {
+                return at
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            }
+        }
+        return nil
+    }
+
+    /// A growable buffer of input bytes, read into without zeroing first.
+    private struct Window {
+        private var storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        private(set) var count = 0
+
+        var bytes: UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: storage.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count)
+        }
+
+        /// Reads up to `maximum` bytes from `input` onto the end; how many (0 at the end of the input).
+        mutating func read(from input: ByteInput, maximum: Int) throws(FileError) -> Int {
+            if storage.count - count < maximum {
+                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(storage.count * 2, count + maximum), alignment: 16)
+                if count > 0 { larger.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: count) }
+                storage.deallocate()
+                storage = larger
+            }
+            let length = try input.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[count..<(count + maximum)]))
+            count += length
+            return length
+        }
+
+        /// Drops the first `length` bytes.
+        mutating func drop(_ length: Int) {
+            if length < count { storage.baseAddress!.copyMemory(from: storage.baseAddress! + length, byteCount: count - length) }
+            count -= length
+        }
+
+        mutating func free() {
+            storage.deallocate()
+            storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+            count = 0
+        }
+    }
+}
