@@ -44,7 +44,8 @@ package enum EntityFiles {
     package static func splitter(for input: ByteInput, format: DataFormat, pieceSize: Int) -> (any InputSplitter)? {
         switch format {
         case .atom: AtomFeedSplitter(input: input, pieceSize: pieceSize)
-        case .json, .ndjson, .csv: nil
+        case .ndjson: JSONLinesSplitter(input: input, pieceSize: pieceSize)
+        case .json, .csv: nil
         }
     }
 
@@ -52,7 +53,11 @@ package enum EntityFiles {
     package static func reader(for piece: InputPiece, format: DataFormat, delimiter: UInt8 = UInt8(ascii: ",")) throws(FormatError) -> any EntityReader {
         switch format {
         case .atom: AtomEntityReader(input: piece.input, origin: piece.origin)
-        case .json, .ndjson, .csv: try reader(for: piece.input, format: format, delimiter: delimiter)
+        case .ndjson:
+            // A whole piece in one read: its reader then never looks for an object's end past the piece.
+            JSONEntityStreamReader(
+                input: piece.input, layout: .lines, chunkSize: piece.length.map { max(1 << 20, Int($0) + 1) } ?? 1 << 20, origin: piece.origin)
+        case .json, .csv: try reader(for: piece.input, format: format, delimiter: delimiter)
         }
     }
 

@@ -60,7 +60,10 @@ package final class ByteInput {
         self.pending = pending
     }
 
-    deinit { if ownsDescriptor { close(fd) } }
+    deinit {
+        if ownsDescriptor { close(fd) }
+        scratch.deallocate()
+    }
 
     /// Reads up to `destination.count` bytes into it; returns how many (0 at the end of the input).
     package func read(into destination: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
@@ -102,14 +105,19 @@ package final class ByteInput {
 
     /// Appends up to `maximum` bytes to `buffer`; returns how many (0 at the end of the input).
     package func read(appendingTo buffer: inout [UInt8], maximum: Int = 1 << 20) throws(FileError) -> Int {
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: maximum))
-        let result = buffer.withUnsafeMutableBytes { bytes in
-            Result { () throws(FileError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...])) }
+        // Read into scratch memory and copy: an array cannot grow without first being filled, and
+        // filling it element by element is slow (very, in a debug build).
+        if scratch.count < maximum {
+            scratch.deallocate()
+            scratch = .allocate(byteCount: maximum, alignment: 16)
         }
-        buffer.removeLast(maximum - ((try? result.get()) ?? 0))
-        return try result.get()
+        let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[..<maximum]))
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
+        return count
     }
+
+    /// Memory for ``read(appendingTo:maximum:)``.
+    private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 }
 
 /// `read(2)`, named apart from ``ByteInput/read(into:)``.

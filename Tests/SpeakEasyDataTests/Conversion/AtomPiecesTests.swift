@@ -70,8 +70,8 @@ struct AtomPiecesTests {
             for (name, text) in Self.goodDocuments {
                 let path = directory + "/feed.atom"
                 try writeFile(path, text)
-                let whole = try Self.read(path, pieceReaders: 1, pieceSize: pieceSize).get()
-                let pieces = try Self.read(path, pieceReaders: 2, pieceSize: pieceSize).get()
+                let whole = try PieceReading.read(path, pieceReaders: 1, pieceSize: pieceSize).get()
+                let pieces = try PieceReading.read(path, pieceReaders: 2, pieceSize: pieceSize).get()
                 #expect(!whole.isEmpty || name == "an empty feed", "\(name)")
                 #expect(pieces.map(\.entity) == whole.map(\.entity), "\(name)")
                 #expect(pieces.map(\.line) == whole.map(\.line), "\(name)")
@@ -85,11 +85,11 @@ struct AtomPiecesTests {
             for (name, bytes) in Self.badDocuments {
                 let path = directory + "/feed.atom"
                 try writeFile(path, bytes)
-                guard case .failure(let expected) = Self.read(path, pieceReaders: 1, pieceSize: pieceSize) else {
+                guard case .failure(let expected) = PieceReading.read(path, pieceReaders: 1, pieceSize: pieceSize) else {
                     Issue.record("\(name) was accepted by one reader")
                     continue
                 }
-                let got = Self.read(path, pieceReaders: 2, pieceSize: pieceSize)
+                let got = PieceReading.read(path, pieceReaders: 2, pieceSize: pieceSize)
                 #expect(got.failure == expected, "\(name)")
             }
         }
@@ -143,33 +143,6 @@ struct AtomPiecesTests {
             }
             #expect(seen == 1234)
         }
-    }
-
-    struct Read {
-        var entity: Entity
-        var line: Int
-    }
-
-    static func read(_ path: String, pieceReaders: Int, pieceSize: Int) -> Result<[Read], FormatError> {
-        var reader = PrefetchingFileReader(paths: [path], options: .init())
-        reader.pieceReaders = pieceReaders
-        reader.pieceSize = pieceSize
-        var entities: [Read] = []
-        do {
-            try reader.forEach { entity, position in entities.append(Read(entity: entity, line: position.line)) }
-            return .success(entities)
-        } catch let error as FormatError {
-            return .failure(error)
-        } catch {
-            fatalError("\(error)")
-        }
-    }
-}
-
-extension Result {
-    fileprivate var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }
 

@@ -46,16 +46,24 @@ package struct JSONEntityStreamReader: EntityReader {
         case finished
     }
 
-    package init(input: ByteInput, layout: Layout = .document, chunkSize: Int = 1 << 20) {
+    /// Reads `input`, `chunkSize` bytes at a time. `origin` is where the input starts in its file: a
+    /// piece of NDJSON cut at a line's start (``JSONLinesSplitter``), whose lines are counted from there.
+    package init(input: ByteInput, layout: Layout = .document, chunkSize: Int = 1 << 20, origin: TextOrigin = .start) {
+        precondition(origin.firstLine == 1 && origin.fileColumn == 1, "a JSON piece starts at the start of a line")
         self.input = input
         self.layout = layout
         self.chunkSize = chunkSize
+        line = origin.fileLine
+        startsFile = origin == .start
     }
+
+    /// Whether the input is a file's start, where a byte order mark may be.
+    private let startsFile: Bool
 
     package mutating func next() throws(FormatError) -> Entity? {
         switch state {
         case .start:
-            skipBOM()
+            if startsFile { skipBOM() }
             if layout == .lines {
                 state = .lines
                 return try next()

@@ -1,0 +1,100 @@
+import Foundation
+import SpeakEasyData
+import TestFixtures
+import Testing
+
+/// Large NDJSON is cut into pieces of whole lines that two threads parse at once
+/// (``JSONLinesSplitter``, ``PrefetchingFileReader``). Whatever the cuts, the entities, their lines
+/// and the first error must be exactly what one reader gives on the whole file.
+@Suite("NDJSON read in pieces")
+struct JSONLinesPiecesTests {
+    /// Lines of entities as the formatter writes them.
+    static let lines: String = {
+        let entities = (0..<6).map { index in
+            Entity(partitionKey: "Events", rowKey: "row \(index) }\n{", properties: SampleProperties.everyType)
+        }
+        return String(decoding: try! EntityFiles.bytes(of: entities, options: .init(format: .ndjson)), as: UTF8.self)
+    }()
+
+    /// The lines with the `line`-th (from 0) replaced by `text`.
+    static func lines(replacing line: Int, with text: String) -> String {
+        var all = lines.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        all[line] = text
+        return all.joined(separator: "\n")
+    }
+
+    static let goodDocuments: [(String, String)] = [
+        ("formatter lines", lines),
+        ("CRLF, blank lines and spaces between objects", lines.replacingOccurrences(of: "\n", with: " \r\n\r\n")),
+        ("a byte order mark", "\u{FEFF}" + lines),
+        ("objects over several lines", lines.replacingOccurrences(of: ",\"", with: ",\n  \"").replacingOccurrences(of: "}\n", with: "\n}\n")),
+        ("no line break at the end", String(lines.dropLast())),
+    ]
+
+    static let badDocuments: [(String, [UInt8])] = {
+        let cases: [(String, String)] = [
+            ("a raw line break in a string, between braces", lines(replacing: 3, with: #"{"PartitionKey":"p}"# + "\n" + #"{","RowKey":"r"}"#)),
+            ("a nested object ending a line", lines(replacing: 3, with: #"{"PartitionKey":"p","RowKey":"r","A":{"b":1}"# + "\n" + #"{"c":2}}"#)),
+            ("a truncated last line", String(lines.dropLast(40))),
+            ("an array line", lines(replacing: 2, with: "[1,2]")),
+            ("two closing braces", lines(replacing: 2, with: #"{"PartitionKey":"p","RowKey":"r"}}"#)),
+            ("a number that does not fit", lines(replacing: 4, with: #"{"PartitionKey":"p","RowKey":"r","N@odata.type":"Edm.Int32","N":2147483648}"#)),
+            ("a BOM on a later line", lines(replacing: 4, with: "\u{FEFF}" + #"{"PartitionKey":"p","RowKey":"r"}"#)),
+        ]
+        var bytes = cases.map { ($0.0, Array($0.1.utf8)) }
+        var invalid = Array(lines(replacing: 3, with: #"{"PartitionKey":"p","RowKey":"~~"}"#).utf8)
+        let at = invalid.firstIndex(of: UInt8(ascii: "~"))!
+        invalid[at] = 0xC3
+        invalid[at + 1] = 0x28
+        bytes.append(("invalid UTF-8", invalid))
+        return bytes
+    }()
+
+    @Test("entities and their lines are those of one reader", arguments: [1, 700, 1 << 20])
+    func sameEntities(pieceSize: Int) throws {
+        try withTemporaryDirectory { directory in
+            for (name, text) in Self.goodDocuments {
+                let path = directory + "/events.ndjson"
+                try writeFile(path, text)
+                let whole = try PieceReading.read(path, pieceReaders: 1, pieceSize: pieceSize).get()
+                let pieces = try PieceReading.read(path, pieceReaders: 2, pieceSize: pieceSize).get()
+                #expect(whole.count == 6, "\(name)")
+                #expect(pieces.map(\.entity) == whole.map(\.entity), "\(name)")
+                #expect(pieces.map(\.line) == whole.map(\.line), "\(name)")
+            }
+        }
+    }
+
+    @Test("the first error is that of one reader: reason, line and column", arguments: [1, 700])
+    func sameError(pieceSize: Int) throws {
+        try withTemporaryDirectory { directory in
+            for (name, bytes) in Self.badDocuments {
+                let path = directory + "/events.ndjson"
+                try writeFile(path, bytes)
+                guard case .failure(let expected) = PieceReading.read(path, pieceReaders: 1, pieceSize: pieceSize) else {
+                    Issue.record("\(name) was accepted by one reader")
+                    continue
+                }
+                #expect(PieceReading.read(path, pieceReaders: 2, pieceSize: pieceSize).failure == expected, "\(name)")
+            }
+        }
+    }
+
+    @Test("lines are cut between objects only, and the pieces hold all the bytes")
+    func cuts() throws {
+        let text = Self.goodDocuments[3].1
+        let splitter = JSONLinesSplitter(input: ByteInput(name: "x.ndjson", bytes: Array(text.utf8)), pieceSize: 1)
+        var pieces: [[UInt8]] = []
+        var lines: [Int] = []
+        while let piece = try splitter.nextPiece() {
+            var bytes: [UInt8] = []
+            while try piece.input.read(appendingTo: &bytes, maximum: 4096) > 0 {}
+            pieces.append(bytes)
+            lines.append(piece.origin.fileLine)
+        }
+        #expect(pieces.count == 6)
+        #expect(pieces.allSatisfy { $0.first == UInt8(ascii: "{") })
+        #expect(pieces.joined().elementsEqual(text.utf8))
+        #expect(lines.first == 1 && lines == lines.sorted() && Set(lines).count == 6)
+    }
+}
