@@ -54,9 +54,8 @@ package enum EntityFiles {
         switch format {
         case .atom: AtomEntityReader(input: piece.input, origin: piece.origin)
         case .ndjson:
-            // A whole piece in one read: its reader then never looks for an object's end past the piece.
-            JSONEntityStreamReader(
-                input: piece.input, layout: .lines, chunkSize: piece.length.map { max(1 << 20, Int($0) + 1) } ?? 1 << 20, origin: piece.origin)
+            // An in-memory piece is taken whole: its reader never looks for an object's end past it.
+            JSONEntityStreamReader(input: piece.input, layout: .lines, origin: piece.origin)
         case .json, .csv: try reader(for: piece.input, format: format, delimiter: delimiter)
         }
     }

@@ -116,6 +116,18 @@ package final class ByteInput {
         return count
     }
 
+    /// All that is left of an input held wholly in memory, taken without a copy; nil for a file, stdin
+    /// or an input that continues into one.
+    package func takeBytesInMemory() -> [UInt8]? {
+        guard fd < 0, continuation == nil else { return nil }
+        var rest = pending
+        pending = []
+        if pendingOffset > 0 { rest.removeFirst(pendingOffset) }
+        pendingOffset = 0
+        bytesRead += Int64(rest.count)
+        return rest
+    }
+
     /// Memory for ``read(appendingTo:maximum:)``.
     private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 }

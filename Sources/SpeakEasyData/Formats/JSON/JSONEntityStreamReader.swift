@@ -46,19 +46,22 @@ package struct JSONEntityStreamReader: EntityReader {
         case finished
     }
 
-    /// Reads `input`, `chunkSize` bytes at a time. `origin` is where the input starts in its file: a
-    /// piece of NDJSON cut at a line's start (``JSONLinesSplitter``), whose lines are counted from there.
-    package init(input: ByteInput, layout: Layout = .document, chunkSize: Int = 1 << 20, origin: TextOrigin = .start) {
+    /// Reads `input`, `chunkSize` bytes at a time; by default 1 MiB, and an input already in memory is
+    /// taken whole instead (tests give a size to make reads split tokens). `origin` is where the input
+    /// starts in its file: a piece of NDJSON cut at a line's start (``JSONLinesSplitter``).
+    package init(input: ByteInput, layout: Layout = .document, chunkSize: Int? = nil, origin: TextOrigin = .start) {
         precondition(origin.firstLine == 1 && origin.fileColumn == 1, "a JSON piece starts at the start of a line")
         self.input = input
         self.layout = layout
-        self.chunkSize = chunkSize
+        self.chunkSize = chunkSize ?? 1 << 20
+        takesMemoryWhole = chunkSize == nil
         line = origin.fileLine
         startsFile = origin == .start
     }
 
     /// Whether the input is a file's start, where a byte order mark may be.
     private let startsFile: Bool
+    private let takesMemoryWhole: Bool
 
     package mutating func next() throws(FormatError) -> Entity? {
         switch state {
@@ -342,6 +345,12 @@ package struct JSONEntityStreamReader: EntityReader {
         }
         while buffer.count - position < minimum {
             guard !atEnd else { return false }
+            if buffer.isEmpty, takesMemoryWhole, let whole = input.takeBytesInMemory() {
+                // A piece cut from a file (or bytes in a test) is already in memory: taken, not copied.
+                buffer = whole
+                atEnd = true
+                continue
+            }
             do {
                 if try input.read(appendingTo: &buffer, maximum: chunkSize) == 0 { atEnd = true }
             } catch {

@@ -12,8 +12,8 @@
 /// entity a `}` is followed by `,` or `}`), and where invalid input has it, its first error comes
 /// before the cut, in the same piece and from the same object start as for a single reader — a raw
 /// line break in a string or a nested object is refused where it appears. So the pieces read exactly
-/// as the whole file does. A piece is also given to its reader in one read (see
-/// ``EntityFiles/reader(for:format:delimiter:)``), so its reader never has to look past it.
+/// as the whole file does. A piece's reader also takes it whole (``ByteInput/takeBytesInMemory()``),
+/// so it never has to look past the piece for an object's end.
 ///
 /// Where no cut turns up within `limit` bytes, the rest of the file is one last piece, read as a stream.
 package final class JSONLinesSplitter: InputSplitter {
