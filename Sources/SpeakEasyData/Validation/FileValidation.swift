@@ -1,8 +1,9 @@
 /// `validate FILE…`: every file read once, in order, through one ``Validator``.
 ///
-/// The files are parsed on a second thread (``PrefetchingFileReader``) while this one checks: the
-/// reader hands over batches and takes them back to free, so malloc's cross-thread slow path, which
-/// made a first two-thread version slower than one thread, is not paid.
+/// The files are parsed on other threads (``PrefetchingFileReader``; an Atom feed or NDJSON in pieces
+/// on one thread per core) while this one checks: the readers hand over batches and take them back to
+/// free, so malloc's cross-thread slow path, which made a first two-thread version slower than one
+/// thread, is not paid.
 package enum FileValidation {
     /// How far a run has got, for a progress bar.
     package struct Progress: Sendable {
