@@ -55,44 +55,19 @@ struct AtomPiecesTests {
             ("a DOCTYPE", "<?xml version=\"1.0\"?>\n<!DOCTYPE feed [<!ENTITY a \"b\">]>\n" + feed.drop { $0 != "\n" }.dropFirst()),
             ("a root that is no feed", "<feeds \(Atom.namespaces)><entry/></feeds>"),
         ]
-        var bytes = cases.map { ($0.0, Array($0.1.utf8)) }
-        var invalid = Array(feed(replacing: "<d:Empty/>", with: "<d:Empty>~~</d:Empty>").utf8)
-        let at = invalid.indices.filter { invalid[$0] == UInt8(ascii: "~") }.first!
-        invalid[at] = 0xC3
-        invalid[at + 1] = 0x28
-        bytes.append(("invalid UTF-8", invalid))
-        return bytes
+        return cases.map { ($0.0, Array($0.1.utf8)) }
+            + [("invalid UTF-8", PieceReading.invalidUTF8(feed(replacing: "<d:Empty/>", with: "<d:Empty>~~</d:Empty>")))]
     }()
 
     @Test("entities and their lines are those of one reader", arguments: [1, 700, 1 << 20])
     func sameEntities(pieceSize: Int) throws {
-        try withTemporaryDirectory { directory in
-            for (name, text) in Self.goodDocuments {
-                let path = directory + "/feed.atom"
-                try writeFile(path, text)
-                let whole = try PieceReading.read(path, pieceReaders: 1, pieceSize: pieceSize).get()
-                let pieces = try PieceReading.read(path, pieceReaders: 2, pieceSize: pieceSize).get()
-                #expect(!whole.isEmpty || name == "an empty feed", "\(name)")
-                #expect(pieces.map(\.entity) == whole.map(\.entity), "\(name)")
-                #expect(pieces.map(\.line) == whole.map(\.line), "\(name)")
-            }
-        }
+        let counts = try PieceReading.expectSameEntities(Self.goodDocuments, fileName: "feed.atom", pieceSize: pieceSize)
+        for (name, count) in counts { #expect(count > 0 || name == "an empty feed", "\(name)") }
     }
 
     @Test("the first error is that of one reader: reason, line and column", arguments: [1, 700])
     func sameError(pieceSize: Int) throws {
-        try withTemporaryDirectory { directory in
-            for (name, bytes) in Self.badDocuments {
-                let path = directory + "/feed.atom"
-                try writeFile(path, bytes)
-                guard case .failure(let expected) = PieceReading.read(path, pieceReaders: 1, pieceSize: pieceSize) else {
-                    Issue.record("\(name) was accepted by one reader")
-                    continue
-                }
-                let got = PieceReading.read(path, pieceReaders: 2, pieceSize: pieceSize)
-                #expect(got.failure == expected, "\(name)")
-            }
-        }
+        try PieceReading.expectSameError(Self.badDocuments, fileName: "feed.atom", pieceSize: pieceSize)
     }
 
     @Test("the feed is cut between entries, and the pieces hold all its bytes")

@@ -33,7 +33,7 @@ struct JSONLinesPiecesTests {
 
     static let badDocuments: [(String, [UInt8])] = {
         let cases: [(String, String)] = [
-            ("a raw line break in a string, between braces", lines(replacing: 3, with: #"{"PartitionKey":"p}"# + "\n" + #"{","RowKey":"r"}"#)),
+            ("a raw line break in a string, before a brace", lines(replacing: 3, with: #"{"PartitionKey":"p"# + "\n" + #"{","RowKey":"r"}"#)),
             ("a nested object ending a line", lines(replacing: 3, with: #"{"PartitionKey":"p","RowKey":"r","A":{"b":1}"# + "\n" + #"{"c":2}}"#)),
             ("a truncated last line", String(lines.dropLast(40))),
             ("an array line", lines(replacing: 2, with: "[1,2]")),
@@ -41,43 +41,19 @@ struct JSONLinesPiecesTests {
             ("a number that does not fit", lines(replacing: 4, with: #"{"PartitionKey":"p","RowKey":"r","N@odata.type":"Edm.Int32","N":2147483648}"#)),
             ("a BOM on a later line", lines(replacing: 4, with: "\u{FEFF}" + #"{"PartitionKey":"p","RowKey":"r"}"#)),
         ]
-        var bytes = cases.map { ($0.0, Array($0.1.utf8)) }
-        var invalid = Array(lines(replacing: 3, with: #"{"PartitionKey":"p","RowKey":"~~"}"#).utf8)
-        let at = invalid.firstIndex(of: UInt8(ascii: "~"))!
-        invalid[at] = 0xC3
-        invalid[at + 1] = 0x28
-        bytes.append(("invalid UTF-8", invalid))
-        return bytes
+        return cases.map { ($0.0, Array($0.1.utf8)) }
+            + [("invalid UTF-8", PieceReading.invalidUTF8(lines(replacing: 3, with: #"{"PartitionKey":"p","RowKey":"~~"}"#)))]
     }()
 
     @Test("entities and their lines are those of one reader", arguments: [1, 700, 1 << 20])
     func sameEntities(pieceSize: Int) throws {
-        try withTemporaryDirectory { directory in
-            for (name, text) in Self.goodDocuments {
-                let path = directory + "/events.ndjson"
-                try writeFile(path, text)
-                let whole = try PieceReading.read(path, pieceReaders: 1, pieceSize: pieceSize).get()
-                let pieces = try PieceReading.read(path, pieceReaders: 2, pieceSize: pieceSize).get()
-                #expect(whole.count == 6, "\(name)")
-                #expect(pieces.map(\.entity) == whole.map(\.entity), "\(name)")
-                #expect(pieces.map(\.line) == whole.map(\.line), "\(name)")
-            }
-        }
+        let counts = try PieceReading.expectSameEntities(Self.goodDocuments, fileName: "events.ndjson", pieceSize: pieceSize)
+        for (name, count) in counts { #expect(count == 6, "\(name)") }
     }
 
     @Test("the first error is that of one reader: reason, line and column", arguments: [1, 700])
     func sameError(pieceSize: Int) throws {
-        try withTemporaryDirectory { directory in
-            for (name, bytes) in Self.badDocuments {
-                let path = directory + "/events.ndjson"
-                try writeFile(path, bytes)
-                guard case .failure(let expected) = PieceReading.read(path, pieceReaders: 1, pieceSize: pieceSize) else {
-                    Issue.record("\(name) was accepted by one reader")
-                    continue
-                }
-                #expect(PieceReading.read(path, pieceReaders: 2, pieceSize: pieceSize).failure == expected, "\(name)")
-            }
-        }
+        try PieceReading.expectSameError(Self.badDocuments, fileName: "events.ndjson", pieceSize: pieceSize)
     }
 
     @Test("lines are cut between objects only, and the pieces hold all the bytes")

@@ -21,13 +21,8 @@
 /// `limit` bytes, the root's end — makes the rest of the input one last piece, read as a stream: just
 /// what a single reader would have seen.
 package final class AtomFeedSplitter: InputSplitter {
-    private let input: ByteInput
-    private let pieceSize: Int
-    private let limit: Int
-    /// The input read but not yet cut off, from `start` to `window.count`.
-    private var window = ReadWindow()
-    /// Where the next piece starts in `window`, and where the scan goes on.
-    private var start = 0
+    private var cutter: PieceCutter
+    /// Where the scan goes on in the cutter's window.
     private var scanned = 0
     /// Open elements at `scanned`, the root included.
     private var depth = 0
@@ -35,102 +30,49 @@ package final class AtomFeedSplitter: InputSplitter {
     /// text after the last child (white space, as a rule) stays with it; at the end of the input it is
     /// the last piece, ending just as the whole document does.
     private var cutDue = false
-    private var pieces = 0
-    private var finished = false
     /// The XML declaration and the root's start tag, on a line of their own; the root's end tag.
     private var prefix: [UInt8] = []
     private var suffix: [UInt8] = []
     /// The line of the root's start tag.
     private var rootLine = 1
-    /// The file's line and column at `window[start]`.
-    private var line = 1
-    private var column = 1
 
     /// Cuts `input` into pieces of about `pieceSize` bytes; `limit` bounds the bytes held in memory
     /// while looking for a place to cut.
     package init(input: ByteInput, pieceSize: Int = 1 << 20, limit: Int = 32 << 20) {
-        self.input = input
-        self.pieceSize = max(1, pieceSize)
-        self.limit = max(limit, pieceSize)
+        cutter = PieceCutter(input: input, pieceSize: pieceSize, limit: limit)
     }
 
-    deinit { window.free() }
+    deinit { cutter.free() }
 
     package func nextPiece() throws(FormatError) -> InputPiece? {
-        if finished { return nil }
-        if pieces == 0, try !readProlog() { return lastPiece() }
+        if cutter.finished { return nil }
+        if cutter.pieces == 0, try !readProlog() { return lastPiece() }
         while true {
-            switch scan(window.bytes) {
+            switch scan(cutter.window.bytes) {
             case .cut(let end):
-                return piece(through: end)
+                return cutter.cut(through: end, prefix: cutter.pieces == 0 ? [] : prefix, suffix: suffix, origin: origin)
             case .stop:
                 return lastPiece()
             case .more:
-                if window.count - start > limit { return lastPiece() }
+                if cutter.isOverLimit { return lastPiece() }
                 guard try readMore() else { return lastPiece() }
             }
         }
     }
 
-    // MARK: Pieces
-
-    private func piece(through end: Int) -> InputPiece {
-        var bytes = pieces == 0 ? [] : prefix
-        bytes.reserveCapacity(bytes.count + end - start + suffix.count)
-        bytes.append(contentsOf: window.bytes[start..<end])
-        bytes.append(contentsOf: suffix)
-        let piece = InputPiece(
-            input: ByteInput(name: input.name, bytes: bytes), origin: origin, fileOffset: fileOffset, addedBytes: pieces == 0 ? 0 : prefix.count,
-            length: Int64(end - start))
-        advancePosition(to: end)
-        start = end
-        pieces += 1
-        return piece
-    }
-
     /// The rest of the input as one piece, read as a stream.
     private func lastPiece() -> InputPiece {
-        finished = true
-        var bytes = pieces == 0 ? [] : prefix
-        bytes.append(contentsOf: window.bytes[start...])
-        let piece = InputPiece(
-            input: ByteInput(name: input.name, bytes: bytes, then: input), origin: origin, fileOffset: fileOffset,
-            addedBytes: pieces == 0 ? 0 : prefix.count, length: nil)
-        window.free()
-        return piece
+        cutter.cutRest(prefix: cutter.pieces == 0 ? [] : prefix, origin: origin)
     }
 
     private var origin: TextOrigin {
-        pieces == 0 ? .start : TextOrigin(firstLine: 2, fileLine: line, fileColumn: column, addedLineSource: rootLine)
+        cutter.pieces == 0 ? .start : TextOrigin(firstLine: 2, fileLine: cutter.line, fileColumn: cutter.column, addedLineSource: rootLine)
     }
 
-    /// The file's bytes before `window[start]`.
-    private var fileOffset: Int64 { input.bytesRead - Int64(window.count - start) }
-
-    /// Moves the line and column from `window[start]` to `window[end]`.
-    private func advancePosition(to end: Int) {
-        do {
-            let bytes = window.bytes
-            let newlines = SWAR.count(of: UInt8(ascii: "\n"), in: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            if newlines == 0 {
-                column += end - start
-            } else {
-                var lastNewline = end - 1
-                while bytes[lastNewline] != UInt8(ascii: "\n") { lastNewline -= 1 }
-                line += newlines
-                column = end - lastNewline
-            }
-        }
-    }
-
-    /// Reads more of the input into the window, dropping what earlier pieces took; false at the end.
     private func readMore() throws(FormatError) -> Bool {
-        if start > 0, start >= window.count / 2 {
-            window.drop(start)
-            scanned -= start
-            start = 0
-        }
-        do { return try window.read(from: input, maximum: 1 << 20) > 0 } catch { throw FormatError(error) }
+        let (read, dropped) = try cutter.readMore()
+        scanned -= dropped
+        return read
     }
 
     // MARK: The prolog
@@ -138,7 +80,7 @@ package final class AtomFeedSplitter: InputSplitter {
     /// Finds the root start tag; false when the document is not one this splitter cuts.
     private func readProlog() throws(FormatError) -> Bool {
         while true {
-            let bytes = window.bytes
+            let bytes = cutter.window.bytes
             switch Self.prolog(bytes) {
             case .root(let declaration, let tag, let name):
                 prefix = Self.oneLine(Array(bytes[declaration]) + bytes[tag]) + [UInt8(ascii: "\n")]
@@ -150,7 +92,7 @@ package final class AtomFeedSplitter: InputSplitter {
             case .unsupported:
                 return false
             case .more:
-                guard window.count < 1 << 20, try readMore() else { return false }
+                guard cutter.window.count < 1 << 20, try readMore() else { return false }
             }
         }
     }
@@ -259,7 +201,7 @@ package final class AtomFeedSplitter: InputSplitter {
                 index = end + 1
                 depth -= 1
                 if depth <= 0 { return .stop }
-                cutDue = depth == 1 && index - start >= pieceSize
+                cutDue = depth == 1 && index - cutter.start >= cutter.pieceSize
             case UInt8(ascii: "!"):
                 guard open + 9 <= bytes.count else { return .more }
                 if Self.matches("<!--", in: bytes, at: open) {
@@ -280,7 +222,7 @@ package final class AtomFeedSplitter: InputSplitter {
                 if bytes[end - 1] != UInt8(ascii: "/") {
                     depth += 1
                 } else {
-                    cutDue = depth == 1 && index - start >= pieceSize
+                    cutDue = depth == 1 && index - cutter.start >= cutter.pieceSize
                 }
             }
         }
