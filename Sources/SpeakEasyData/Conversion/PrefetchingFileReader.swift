@@ -7,9 +7,9 @@
 /// Reads entity files on threads of their own while the caller's thread handles the entities, so
 /// parsing and formatting (or checking) run on several cores at once.
 ///
-/// A file whose format can be cut into pieces that parse on their own (an Atom feed,
-/// ``EntityFiles/splitter(for:format:pieceSize:)``) is parsed by `pieceReaders` threads at once, each
-/// taking the next piece; the others are read on one thread.
+/// A file whose format can be cut into pieces that parse on their own (an Atom feed or NDJSON,
+/// ``EntityFiles/splitter(for:format:pieceSize:)``) is parsed by `pieceReaders` threads at once (one
+/// per core), each taking the next piece; other files are read on one thread.
 ///
 /// Entities cross in batches through ``BoundedQueue``s of a few batches: memory stays bounded, and
 /// entities and errors arrive in input order, whichever thread read them. Handled batches travel back
