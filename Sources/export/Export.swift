@@ -32,7 +32,7 @@ struct Export: AsyncParsableCommand {
               export big.json --format ndjson --metadata full | head
               export events.csv speakers.csv --to all.json --columns Name,EventName,EventDate
             """,
-        version: "0.1.0")
+        version: ToolVersion.current)
 
     @Argument(help: ArgumentHelp("Data files to read ('-' for stdin). None: read the storage account.", valueName: "file"))
     var files: [String] = []

@@ -25,7 +25,7 @@ struct Seed: AsyncParsableCommand {
               seed --dry-run --events 1000000 --speakers 1000   # show what would be written
               sqlite3 speakeasy.sqlite 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
             """,
-        version: "0.1.0")
+        version: ToolVersion.current)
 
     @OptionGroup var storeOption: StoreOption
 

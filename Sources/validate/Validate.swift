@@ -4,8 +4,6 @@ import SpeakEasyData
 
 @main
 struct Validate: AsyncParsableCommand {
-    static let version = "0.1.0"
-
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check SpeakEasy data in a storage account or in files: dates, speaker references, duplicates, the contract, photos.",
@@ -32,7 +30,7 @@ struct Validate: AsyncParsableCommand {
               validate --store prod-copy.sqlite --skip photos.unused --max-errors 50
               validate events.csv --from 2026-01-01 --cutoff 2026-12-31 --warnings-as-errors
             """,
-        version: Validate.version)
+        version: ToolVersion.current)
 
     @Argument(help: ArgumentHelp("Data files to check ('-' for stdin). None: check the storage account.", valueName: "file"))
     var files: [String] = []
@@ -140,7 +138,7 @@ struct Validate: AsyncParsableCommand {
             progressBar.finish()
             let toStdout = output == nil || output == "-"
             let colour = toStdout && Terminal.colourEnabledOnStdout
-            var bytes = report.writer(colour: colour, toolVersion: Self.version).render(result)
+            var bytes = report.writer(colour: colour, toolVersion: ToolVersion.current).render(result)
             let file = try OutputFile(path: output ?? "-")
             try file.drain(&bytes)
             try file.commit()

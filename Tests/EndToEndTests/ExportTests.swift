@@ -5,14 +5,6 @@ import Testing
 /// `export`, end to end: the built executable converts files and reads a seeded store.
 @Suite("export")
 struct ExportTests {
-    /// A store seeded with seed 42 (8 speakers, 100 events) in `scratch`.
-    static func seededStore(_ scratch: borrowing Scratch) async throws -> String {
-        let store = scratch.file("store.sqlite")
-        let result = try await SeedTool.run(["--seed", "42", "--from", "2026-01-01", "--store", store, "--quiet"], in: scratch.path)
-        #expect(result.status == 0, "\(result)")
-        return store
-    }
-
     static func entities(in path: String) throws -> [Entity] {
         var opened = try EntityFiles.open(path)
         var all: [Entity] = []
@@ -23,7 +15,7 @@ struct ExportTests {
     @Test("the store's events to CSV, sorted by EventDate as the app shows them")
     func storeToSortedCSV() async throws {
         let scratch = try Scratch()
-        let store = try await Self.seededStore(scratch)
+        let store = try await SeedTool.seededStore(scratch)
         let result = try await BuiltTool.export.run(["--store", store, "--partition", "Events", "--sort", "EventDate", "--to", "events.csv"], in: scratch.path)
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("wrote 100 entities"), "\(result)")
@@ -42,7 +34,7 @@ struct ExportTests {
     @Test("every format to every other through the executable keeps the store's entities", arguments: ["atom", "json", "ndjson", "csv"])
     func chain(format: String) async throws {
         let scratch = try Scratch()
-        let store = try await Self.seededStore(scratch)
+        let store = try await SeedTool.seededStore(scratch)
         let first = try await BuiltTool.export.run(["--store", store, "--to", "all.json", "--metadata", "full"], in: scratch.path)
         #expect(first.status == 0, "\(first)")
         let typed = format == "csv" ? ["--typed"] : []
@@ -62,7 +54,7 @@ struct ExportTests {
     @Test("--columns picks and orders the properties")
     func columns() async throws {
         let scratch = try Scratch()
-        let store = try await Self.seededStore(scratch)
+        let store = try await SeedTool.seededStore(scratch)
         let result = try await BuiltTool.export.run(["--store", store, "--partition", "speakers", "--columns", "RowKey,Name,Title", "--format", "csv"], in: scratch.path)
         #expect(result.status == 0, "\(result)")
         let lines = result.stdout.split(separator: "\r\n")
@@ -113,7 +105,7 @@ struct SeedFromFileTests {
     @Test("loads an export into a fresh store; a second plain run is refused; merge changes nothing")
     func load() async throws {
         let scratch = try Scratch()
-        let store = try await ExportTests.seededStore(scratch)
+        let store = try await SeedTool.seededStore(scratch)
         let exported = try await BuiltTool.export.run(["--store", store, "--to", "all.atom"], in: scratch.path)
         #expect(exported.status == 0, "\(exported)")
         let copy = scratch.file("copy.sqlite")

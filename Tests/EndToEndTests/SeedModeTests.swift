@@ -5,20 +5,13 @@ import Testing
 /// What `seed` does with a store that already holds data: refuse, merge, replace, reset, dry run.
 @Suite("seed: a store that holds data")
 struct SeedModeTests {
+    /// What every run here adds: the events and dates ``SeedTool/seededStore(_:seed:name:)`` seeds.
     static let base = ["--events", "100", "--from", "2026-01-01"]
-
-    /// Seeds a new store with `seed` and returns its path.
-    static func seeded(_ scratch: borrowing Scratch, seed: Int, name: String = "store.sqlite") async throws -> String {
-        let store = scratch.file(name)
-        let result = try await SeedTool.run(base + ["--seed", String(seed), "--store", store], in: scratch.path)
-        try #require(result.status == 0, "\(result)")
-        return store
-    }
 
     @Test("a plain run refuses a store that holds data and changes nothing", arguments: [[], ["--seed", "42"], ["--seed", "43"], ["--mode", "fresh"]])
     func freshRefusesData(extra: [String]) async throws {
         let scratch = try Scratch()
-        let store = try await Self.seeded(scratch, seed: 42)
+        let store = try await SeedTool.seededStore(scratch, seed: 42)
         let dump = try await SQLiteShell.dump(store)
         let before = try await StoreContents.read(store)
 
@@ -38,7 +31,7 @@ struct SeedModeTests {
     @Test("--mode merge/replace with the same seed changes nothing", arguments: ["merge", "replace"])
     func upsertSameSeed(mode: String) async throws {
         let scratch = try Scratch()
-        let store = try await Self.seeded(scratch, seed: 42)
+        let store = try await SeedTool.seededStore(scratch, seed: 42)
         let before = try await StoreContents.read(store)
 
         let result = try await SeedTool.run(Self.base + ["--seed", "42", "--mode", mode, "--store", store], in: scratch.path)
@@ -60,8 +53,8 @@ struct SeedModeTests {
     @Test("--mode merge with another seed adds its entities beside the old ones")
     func mergeAnotherSeed() async throws {
         let scratch = try Scratch()
-        let store = try await Self.seeded(scratch, seed: 42)
-        let reference = try await Self.seeded(scratch, seed: 43, name: "reference.sqlite")
+        let store = try await SeedTool.seededStore(scratch, seed: 42)
+        let reference = try await SeedTool.seededStore(scratch, seed: 43, name: "reference.sqlite")
         let before = try await StoreContents.read(store)
 
         let result = try await SeedTool.run(Self.base + ["--seed", "43", "--mode", "merge", "--store", store], in: scratch.path)
@@ -82,8 +75,8 @@ struct SeedModeTests {
     @Test("--reset --seed 7 leaves exactly what a fresh seed-7 store holds")
     func reset() async throws {
         let scratch = try Scratch()
-        let store = try await Self.seeded(scratch, seed: 42)
-        let reference = try await Self.seeded(scratch, seed: 7, name: "reference.sqlite")
+        let store = try await SeedTool.seededStore(scratch, seed: 42)
+        let reference = try await SeedTool.seededStore(scratch, seed: 7, name: "reference.sqlite")
 
         let result = try await SeedTool.run(Self.base + ["--reset", "--seed", "7", "--store", store], in: scratch.path)
         #expect(result.status == 0, "\(result)")
@@ -117,7 +110,7 @@ struct SeedModeTests {
     func dryRunHashMatches() async throws {
         let scratch = try Scratch()
         let dry = try await SeedTool.run(Self.base + ["--seed", "42", "--dry-run", "--store", scratch.file("none.sqlite")], in: scratch.path)
-        let store = try await Self.seeded(scratch, seed: 42)
+        let store = try await SeedTool.seededStore(scratch, seed: 42)
         let hash = try #require(try await StoreContents.read(store).manifest?.contentHash)
         #expect(dry.stdout.contains(hash), "dry run and real run disagree\n\(dry)")
     }
@@ -125,7 +118,7 @@ struct SeedModeTests {
     @Test("--dry-run on a store that holds data writes nothing", arguments: [["--mode", "merge"], ["--mode", "replace"], ["--reset"], ["--reset", "--seed", "99", "--events", "500"]])
     func dryRunWithStore(extra: [String]) async throws {
         let scratch = try Scratch()
-        let store = try await Self.seeded(scratch, seed: 42)
+        let store = try await SeedTool.seededStore(scratch, seed: 42)
         let dump = try await SQLiteShell.dump(store)
         let listing = directoryListing(scratch.path)
 
@@ -140,7 +133,7 @@ struct SeedModeTests {
     @Test("a plain --dry-run on a store that holds data says a real run would be refused, and writes nothing")
     func dryRunFreshOnData() async throws {
         let scratch = try Scratch()
-        let store = try await Self.seeded(scratch, seed: 42)
+        let store = try await SeedTool.seededStore(scratch, seed: 42)
         let dump = try await SQLiteShell.dump(store)
 
         let result = try await SeedTool.run(Self.base + ["--seed", "42", "--dry-run", "--store", store], in: scratch.path)

@@ -8,9 +8,7 @@ import Testing
 struct ValidateTests {
     /// A store seeded with seed 42 (8 speakers, 100 events) in `scratch`, and its export as CSV.
     static func seeded(_ scratch: borrowing Scratch) async throws -> String {
-        let store = scratch.file("store.sqlite")
-        let seeded = try await SeedTool.run(["--seed", "42", "--from", "2026-01-01", "--store", store, "--quiet"], in: scratch.path)
-        #expect(seeded.status == 0, "\(seeded)")
+        let store = try await SeedTool.seededStore(scratch)
         let exported = try await BuiltTool.export.run(["--store", store, "--to", "all.csv", "--quiet"], in: scratch.path)
         #expect(exported.status == 0, "\(exported)")
         return store

@@ -57,13 +57,8 @@ struct ReportSchemaTests {
             ("odd%20dir/", "odd dir/", "is not a 'uri-reference'"),
         ])
     func sarifCheckRejects(original: String, broken: String, reason: String) throws {
-        let text = String(decoding: SARIFReportWriter(toolVersion: "0.1.0").render(SampleReports.tricky), as: UTF8.self)
-        #expect(text.contains(original))
-        let bytes = Array(text.replacingOccurrences(of: original, with: broken).utf8)
-        try withScratchDirectory { scratch in
-            let failure = #expect(throws: PythonSDK.Failure.self) { try Self.validate("sarif", schema: Self.sarifSchema, bytes, scratch: scratch) }
-            #expect(failure?.description.contains(reason) == true, "rejected for another reason: \(failure?.description ?? "")")
-        }
+        let rendered = SARIFReportWriter(toolVersion: "0.1.0").render(SampleReports.tricky)
+        try Self.expectRejected("sarif", schema: Self.sarifSchema, rendered, replacing: original, with: broken, because: reason)
     }
 
     @Test(
@@ -73,12 +68,21 @@ struct ReportSchemaTests {
             ("\\u{7}", "\u{7}", "not well-formed"),
         ])
     func junitCheckRejects(original: String, broken: String, reason: String) throws {
-        let text = String(decoding: JUnitReportWriter().render(SampleReports.tricky), as: UTF8.self)
-        #expect(text.contains(original))
+        try Self.expectRejected("junit", schema: Self.junitSchema, JUnitReportWriter().render(SampleReports.tricky), replacing: original, with: broken, because: reason)
+    }
+
+    /// Expects the schema check of `kind` to reject `rendered` with `original` replaced by `broken`,
+    /// and to say `reason`.
+    static func expectRejected(
+        _ kind: String, schema: String, _ rendered: [UInt8], replacing original: String, with broken: String, because reason: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let text = String(decoding: rendered, as: UTF8.self)
+        #expect(text.contains(original), sourceLocation: sourceLocation)
         let bytes = Array(text.replacingOccurrences(of: original, with: broken).utf8)
         try withScratchDirectory { scratch in
-            let failure = #expect(throws: PythonSDK.Failure.self) { try Self.validate("junit", schema: Self.junitSchema, bytes, scratch: scratch) }
-            #expect(failure?.description.contains(reason) == true, "rejected for another reason: \(failure?.description ?? "")")
+            let failure = #expect(throws: PythonSDK.Failure.self, sourceLocation: sourceLocation) { try validate(kind, schema: schema, bytes, scratch: scratch) }
+            #expect(failure?.description.contains(reason) == true, "rejected for another reason: \(failure?.description ?? "")", sourceLocation: sourceLocation)
         }
     }
 }

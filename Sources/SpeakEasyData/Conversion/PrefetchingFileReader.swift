@@ -46,13 +46,13 @@ package struct PrefetchingFileReader: Sendable {
         case staged([any StagedEntity], file: Int, bytesRead: Int64)
         /// The entities of one piece of a file, which come through the piece's own queue, ended by
         /// `finished` or `failed`.
-        case piece(Piece)
+        case piece(PieceChannel)
         case failed(FormatError)
         case finished
     }
 
     /// The queue of one piece's entities, and where its handled batches go back to.
-    fileprivate final class Piece: Sendable {
+    fileprivate final class PieceChannel: Sendable {
         let queue = BoundedQueue<Message>(capacity: 4)
         let recycled: BoundedQueue<Message>
         init(recycled: BoundedQueue<Message>) { self.recycled = recycled }
@@ -64,12 +64,12 @@ package struct PrefetchingFileReader: Sendable {
     package func forEach(_ body: (Entity, Position) throws -> Void) throws {
         let queue = BoundedQueue<Message>(capacity: 4)
         let reader = WorkerThread { [self] in read(into: queue) }
-        var current: Piece?
+        var current: PieceChannel?
         defer {
             // Stop every reading thread, wherever it waits, then wait for them.
             queue.close()
             current?.queue.close()
-            while let message = queue.tryPop() { if case .piece(let piece) = message { piece.queue.close() } }
+            while let message = queue.tryPop() { if case .piece(let channel) = message { channel.queue.close() } }
             reader.join()
         }
         func handle(_ message: Message) throws {
@@ -86,13 +86,13 @@ package struct PrefetchingFileReader: Sendable {
         }
         while true {
             switch queue.pop() {
-            case .piece(let piece):
-                current = piece
+            case .piece(let channel):
+                current = channel
                 while true {
-                    let message = piece.queue.pop()
+                    let message = channel.queue.pop()
                     if case .finished = message { break }
                     try handle(message)
-                    _ = piece.recycled.tryPush(message)  // when full, freed here after all
+                    _ = channel.recycled.tryPush(message)  // when full, freed here after all
                 }
                 current = nil
             case .finished:
@@ -114,23 +114,11 @@ package struct PrefetchingFileReader: Sendable {
             do throws(FormatError) {
                 let (input, format) = try EntityFiles.openInput(path, options: options)
                 if pieceReaders > 1, let splitter = EntityFiles.splitter(for: input, format: format, pieceSize: pieceSize) {
-                    let pieces = PieceDispenser(splitter: splitter, queue: queue)
-                    let (delimiter, offset) = (options.delimiter, done)
-                    let readPiece: @Sendable (BoundedQueue<Message>) -> Void = { recycled in
-                        while let (piece, channel) = pieces.next(recycled: recycled) {
-                            do throws(FormatError) {
-                                let reader = try EntityFiles.reader(for: piece, format: format, delimiter: delimiter)
-                                guard try sendAll(of: reader, to: channel.queue, recycled: recycled, file: file, bytesRead: { offset + piece.fileBytesRead }),
-                                    channel.queue.push(.finished)
-                                else { return pieces.stop() }
-                            } catch {
-                                _ = channel.queue.push(.failed(error))
-                                return pieces.stop()
-                            }
-                        }
+                    let (pieces, offset) = (PieceDispenser(splitter: splitter, queue: queue), done)
+                    let helpers = (1..<pieceReaders).map { _ in
+                        WorkerThread { [self] in readPieces(from: pieces, format: format, file: file, offset: offset, recycled: BoundedQueue(capacity: 8)) }
                     }
-                    let helpers = (1..<pieceReaders).map { _ in WorkerThread { readPiece(BoundedQueue(capacity: 8)) } }
-                    readPiece(recycled)
+                    readPieces(from: pieces, format: format, file: file, offset: offset, recycled: recycled)
                     for helper in helpers { helper.join() }
                     guard pieces.allRead else { return }
                 } else {
@@ -144,6 +132,22 @@ package struct PrefetchingFileReader: Sendable {
             }
         }
         _ = queue.push(.finished)
+    }
+
+    /// Reads pieces of file number `file` (its first byte `offset` bytes into all files) while there
+    /// are any, each into its own queue; stops them all when one fails or the consumer has stopped.
+    private func readPieces(from pieces: PieceDispenser, format: DataFormat, file: Int, offset: Int64, recycled: BoundedQueue<Message>) {
+        while let (piece, channel) = pieces.next(recycled: recycled) {
+            do throws(FormatError) {
+                let reader = try EntityFiles.reader(for: piece, format: format, delimiter: options.delimiter)
+                guard try sendAll(of: reader, to: channel.queue, recycled: recycled, file: file, bytesRead: { offset + piece.fileBytesRead }),
+                    channel.queue.push(.finished)
+                else { return pieces.stop() }
+            } catch {
+                _ = channel.queue.push(.failed(error))
+                return pieces.stop()
+            }
+        }
     }
 
     /// Sends all of `reader`'s entities to `queue`, in batches; false when the consumer has stopped.
@@ -210,11 +214,11 @@ private final class PieceDispenser: @unchecked Sendable {
 
     /// The next piece and the queue for its entities; nil when there are no more pieces, reading
     /// failed (the failure is queued) or the consumer has stopped.
-    func next(recycled: BoundedQueue<PrefetchingFileReader.Message>) -> (InputPiece, PrefetchingFileReader.Piece)? {
+    func next(recycled: BoundedQueue<PrefetchingFileReader.Message>) -> (InputPiece, PrefetchingFileReader.PieceChannel)? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         guard !stopped else { return nil }
-        let channel = PrefetchingFileReader.Piece(recycled: recycled)
+        let channel = PrefetchingFileReader.PieceChannel(recycled: recycled)
         do {
             guard let piece = try splitter.nextPiece() else {
                 stopped = true

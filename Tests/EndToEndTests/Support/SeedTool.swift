@@ -76,6 +76,15 @@ enum SeedTool {
         try await Subprocess.run(try path(), arguments + (samples.map { ["--samples", $0] } ?? []), directory: directory)
     }
 
+    /// Seeds a new store named `name` in `scratch` with `seed` (8 speakers, 100 events from
+    /// 2026-01-01) and returns its path.
+    static func seededStore(_ scratch: borrowing Scratch, seed: Int = 42, name: String = "store.sqlite") async throws -> String {
+        let store = scratch.file(name)
+        let result = try await run(["--events", "100", "--from", "2026-01-01", "--seed", String(seed), "--store", store, "--quiet"], in: scratch.path)
+        try #require(result.status == 0, "\(result)")
+        return store
+    }
+
     /// Starts `seed` without waiting for it.
     static func start(_ arguments: [String], in directory: String) throws -> Subprocess {
         try Subprocess(try path(), arguments + ["--samples", samples], directory: directory)

@@ -6,8 +6,18 @@ import Testing
 /// `validate --store` against a seeded local account, with defects injected through plain SQL.
 @Suite("store validation")
 struct StoreValidationTests {
+    /// Calls `body` with a fresh account of 8 speakers and 100 events (seed 42) and a plain SQL
+    /// connection to it, for injecting defects.
+    static func withSeededStore(_ body: (_ path: String, _ sql: RawSQLite) async throws -> Void) async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/store.sqlite"
+            try await seed(path)
+            try await body(path, try RawSQLite(path: path))
+        }
+    }
+
     /// Seeds 8 speakers and 100 events (seed 42) into a fresh account at `path`.
-    static func seed(_ path: String) async throws {
+    private static func seed(_ path: String) async throws {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
         var request = SeedRequest()
         request.seed = 42
@@ -31,9 +41,7 @@ struct StoreValidationTests {
 
     @Test("a freshly seeded account is clean, every rule ran")
     func clean() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory + "/store.sqlite"
-            try await Self.seed(path)
+        try await Self.withSeededStore { path, _ in
             let report = try await Self.validate(path)
             #expect(report.findings.isEmpty, "\(report.findings)")
             #expect(report.entitiesChecked == 108)
@@ -44,10 +52,7 @@ struct StoreValidationTests {
 
     @Test("defects injected through SQL are all found, located in the table and the container")
     func injected() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory + "/store.sqlite"
-            try await Self.seed(path)
-            let sql = try RawSQLite(path: path)
+        try await Self.withSeededStore { path, sql in
             let trimmed = try Self.eventKey(sql, 0), orphan = try Self.eventKey(sql, 1), copied = try Self.eventKey(sql, 5)
             let bart = try sql.rows("SELECT row_key FROM entities WHERE partition_key = 'speakers' AND json_extract(properties, '$.Name') = 'Bart Tubalinal'")[0][0]!
             let mismatch = try sql.rows(
@@ -98,10 +103,7 @@ struct StoreValidationTests {
 
     @Test("an interrupted seed's manifest is reported; a store without a manifest is not")
     func manifestStatus() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory + "/store.sqlite"
-            try await Self.seed(path)
-            let sql = try RawSQLite(path: path)
+        try await Self.withSeededStore { path, sql in
             try sql.execute("UPDATE entities SET properties = json_set(properties, '$.Status', 'in progress') WHERE table_name = 'seedmanifest'")
             #expect(try await Self.validate(path).findings.map(\.rule) == ["manifest.incomplete"])
             try sql.execute("DELETE FROM entities WHERE table_name = 'seedmanifest'")
@@ -111,10 +113,7 @@ struct StoreValidationTests {
 
     @Test("a missing photo container is one photos.access finding and a photos.missing per speaker")
     func missingContainer() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory + "/store.sqlite"
-            try await Self.seed(path)
-            let sql = try RawSQLite(path: path)
+        try await Self.withSeededStore { path, sql in
             try sql.execute("DELETE FROM blobs; DELETE FROM containers;")
             let rules = try await Self.validate(path).findings.map(\.rule)
             #expect(rules == ["photos.access"] + Array(repeating: "photos.missing", count: 8))
@@ -123,10 +122,7 @@ struct StoreValidationTests {
 
     @Test("--max-errors stops the scan; nothing after it is judged")
     func maxErrors() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory + "/store.sqlite"
-            try await Self.seed(path)
-            let sql = try RawSQLite(path: path)
+        try await Self.withSeededStore { path, sql in
             try sql.execute("UPDATE entities SET properties = json_set(properties, '$.EventDate', '2026-03-01T09:30:00.2Z') WHERE partition_key = 'Events'")
             var options = ValidationOptions()
             options.maxErrors = 3

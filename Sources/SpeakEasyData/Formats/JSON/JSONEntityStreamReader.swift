@@ -229,16 +229,11 @@ package struct JSONEntityStreamReader: EntityReader {
     /// The next non-whitespace byte (not consumed), reading more input as needed; nil at the end.
     private mutating func peek() throws(FormatError) -> UInt8? {
         while true {
-            while position < buffer.count {
-                switch buffer[position] {
-                case 0x20, 0x09, 0x0D: position += 1
-                case 0x0A:
-                    position += 1
-                    line += 1
-                    lineStart = position
-                default: return buffer[position]
-                }
-            }
+            var (line, lineStart) = (self.line, self.lineStart)
+            let from = position
+            position = buffer.withUnsafeBytes { JSONWhitespace.skip($0, from: from, line: &line, lineStart: &lineStart) }
+            (self.line, self.lineStart) = (line, lineStart)
+            if position < buffer.count { return buffer[position] }
             guard try fill(minimum: 1, keepingFrom: base + position) else { return nil }
         }
     }

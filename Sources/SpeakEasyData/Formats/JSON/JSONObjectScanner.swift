@@ -66,17 +66,8 @@ struct JSONObjectScanner {
 
     /// The next non-whitespace byte, not consumed; nil at the end of the bytes.
     mutating func peek() throws(JSONSyntaxError) -> UInt8? {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0D: position += 1
-            case 0x0A:
-                position += 1
-                line += 1
-                lineStart = position
-            default: return bytes[position]
-            }
-        }
-        return nil
+        position = JSONWhitespace.skip(bytes, from: position, line: &line, lineStart: &lineStart)
+        return position < bytes.count ? bytes[position] : nil
     }
 
     private mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
