@@ -7,10 +7,14 @@ package enum EntityFiles {
         package var format: DataFormat?
         /// CSV field separator.
         package var delimiter: UInt8 = UInt8(ascii: ",")
+        /// Hand events of the contract's plain shape over as ``PlainEvent``s where the reader can
+        /// tell them without building the entity (JSON and NDJSON), for `validate`.
+        package var plainEvents = false
 
-        package init(format: DataFormat? = nil, delimiter: UInt8 = UInt8(ascii: ",")) {
+        package init(format: DataFormat? = nil, delimiter: UInt8 = UInt8(ascii: ","), plainEvents: Bool = false) {
             self.format = format
             self.delimiter = delimiter
+            self.plainEvents = plainEvents
         }
     }
 
@@ -24,7 +28,7 @@ package enum EntityFiles {
     /// Opens `path` (`-` is stdin): the format from `options`, else the extension, else the first bytes.
     package static func open(_ path: String, options: ReadOptions = ReadOptions()) throws(FormatError) -> Opened {
         let (input, format) = try openInput(path, options: options)
-        return Opened(reader: try reader(for: input, format: format, delimiter: options.delimiter), format: format, input: input)
+        return Opened(reader: try reader(for: input, format: format, options: options), format: format, input: input)
     }
 
     /// Opens `path` and tells its format, without reading more than a sniffed prefix (which later reads
@@ -50,23 +54,23 @@ package enum EntityFiles {
     }
 
     /// A reader of one piece a ``splitter(for:format:pieceSize:)`` cut.
-    package static func reader(for piece: InputPiece, format: DataFormat, delimiter: UInt8 = UInt8(ascii: ",")) throws(FormatError) -> any EntityReader {
+    package static func reader(for piece: InputPiece, format: DataFormat, options: ReadOptions = ReadOptions()) throws(FormatError) -> any EntityReader {
         switch format {
         case .atom: AtomEntityReader(input: piece.input, origin: piece.origin)
         case .ndjson:
             // An in-memory piece is taken whole: its reader never looks for an object's end past it.
-            JSONEntityStreamReader(input: piece.input, layout: .lines, origin: piece.origin)
-        case .json, .csv: try reader(for: piece.input, format: format, delimiter: delimiter)
+            JSONEntityStreamReader(input: piece.input, layout: .lines, origin: piece.origin, plainEvents: options.plainEvents)
+        case .json, .csv: try reader(for: piece.input, format: format, options: options)
         }
     }
 
     /// A reader of `format` over `input`.
-    package static func reader(for input: ByteInput, format: DataFormat, delimiter: UInt8 = UInt8(ascii: ",")) throws(FormatError) -> any EntityReader {
+    package static func reader(for input: ByteInput, format: DataFormat, options: ReadOptions = ReadOptions()) throws(FormatError) -> any EntityReader {
         switch format {
         case .atom: AtomEntityReader(input: input)
-        case .json: JSONEntityStreamReader(input: input, layout: .document)
-        case .ndjson: JSONEntityStreamReader(input: input, layout: .lines)
-        case .csv: try CSVEntityReader(input, delimiter: delimiter)
+        case .json: JSONEntityStreamReader(input: input, layout: .document, plainEvents: options.plainEvents)
+        case .ndjson: JSONEntityStreamReader(input: input, layout: .lines, plainEvents: options.plainEvents)
+        case .csv: try CSVEntityReader(input, delimiter: options.delimiter)
         }
     }
 

@@ -41,7 +41,7 @@ package struct PrefetchingFileReader: Sendable {
     }
 
     fileprivate enum Message: Sendable {
-        case entities([Entity], lines: [Int], file: Int, bytesRead: Int64)
+        case items([EntityItem], lines: [Int], file: Int, bytesRead: Int64)
         /// Entities whose values are still to be made, on the consuming thread.
         case staged([any StagedEntity], file: Int, bytesRead: Int64)
         /// The entities of one piece of a file, which come through the piece's own queue, ended by
@@ -62,6 +62,15 @@ package struct PrefetchingFileReader: Sendable {
     /// first malformed input or unreadable file, or what `body` throws (which stops the reading
     /// threads).
     package func forEach(_ body: (Entity, Position) throws -> Void) throws {
+        precondition(!options.plainEvents, "plain events are read with forEachItem")
+        try forEachItem { item, position in
+            guard case .entity(let entity) = item else { return }
+            try body(entity, position)
+        }
+    }
+
+    /// ``forEach(_:)`` for readers that may hand over plain events (``EntityFiles/ReadOptions/plainEvents``).
+    package func forEachItem(_ body: (EntityItem, Position) throws -> Void) throws {
         let queue = BoundedQueue<Message>(capacity: 4)
         let reader = WorkerThread { [self] in read(into: queue) }
         var current: PieceChannel?
@@ -74,10 +83,10 @@ package struct PrefetchingFileReader: Sendable {
         }
         func handle(_ message: Message) throws {
             switch message {
-            case .entities(let batch, let lines, let file, let bytesRead):
-                for (entity, line) in zip(batch, lines) { try body(entity, Position(file: file, line: line, bytesRead: bytesRead)) }
+            case .items(let batch, let lines, let file, let bytesRead):
+                for (item, line) in zip(batch, lines) { try body(item, Position(file: file, line: line, bytesRead: bytesRead)) }
             case .staged(let batch, let file, let bytesRead):
-                for entity in batch { try body(try entity.entity(), Position(file: file, line: entity.line, bytesRead: bytesRead)) }
+                for entity in batch { try body(.entity(try entity.entity()), Position(file: file, line: entity.line, bytesRead: bytesRead)) }
             case .failed(let error):
                 throw error
             case .piece, .finished:
@@ -122,7 +131,7 @@ package struct PrefetchingFileReader: Sendable {
                     for helper in helpers { helper.join() }
                     guard pieces.allRead else { return }
                 } else {
-                    let reader = try EntityFiles.reader(for: input, format: format, delimiter: options.delimiter)
+                    let reader = try EntityFiles.reader(for: input, format: format, options: options)
                     guard try sendAll(of: reader, to: queue, recycled: recycled, file: file, bytesRead: { done + input.bytesRead }) else { return }
                 }
                 done += input.bytesRead
@@ -139,7 +148,7 @@ package struct PrefetchingFileReader: Sendable {
     private func readPieces(from pieces: PieceDispenser, format: DataFormat, file: Int, offset: Int64, recycled: BoundedQueue<Message>) {
         while let (piece, channel) = pieces.next(recycled: recycled) {
             do throws(FormatError) {
-                let reader = try EntityFiles.reader(for: piece, format: format, delimiter: options.delimiter)
+                let reader = try EntityFiles.reader(for: piece, format: format, options: options)
                 guard try sendAll(of: reader, to: channel.queue, recycled: recycled, file: file, bytesRead: { offset + piece.fileBytesRead }),
                     channel.queue.push(.finished)
                 else { return pieces.stop() }
@@ -161,8 +170,8 @@ package struct PrefetchingFileReader: Sendable {
             }
         }
         var reader = reader
-        return try send({ () throws(FormatError) in try reader.next().map { ($0, reader.entityLine) } }, queue, recycled) { batch, lines in
-            .entities(batch, lines: lines, file: file, bytesRead: bytesRead())
+        return try send({ () throws(FormatError) in try reader.nextItem().map { ($0, reader.entityLine) } }, queue, recycled) { batch, lines in
+            .items(batch, lines: lines, file: file, bytesRead: bytesRead())
         }
     }
 

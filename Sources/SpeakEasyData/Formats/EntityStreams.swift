@@ -7,6 +7,20 @@ package protocol EntityReader {
     mutating func next() throws(FormatError) -> Entity?
     /// Where the entity most recently returned by ``next()`` starts: 1-based line (for reports).
     var entityLine: Int { get }
+    /// The next entity, or an event in the contract's plain shape from a reader asked for those
+    /// (``PlainEvent``); nil at the end of the input.
+    mutating func nextItem() throws(FormatError) -> EntityItem?
+}
+
+extension EntityReader {
+    package mutating func nextItem() throws(FormatError) -> EntityItem? { try next().map(EntityItem.entity) }
+}
+
+/// What a reader hands over: an entity, or an event whose entity a reader asked for plain events
+/// did not need to build.
+package enum EntityItem: Sendable {
+    case entity(Entity)
+    case plainEvent(PlainEvent)
 }
 
 /// Turns entities into the bytes of a format. Pure: the caller owns the output buffer and moves it to

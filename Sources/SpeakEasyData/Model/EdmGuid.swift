@@ -25,6 +25,30 @@ package struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.init(high: high, low: low)
     }
 
+    /// Parses exactly the lower-case 8-4-4-4-12 form; nil for anything else, upper case included
+    /// (keys are case-sensitive: `ABC…` and `abc…` are different RowKeys).
+    package init?(lowerCase bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == 36 else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0
+        var nibbles = 0
+        for index in 0..<36 {
+            let byte = bytes[index]
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let nibble: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte &- UInt8(ascii: "a") &+ 10
+            default: return nil
+            }
+            if nibbles < 16 { high = high << 4 | UInt64(nibble) } else { low = low << 4 | UInt64(nibble) }
+            nibbles += 1
+        }
+        self.init(high: high, low: low)
+    }
+
     package static func < (lhs: EdmGuid, rhs: EdmGuid) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
 
     package var description: String {

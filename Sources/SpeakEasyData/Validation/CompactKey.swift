@@ -14,27 +14,13 @@ struct CompactKey: Hashable, Sendable {
     /// Parses the lower-case GUID form; nil for anything else.
     static func guid(_ text: String) -> CompactKey? {
         var text = text
-        return text.withUTF8 { bytes -> CompactKey? in
-            guard bytes.count == 36 else { return nil }
-            var high: UInt64 = 0, low: UInt64 = 0
-            var nibbles = 0
-            for index in 0..<36 {
-                let byte = bytes[index]
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard byte == UInt8(ascii: "-") else { return nil }
-                    continue
-                }
-                let nibble: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte &- UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte &- UInt8(ascii: "a") &+ 10
-                default: return nil
-                }
-                if nibbles < 16 { high = high << 4 | UInt64(nibble) } else { low = low << 4 | UInt64(nibble) }
-                nibbles += 1
-            }
-            return CompactKey(high: high, low: low, isGUID: true)
-        }
+        return text.withUTF8 { EdmGuid(lowerCase: UnsafeRawBufferPointer($0)) }.map(CompactKey.init(guid:))
+    }
+}
+
+extension CompactKey {
+    init(guid: EdmGuid) {
+        self.init(high: guid.high, low: guid.low, isGUID: true)
     }
 }
 

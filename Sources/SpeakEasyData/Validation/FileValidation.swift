@@ -18,8 +18,12 @@ package enum FileValidation {
     }
 
     /// Validates the files; a malformed or missing file throws (65, 66) instead of being a finding.
+    ///
+    /// Events in the contract's plain shape need no entity built: with `plainEvents`, the readers that
+    /// can tell them (JSON, NDJSON) hand them over as they are (``PlainEvent``); without, every entity
+    /// is built and checked whole (the tests compare both).
     package static func run(
-        _ paths: [String], options: ValidationOptions, readOptions: EntityFiles.ReadOptions = EntityFiles.ReadOptions(),
+        _ paths: [String], options: ValidationOptions, readOptions: EntityFiles.ReadOptions = EntityFiles.ReadOptions(), plainEvents: Bool = true,
         progress: (Progress) -> Void = { _ in }
     ) async throws(FormatError) -> ValidationReport {
         let total = paths.reduce(Int64(0)) { $0 + (FileSystem.size(of: $1) ?? 0) }
@@ -32,13 +36,18 @@ package enum FileValidation {
         var bytesRead: Int64 = 0
         struct Full: Error {}
         do {
-            try PrefetchingFileReader(paths: paths, options: readOptions).forEach { entity, position in
+            var readOptions = readOptions
+            readOptions.plainEvents = plainEvents
+            try PrefetchingFileReader(paths: paths, options: readOptions).forEachItem { item, position in
                 if position.file != file {
                     file = position.file
                     validator.begin(.file(paths[file]))
                 }
                 bytesRead = position.bytesRead
-                validator.check(entity, line: position.line)
+                switch item {
+                case .entity(let entity): validator.check(entity, line: position.line)
+                case .plainEvent(let event): validator.check(event, line: position.line)
+                }
                 if validator.isFull { throw Full() }
                 if validator.entitiesChecked & 0x3FFF == 0 {
                     progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesRead, bytesTotal: total))

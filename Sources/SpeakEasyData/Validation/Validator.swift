@@ -67,12 +67,17 @@ package struct Validator: Sendable {
         }
     }
 
-    func rowKey(of record: EventRecord) -> String {
-        record.key.isGUID ? EdmGuid(high: record.key.high, low: record.key.low).description : otherRowKeys[UInt32(record.key.low)]
+    func rowKey(of key: CompactKey) -> String {
+        key.isGUID ? EdmGuid(high: key.high, low: key.low).description : otherRowKeys[UInt32(key.low)]
     }
 
     func location(of record: EventRecord) -> FindingLocation {
-        location(source: record.source, line: record.line, partitionKey: DataContract.eventsPartition, rowKey: rowKey(of: record))
+        location(source: record.source, line: record.line, partitionKey: DataContract.eventsPartition, rowKey: rowKey(of: record.key))
+    }
+
+    /// Where the event with `key` at `line` of the current source is.
+    func eventLocation(_ key: CompactKey, line: UInt32) -> FindingLocation {
+        location(source: source, line: line, partitionKey: DataContract.eventsPartition, rowKey: rowKey(of: key))
     }
 
     func location(of speaker: SpeakerIndex.Entry) -> FindingLocation {
@@ -132,22 +137,36 @@ package struct Validator: Sendable {
                 log.add(.contractType, "\(property.name) is \(property.value.type.rawValue), expected Edm.String", at: here)
             }
         }
-        if let date {
-            checkDate(date, of: entity, line: line)
-        } else if let dateType {
-            log.add(.datesMissing, "EventDate is \(dateType.rawValue), not Edm.DateTime: the app cannot read it as a date", at: here)
-        } else {
-            log.add(.datesMissing, "event has no EventDate", at: here)
+        if date == nil {
+            let message = dateType.map { "EventDate is \($0.rawValue), not Edm.DateTime: the app cannot read it as a date" } ?? "event has no EventDate"
+            log.add(.datesMissing, message, at: here)
+        }
+        let key = guid ?? CompactKey(high: 0, low: UInt64(otherRowKeys.number(entity.rowKey)), isGUID: false)
+        checkEventFields(key: key, date: date, name: name, location: location, speakerKey: speakerKey, speakerName: speakerName, line: line)
+    }
+
+    /// Checks an event that a reader found in the contract's plain shape: all that can be wrong with
+    /// it is its date, and how it relates to other entities.
+    package mutating func check(_ event: PlainEvent, line: Int) {
+        entitiesChecked += 1
+        checkEventFields(
+            key: CompactKey(guid: event.key), date: event.date, name: event.name, location: event.location, speakerKey: event.speakerKey,
+            speakerName: event.speakerName, line: UInt32(clamping: line))
+    }
+
+    /// What every event goes through, however it was read: its date, its record (which duplicate
+    /// detection compares), and its speaker reference.
+    private mutating func checkEventFields(
+        key: CompactKey, date: EdmDateTime?, name: String?, location: String?, speakerKey: String?, speakerName: String?, line: UInt32
+    ) {
+        // Made only for a finding (a RowKey's text costs an allocation), and without capturing self,
+        // which would copy the validator.
+        func here(_ validator: Validator) -> FindingLocation { validator.eventLocation(key, line: line) }
+        if let date { checkDate(date, of: key, line: line) }
+        if !key.isGUID {
+            log.add(.contractRowKeyGUID, "RowKey '\(Self.excerpt(rowKey(of: key)))' is not a lower-case GUID (8-4-4-4-12)", at: here(self))
         }
 
-        // The record: where the event is, and what duplicate detection compares.
-        let key: CompactKey
-        if let guid {
-            key = guid
-        } else {
-            key = CompactKey(high: 0, low: UInt64(otherRowKeys.number(entity.rowKey)), isGUID: false)
-            log.add(.contractRowKeyGUID, "RowKey '\(Self.excerpt(entity.rowKey))' is not a lower-case GUID (8-4-4-4-12)", at: here)
-        }
         let speakerNumber = speakerKey.map { speakerKeys.number($0) }
         let complete = date != nil && name != nil && location != nil && speakerNumber != nil
         let record = EventRecord(
@@ -156,26 +175,28 @@ package struct Validator: Sendable {
             line: line, source: source, isComplete: complete)
         let added = events.add(record, checkEvents: log.isOn(.duplicatesEvents))
         if let first = added.sameKey {
-            log.add(.duplicatesKeys, "RowKey '\(Self.excerpt(entity.rowKey))' appears twice in partition 'Events'", at: here, related: [self.location(of: events[first])])
+            log.add(
+                .duplicatesKeys, "RowKey '\(Self.excerpt(rowKey(of: key)))' appears twice in partition 'Events'", at: here(self),
+                related: [self.location(of: events[first])])
         }
         if let first = added.sameEvent {
             log.add(
                 .duplicatesEvents, "the same event (EventName, EventLocation, SpeakerKey and EventDate) as \(self.location(of: events[first]))",
-                at: here, related: [self.location(of: events[first])])
+                at: here(self), related: [self.location(of: events[first])])
         }
 
         // The reference: now if the speaker is known, else when the input has ended.
         if let speakerNumber {
             if let speaker = speakers[speakerNumber] {
-                if let speakerName { compareName(speakerName, of: here, with: speaker) }
+                if let speakerName, let name = speaker.name, name != speakerName { compareName(speakerName, of: here(self), with: speaker) }
             } else {
                 pending.append((added.number, speakerName.map { speakerNames.number($0) } ?? Self.noName))
             }
         }
     }
 
-    private mutating func checkDate(_ date: EdmDateTime, of entity: Entity, line: UInt32) {
-        func here() -> FindingLocation { location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey) }
+    private mutating func checkDate(_ date: EdmDateTime, of key: CompactKey, line: UInt32) {
+        func here() -> FindingLocation { eventLocation(key, line: line) }
         if let shape = date.lexicalShape, log.isOn(.datesFormat) {
             switch options.dateFormat {
             case .app where !shape.isAppPattern:

@@ -52,7 +52,7 @@ struct FormatRoundTripTests {
     }
 
     static func read(_ bytes: [UInt8], _ target: Target) throws -> [Entity] {
-        var reader = try EntityFiles.reader(for: ByteInput(name: target.name, bytes: bytes), format: target.options.format, delimiter: target.options.delimiter)
+        var reader = try EntityFiles.reader(for: ByteInput(name: target.name, bytes: bytes), format: target.options.format, options: EntityFiles.ReadOptions(delimiter: target.options.delimiter))
         var entities: [Entity] = []
         while let entity = try reader.next() { entities.append(entity) }
         return entities

@@ -24,30 +24,37 @@ struct JSONEntityDecoder {
     }
 
     private let mode: Mode
-    private var members: [JSONMember] = []
+    var members: [JSONMember] = []
     private var keys: [Key] = []
     // Per object, reused from one to the next (no allocation per entity): each member's name and
     // role, and the types the annotations name.
     private var names: [String] = []
-    private var roles: [Role] = []
+    var roles: [Role] = []
     private var annotations: [(name: String, type: EdmType)] = []
     /// How many leading cached keys are known to be distinct: an object whose every key is one of
     /// them, in place, needs no check for a key given twice.
     private var distinctKeys = 0
-    private var interner = StringInterner()
+    var interner = StringInterner()
     /// The type each member position's annotation named last time, by the annotation's bytes.
     private var types: [(bytes: [UInt8], type: EdmType)?] = []
 
     init(mode: Mode) { self.mode = mode }
 
     /// What a member key means.
-    private enum Role: Equatable {
+    enum Role: Equatable {
         case partitionKey, rowKey, timestamp, etag
         /// `odata.*` members, other annotations, and the type annotations of the entity's fields.
         case ignored
         /// `Name@odata.type` (or `Name@type`): the type of property `Name`.
         case annotation(of: String)
-        case property
+        /// A property; `field` tells the ones of the contract's events apart (``PlainEvent``).
+        case property(field: EventField?)
+    }
+
+    /// The properties of the contract's events.
+    enum EventField: String {
+        case eventDate = "EventDate", eventName = "EventName", eventLocation = "EventLocation", eventDescription = "EventDescription"
+        case speakerKey = "SpeakerKey", speakerName = "SpeakerName"
     }
 
     private struct Key {
@@ -60,12 +67,26 @@ struct JSONEntityDecoder {
     mutating func entity(_ scanner: inout JSONObjectScanner) throws(JSONSyntaxError) -> Entity {
         let start = scanner.error("")
         try scan(&scanner)
+        return try scannedEntity(scanner.bytes, start: start)
+    }
+
+    /// Reads the entity object at the scanner's position: as a ``PlainEvent`` when `plainEvents` is
+    /// set and it has that shape, else as an entity.
+    mutating func item(_ scanner: inout JSONObjectScanner, plainEvents: Bool) throws(JSONSyntaxError) -> EntityItem {
+        let start = scanner.error("")
+        try scan(&scanner)
+        if plainEvents, let event = scannedPlainEvent(scanner.bytes) { return .plainEvent(event) }
+        return .entity(try scannedEntity(scanner.bytes, start: start))
+    }
+
+    /// The entity of the object just scanned; `start` locates errors about the object as a whole.
+    private mutating func scannedEntity(_ bytes: UnsafeRawBufferPointer, start: JSONSyntaxError) throws(JSONSyntaxError) -> Entity {
         var partitionKey: String?, rowKey: String?, timestamp: EdmDateTime?, etag: String?
         for (index, role) in roles.enumerated() {
             let member = members[index]
             func string() throws(JSONSyntaxError) -> String {
                 guard case .string(let text) = member.value else { throw Self.error(member, "\(names[index]) must be a string") }
-                return try self.text(text, member, scanner.bytes)
+                return try self.text(text, member, bytes)
             }
             switch role {
             case .partitionKey: partitionKey = try string()
@@ -80,7 +101,7 @@ struct JSONEntityDecoder {
         }
         guard let partitionKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no PartitionKey") }
         guard let rowKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no RowKey") }
-        return Entity(partitionKey: partitionKey, rowKey: rowKey, timestamp: timestamp, etag: etag, properties: try properties(scanner.bytes))
+        return Entity(partitionKey: partitionKey, rowKey: rowKey, timestamp: timestamp, etag: etag, properties: try properties(bytes))
     }
 
     /// Reads the flat object of properties at the scanner's position.
@@ -139,7 +160,7 @@ struct JSONEntityDecoder {
         }
     }
 
-    private static func equal(_ cached: [UInt8], _ raw: UnsafeRawBufferPointer) -> Bool {
+    static func equal(_ cached: [UInt8], _ raw: UnsafeRawBufferPointer) -> Bool {
         cached.count == raw.count && cached.withUnsafeBytes { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
     }
 
@@ -158,7 +179,7 @@ struct JSONEntityDecoder {
             return .annotation(of: String(key.dropLast(suffix.count)))
         }
         if key.contains("@") || key.hasPrefix("odata.") { return .ignored }
-        return .property
+        return .property(field: mode == .entity ? EventField(rawValue: key) : nil)
     }
 
     /// The index of the first name that repeats an earlier one, if any.
@@ -184,7 +205,8 @@ struct JSONEntityDecoder {
         }
         var properties: [Property] = []
         properties.reserveCapacity(roles.count - annotations.count)
-        for (index, role) in roles.enumerated() where role == .property {
+        for (index, role) in roles.enumerated() {
+            guard case .property = role else { continue }
             let member = members[index]
             if case .null = member.value { continue }
             let name = names[index]
@@ -199,7 +221,7 @@ struct JSONEntityDecoder {
 
     /// The type annotation member `index` names, reused from the previous object when its bytes are
     /// the same.
-    private mutating func annotatedType(_ index: Int, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> EdmType {
+    mutating func annotatedType(_ index: Int, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> EdmType {
         let member = members[index]
         guard case .string(let text) = member.value else { throw Self.error(member, "\(names[index]) names no Edm type") }
         if case .plain(let range, _) = text, index < types.count, let cached = types[index],
@@ -272,7 +294,7 @@ struct JSONEntityDecoder {
     }
 
     /// ASCII needs no validation; anything else must be valid UTF-8.
-    private static func string(_ raw: UnsafeRawBufferPointer, ascii: Bool) -> String? {
+    static func string(_ raw: UnsafeRawBufferPointer, ascii: Bool) -> String? {
         if ascii { return String(decoding: raw, as: UTF8.self) }
         return String(validating: raw.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }

@@ -49,7 +49,9 @@ package struct JSONEntityStreamReader: EntityReader {
     /// Reads `input`, `chunkSize` bytes at a time; by default 1 MiB, and an input already in memory is
     /// taken whole instead (tests give a size to make reads split tokens). `origin` is where the input
     /// starts in its file: a piece of NDJSON cut at a line's start (``JSONLinesSplitter``).
-    package init(input: ByteInput, layout: Layout = .document, chunkSize: Int? = nil, origin: TextOrigin = .start) {
+    /// `plainEvents` makes ``nextItem()`` hand over events of the contract's plain shape as
+    /// ``PlainEvent``s.
+    package init(input: ByteInput, layout: Layout = .document, chunkSize: Int? = nil, origin: TextOrigin = .start, plainEvents: Bool = false) {
         precondition(origin.firstLine == 1 && origin.fileColumn == 1, "a JSON piece starts at the start of a line")
         self.input = input
         self.layout = layout
@@ -57,25 +59,35 @@ package struct JSONEntityStreamReader: EntityReader {
         takesMemoryWhole = chunkSize == nil
         line = origin.fileLine
         startsFile = origin == .start
+        self.plainEvents = plainEvents
     }
 
     /// Whether the input is a file's start, where a byte order mark may be.
     private let startsFile: Bool
     private let takesMemoryWhole: Bool
+    private let plainEvents: Bool
 
     package mutating func next() throws(FormatError) -> Entity? {
+        switch try nextItem() {
+        case .entity(let entity): return entity
+        case .plainEvent: preconditionFailure("a reader of plain events is read with nextItem()")
+        case nil: return nil
+        }
+    }
+
+    package mutating func nextItem() throws(FormatError) -> EntityItem? {
         switch state {
         case .start:
             if startsFile { skipBOM() }
             if layout == .lines {
                 state = .lines
-                return try next()
+                return try nextItem()
             }
             guard let first = try peek() else { throw failure("the input is empty, expected a JSON object or array") }
             if first == UInt8(ascii: "[") {
                 position += 1
                 state = .inArray(inFeed: false, first: true)
-                return try next()
+                return try nextItem()
             }
             guard first == UInt8(ascii: "{") else { throw failure("expected a JSON object or array") }
             return try openDocumentObject()
@@ -108,7 +120,7 @@ package struct JSONEntityStreamReader: EntityReader {
     // MARK: - Document structure
 
     /// At the top-level `{`: either a feed envelope (members until `"value": [`) or one bare entity.
-    private mutating func openDocumentObject() throws(FormatError) -> Entity? {
+    private mutating func openDocumentObject() throws(FormatError) -> EntityItem? {
         let objectStart = base + position
         let objectLine = line, objectColumn = column
         pinned = objectStart
@@ -134,7 +146,7 @@ package struct JSONEntityStreamReader: EntityReader {
                 // A feed: what came before were envelope annotations (odata.metadata); drop them.
                 position += 1
                 state = .inArray(inFeed: true, first: true)
-                return try next()
+                return try nextItem()
             }
             guard try peek() != nil else { throw failure("unexpected end of input, expected a value") }
             try skipValue(keepingFrom: objectStart)
@@ -148,9 +160,9 @@ package struct JSONEntityStreamReader: EntityReader {
         position = objectStart - base
         (line, lineStart) = (objectLine, position - objectColumn + 1)
         state = .finished
-        let entity = try readObject()
+        let item = try readObject()
         try expectEnd()
-        return entity
+        return item
     }
 
     /// After a feed's array: the envelope's other members (skipped), then `}`.
@@ -179,7 +191,7 @@ package struct JSONEntityStreamReader: EntityReader {
     /// Reads the entity object at `position`, parsing it in place in the buffer. When the buffer ends
     /// inside the object (rare: chunks are 1 MiB, entities about 1 KiB), a structural scan reads on
     /// to the object's end, keeping it in the buffer, and the object is parsed once more.
-    private mutating func readObject() throws(FormatError) -> Entity {
+    private mutating func readObject() throws(FormatError) -> EntityItem {
         let start = base + position
         let objectLine = line, objectColumn = column
         entityLine = objectLine
@@ -188,15 +200,15 @@ package struct JSONEntityStreamReader: EntityReader {
             let from = start - base
             let (result, scanner) = buffer.withUnsafeBytes { raw in
                 var scanner = JSONObjectScanner(raw, position: from, line: objectLine, column: objectColumn)
-                return (Result { () throws(JSONSyntaxError) in try decoder.entity(&scanner) }, scanner)
+                return (Result { () throws(JSONSyntaxError) in try decoder.item(&scanner, plainEvents: plainEvents) }, scanner)
             }
             switch result {
-            case .success(let entity):
+            case .success(let item):
                 guard scanner.position - from <= Self.maximumObjectSize else { throw tooLarge(objectLine, objectColumn) }
                 position = scanner.position
                 line = scanner.line
                 lineStart = scanner.lineStart
-                return entity
+                return item
             case .failure(let error):
                 guard scanner.ranOut, !scannedToEnd else {
                     throw FormatError(source: input.name, line: error.line, column: error.column, reason: error.reason)

@@ -1,0 +1,96 @@
+/// Recognising the contract's plain events among scanned objects, for `validate`.
+extension JSONEntityDecoder {
+    private static let eventsPartition = Array(DataContract.eventsPartition.utf8)
+
+    /// The object just scanned as a ``PlainEvent`` when it has exactly that shape; nil for anything
+    /// else, which the caller builds as an entity. Every finding and every error about a value then
+    /// comes from the one full path: this one only has to recognise the plain case, and any doubt
+    /// (an escaped date, a `null`, a non-ASCII string not yet validated…) sends the object there.
+    mutating func scannedPlainEvent(_ bytes: UnsafeRawBufferPointer) -> PlainEvent? {
+        var key: EdmGuid?, date: EdmDateTime?
+        var isEvent = false, isTyped = false, hasDescription = false
+        var name: String?, location: String?, speakerKey: String?, speakerName: String?
+        // Azure's size formula (``Validator/size(of:exact:)``) over UTF-8 lengths, which are never
+        // less than UTF-16's: the keys and EventDate now, each string property as it comes.
+        var size = 4 + 2 * (6 + 36) + (8 + 2 * 9 + 8)
+        func raw(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
+        for index in members.indices {
+            switch roles[index] {
+            case .partitionKey:
+                guard case .string(.plain(let range, _)) = members[index].value, Self.equal(Self.eventsPartition, raw(range)) else { return nil }
+                isEvent = true
+            case .rowKey:
+                guard case .string(.plain(let range, _)) = members[index].value, let guid = EdmGuid(lowerCase: raw(range)) else { return nil }
+                key = guid
+            case .timestamp:
+                if case .null = members[index].value { continue }
+                guard case .string(.plain(let range, _)) = members[index].value, (try? EdmDateTime.parse(raw(range))) != nil else { return nil }
+            case .etag:
+                guard case .string(let text) = members[index].value, Self.isValid(text, bytes) else { return nil }
+            case .ignored:
+                continue
+            case .annotation(of: JSONEntityDecoder.EventField.eventDate.rawValue):
+                guard (try? annotatedType(index, bytes)) == .dateTime else { return nil }
+                isTyped = true
+            case .annotation, .property(field: nil):
+                return nil
+            case .property(field: let field?):
+                guard case .string(let text) = members[index].value else { return nil }
+                if field == .eventDate {
+                    guard case .plain(let range, ascii: true) = text, let value = try? EdmDateTime.parse(raw(range)) else { return nil }
+                    date = value
+                    continue
+                }
+                let length: Int
+                if field == .eventDescription {
+                    guard Self.isValid(text, bytes) else { return nil }
+                    hasDescription = true
+                    length = Self.utf8Count(text)
+                } else {
+                    guard let string = interned(text, column: index, bytes) else { return nil }
+                    switch field {
+                    case .eventName: name = string
+                    case .eventLocation: location = string
+                    case .speakerKey: speakerKey = string
+                    default: speakerName = string
+                    }
+                    length = string.utf8.count
+                }
+                size += 12 + 2 * (field.rawValue.utf8.count + length)
+            }
+        }
+        guard isEvent, isTyped, hasDescription, size <= Validator.maximumEntityBytes, let key, let date, let name, let location, let speakerKey,
+            let speakerName
+        else { return nil }
+        return PlainEvent(key: key, date: date, name: name, location: location, speakerKey: speakerKey, speakerName: speakerName)
+    }
+
+    /// The string's value, shared with an earlier object's when the bytes are the same (as the full
+    /// path does); nil when it is not valid UTF-8.
+    private mutating func interned(_ text: JSONMember.Text, column: Int, _ bytes: UnsafeRawBufferPointer) -> String? {
+        switch text {
+        case .escaped(let string):
+            return string
+        case .plain(let range, let ascii):
+            struct Invalid: Error {}
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
+            return try? interner.string(raw, column: column) { () throws(Invalid) in
+                guard let string = Self.string(raw, ascii: ascii) else { throw Invalid() }
+                return string
+            }
+        }
+    }
+
+    /// Whether a string member holds valid UTF-8 (escaped ones were validated as they were decoded).
+    private static func isValid(_ text: JSONMember.Text, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard case .plain(let range, ascii: false) = text else { return true }
+        return string(UnsafeRawBufferPointer(rebasing: bytes[range]), ascii: false) != nil
+    }
+
+    private static func utf8Count(_ text: JSONMember.Text) -> Int {
+        switch text {
+        case .escaped(let string): string.utf8.count
+        case .plain(let range, _): range.count
+        }
+    }
+}
