@@ -8,7 +8,7 @@ package enum EntityFiles {
         /// CSV field separator.
         package var delimiter: UInt8 = UInt8(ascii: ",")
         /// Hand events of the contract's plain shape over as ``PlainEvent``s where the reader can
-        /// tell them without building the entity (JSON and NDJSON), for `validate`.
+        /// tell them without building the entity (JSON, NDJSON and CSV), for `validate`.
         package var plainEvents = false
 
         package init(format: DataFormat? = nil, delimiter: UInt8 = UInt8(ascii: ","), plainEvents: Bool = false) {
@@ -70,7 +70,7 @@ package enum EntityFiles {
         case .atom: AtomEntityReader(input: input)
         case .json: JSONEntityStreamReader(input: input, layout: .document, plainEvents: options.plainEvents)
         case .ndjson: JSONEntityStreamReader(input: input, layout: .lines, plainEvents: options.plainEvents)
-        case .csv: try CSVEntityReader(input, delimiter: options.delimiter)
+        case .csv: try CSVEntityReader(input, delimiter: options.delimiter, plainEvents: options.plainEvents)
         }
     }
 

@@ -24,3 +24,51 @@ package struct PlainEvent: Sendable {
         self.speakerName = speakerName
     }
 }
+
+extension PlainEvent {
+    /// The properties of the contract's events, as readers tell them apart.
+    enum Field: String {
+        case eventDate = "EventDate", eventName = "EventName", eventLocation = "EventLocation", eventDescription = "EventDescription"
+        case speakerKey = "SpeakerKey", speakerName = "SpeakerName"
+    }
+
+    /// What a reader has found of a plain event so far, property by property; ``event`` is the event
+    /// once everything is there.
+    struct Parts {
+        var key: EdmGuid?
+        var date: EdmDateTime?
+        var name: String?, location: String?, speakerKey: String?, speakerName: String?
+        var hasDescription = false
+        /// Azure's size formula (``Validator/size(of:exact:)``) over UTF-8 lengths, which are never
+        /// less than UTF-16's: the keys and EventDate from the start, each string as it comes.
+        private var size = 4 + 2 * (DataContract.eventsPartition.utf8.count + 36) + (8 + 2 * 9 + 8)
+
+        /// A string property; the description's length only (nobody compares it).
+        mutating func set(_ field: Field, _ value: String) {
+            switch field {
+            case .eventName: name = value
+            case .eventLocation: location = value
+            case .speakerKey: speakerKey = value
+            case .speakerName: speakerName = value
+            case .eventDate, .eventDescription: preconditionFailure("\(field) is not kept as a string")
+            }
+            count(field, length: value.utf8.count)
+        }
+
+        mutating func setDescription(length: Int) {
+            hasDescription = true
+            count(.eventDescription, length: length)
+        }
+
+        private mutating func count(_ field: Field, length: Int) {
+            size += 8 + 2 * field.rawValue.utf8.count + 4 + 2 * length
+        }
+
+        /// The event, when every property is there and Azure's size limit is far.
+        var event: PlainEvent? {
+            guard hasDescription, size <= Validator.maximumEntityBytes, let key, let date, let name, let location, let speakerKey, let speakerName
+            else { return nil }
+            return PlainEvent(key: key, date: date, name: name, location: location, speakerKey: speakerKey, speakerName: speakerName)
+        }
+    }
+}

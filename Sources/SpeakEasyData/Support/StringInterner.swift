@@ -39,7 +39,7 @@ struct StringInterner {
         guard bytes.count >= Self.minimumLength, bytes.count <= Self.maximumLength else { return try make() }
         while columns.count <= column { columns.append(Column()) }
         guard columns[column].enabled else { return try make() }
-        let slot = Int(truncatingIfNeeded: ByteHash.hash(bytes)) & (Self.slotCount - 1)
+        let slot = Int(truncatingIfNeeded: Self.slotHash(bytes)) & (Self.slotCount - 1)
         columns[column].lookups += 1
         if let cached = columns[column].slots[slot], cached.bytes.count == bytes.count,
             cached.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
@@ -53,5 +53,15 @@ struct StringInterner {
             columns[column] = Column(slots: [], lookups: 0, hits: 0, enabled: false)
         }
         return string
+    }
+
+    /// A long value's slot comes from its length and its first and last 32 bytes: enough to tell
+    /// repeated values apart in a small table (a match is verified byte for byte anyway), and a 1 KB
+    /// description costs no more to look up than a name.
+    private static func slotHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        guard bytes.count > 64 else { return ByteHash.hash(bytes) }
+        let head = ByteHash.hash(UnsafeRawBufferPointer(rebasing: bytes[..<32]))
+        let tail = ByteHash.hash(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - 32)...]))
+        return head ^ tail.rotated(by: 17) ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
     }
 }

@@ -20,7 +20,7 @@ package enum FileValidation {
     /// Validates the files; a malformed or missing file throws (65, 66) instead of being a finding.
     ///
     /// Events in the contract's plain shape need no entity built: with `plainEvents`, the readers that
-    /// can tell them (JSON, NDJSON) hand them over as they are (``PlainEvent``); without, every entity
+    /// can tell them (JSON, NDJSON, CSV) hand them over as they are (``PlainEvent``); without, every entity
     /// is built and checked whole (the tests compare both).
     package static func run(
         _ paths: [String], options: ValidationOptions, readOptions: EntityFiles.ReadOptions = EntityFiles.ReadOptions(), plainEvents: Bool = true,

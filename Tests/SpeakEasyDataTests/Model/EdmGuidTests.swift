@@ -62,5 +62,29 @@ struct EdmGuidTests {
     )
     func malformed(text: String) {
         #expect(EdmGuid(text) == nil)
+        #expect(Self.lowerCase(text) == nil)
+    }
+
+    static func lowerCase(_ text: String) -> EdmGuid? {
+        Array(text.utf8).withUnsafeBytes { EdmGuid(lowerCase: $0) }
+    }
+
+    @Test("the lower-case parse takes exactly the lower-case form")
+    func lowerCaseForm() {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<1_000 {
+            let guid = EdmGuid(high: random.next(), low: random.next())
+            #expect(Self.lowerCase(guid.description) == guid)
+            #expect(Self.lowerCase(guid.description.uppercased()) == nil)
+        }
+        // Every byte next to the digits' and letters' ranges, in every position.
+        for position in [0, 7, 9, 14, 19, 24, 35] {
+            for byte in [UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "`"), UInt8(ascii: "g"), UInt8(ascii: "A"), UInt8(ascii: "F"), 0x00, 0x80, 0xB0, 0xFF] {
+                var text = Array(EdmGuid(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210).description.utf8)
+                text[position] = byte
+                #expect(text.withUnsafeBytes { EdmGuid(lowerCase: $0) } == nil, "\(byte) at \(position)")
+            }
+        }
+        #expect(Self.lowerCase("01234567-89ab-cdef-0123-456789abcdef") == EdmGuid(high: 0x0123_4567_89ab_cdef, low: 0x0123_4567_89ab_cdef))
     }
 }

@@ -144,6 +144,60 @@ struct PlainEventTests {
         }
     }
 
+    @Test("in CSV too, plain or typed, speakers and events in one file", arguments: [false, true])
+    func sameFindingsInCSV(typed: Bool) async throws {
+        // The cases as entities, written as CSV: one header for speakers and events, so every event
+        // row has empty speaker cells (and the speaker row empty event cells).
+        var reader = JSONEntityStreamReader(
+            input: ByteInput(name: "cases", bytes: Self.document([Self.speakerLine] + Self.cases.map(\.line.text))), layout: .lines)
+        var entities: [Entity] = []
+        while let entity = try reader.next() { entities.append(entity) }
+        var write = EntityFiles.WriteOptions(format: .csv)
+        write.typedCSV = typed
+        let bytes = try EntityFiles.bytes(of: entities, options: write)
+        var items = try CSVEntityReader(ByteInput(name: "events.csv", bytes: bytes), plainEvents: true)
+        var plain = 0
+        while let item = try items.nextItem() { if case .plainEvent = item { plain += 1 } }
+        #expect(plain >= Self.cases.filter(\.plain).count - 2, "the null Timestamp and the metadata cases change in CSV")
+        #expect(plain < Self.cases.count)
+
+        var options = ValidationOptions()
+        options.cutoff = .at("2026-12-31T23:59:59.9999999Z")
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/events.csv"
+            try writeFile(path, bytes)
+            let plain = try await FileValidation.run([path], options: options, plainEvents: true)
+            let whole = try await FileValidation.run([path], options: options, plainEvents: false)
+            #expect(plain.findings == whole.findings)
+            #expect(plain.entitiesChecked == entities.count)
+        }
+    }
+
+    @Test("typed CSV whose types are on the first row only reads the same either way")
+    func typesOnFirstRowOnly() async throws {
+        let csv = """
+            PartitionKey,RowKey,EventDate,EventDate@type,EventName,EventName@type,EventLocation,EventLocation@type,EventDescription,EventDescription@type,SpeakerKey,SpeakerKey@type,SpeakerName,SpeakerName@type
+            Events,e0000000-0000-4000-8000-000000000001,2026-03-01T09:30:00.0000000Z,Edm.DateTime,iOS Meetup,Edm.String,"Chicago, IL",Edm.String,Lorem.,Edm.String,\(D.bartKey),Edm.String,Bart Tubalinal,Edm.String
+            Events,e0000000-0000-4000-8000-000000000002,2026-03-02T09:30:00.2Z,,iOS Meetup,,"Chicago, IL",,Lorem.,,\(D.bartKey),,Bart,
+            Events,e0000000-0000-4000-8000-000000000003,2026-03-03T09:30:00.0000000Z,,7,Edm.Int32,"Chicago, IL",,Lorem.,,\(D.bartKey),,Bart Tubalinal,
+
+            """
+        var items = try CSVEntityReader(ByteInput(name: "events.csv", bytes: Array(csv.utf8)), plainEvents: true)
+        var kinds: [Bool] = []
+        while let item = try items.nextItem() {
+            if case .plainEvent = item { kinds.append(true) } else { kinds.append(false) }
+        }
+        #expect(kinds == [true, true, false])
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/events.csv"
+            try writeFile(path, csv)
+            let plain = try await FileValidation.run([path], options: ValidationOptions(), plainEvents: true)
+            let whole = try await FileValidation.run([path], options: ValidationOptions(), plainEvents: false)
+            #expect(plain.findings == whole.findings)
+            #expect(Set(plain.findings.map(\.rule)) == ["dates.format", "references.orphan", "contract.type"])
+        }
+    }
+
     @Test("a bad value is the same error either way", arguments: [
         Line().setting("EventDescription", "\"a\u{1}b\"").text,
         Line().setting("Timestamp", #""yesterday""#).text,

@@ -11,31 +11,51 @@
 /// empty type cell inherits the column's first non-empty type (Storage Explorer 1.40 wrote types only
 /// on the first row); a value with no type at all yet is `Edm.String`.
 package struct CSVEntityReader: EntityReader {
-    private let scanner: CSVRecordScanner
-    private var header: CSVHeader?
-    private var interner = StringInterner()
+    let scanner: CSVRecordScanner
+    var header: CSVHeader?
+    var interner = StringInterner()
     package private(set) var entityLine = 0
+    let plainEvents: Bool
+    /// For each of the header's property columns, which property of the contract's events it holds.
+    var eventFields: [PlainEvent.Field?] = []
 
     /// Reads `input`; `delimiter` is one ASCII byte other than `"`, CR and LF (`,`, tab, `;`…).
-    /// `chunkSize` is how much is read at a time (tests make it tiny).
-    package init(_ input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize) throws(FormatError) {
+    /// `chunkSize` is how much is read at a time (tests make it tiny). `plainEvents` makes
+    /// ``nextItem()`` hand over events of the contract's plain shape as ``PlainEvent``s.
+    package init(
+        _ input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize, plainEvents: Bool = false
+    ) throws(FormatError) {
         try CSVFormatter.checkDelimiter(delimiter)
         scanner = CSVRecordScanner(input, delimiter: delimiter, chunkSize: chunkSize)
+        self.plainEvents = plainEvents
     }
 
     /// The layout the header announced; nil until the first ``next()``.
     package var layout: CSVLayout? { header?.layout }
 
     package mutating func next() throws(FormatError) -> Entity? {
+        guard try nextRecord() else { return nil }
+        return try entity()
+    }
+
+    package mutating func nextItem() throws(FormatError) -> EntityItem? {
+        guard try nextRecord() else { return nil }
+        if plainEvents, let event = plainEvent() { return .plainEvent(event) }
+        return .entity(try entity())
+    }
+
+    /// Reads the header first if not yet read, then the next record; false at the end.
+    private mutating func nextRecord() throws(FormatError) -> Bool {
         if header == nil {
             guard try scanner.nextRecord() else {
                 throw scanner.error("the input is empty; CSV needs a header row naming PartitionKey and RowKey", line: 1, column: 1)
             }
             header = try CSVHeader(scanner)
+            eventFields = header!.properties.map { PlainEvent.Field(rawValue: $0.name) }
         }
-        guard try scanner.nextRecord() else { return nil }
+        guard try scanner.nextRecord() else { return false }
         entityLine = scanner.recordLine
-        return try entity()
+        return true
     }
 
     private mutating func entity() throws(FormatError) -> Entity {
@@ -63,7 +83,7 @@ package struct CSVEntityReader: EntityReader {
             if let typeColumn = column.typeColumn, !fields[typeColumn].isEmpty {
                 type = try self.type(in: fields[typeColumn], of: column.name)
                 typeCellFilled = true
-                if column.type == nil { header!.properties[index].type = type }
+                inheritType(type, at: index)
             }
             if valueField.isEmpty {
                 if typeCellFilled, type == .string { entity.properties.append(Property(column.name, .string(""))) }
@@ -74,6 +94,11 @@ package struct CSVEntityReader: EntityReader {
             entity.properties.append(Property(column.name, value))
         }
         return entity
+    }
+
+    /// A column's first type cell gives its later empty ones their type.
+    mutating func inheritType(_ type: EdmType, at index: Int) {
+        if header!.properties[index].type == nil { header!.properties[index].type = type }
     }
 
     private func type(in field: CSVRecordScanner.Field, of name: String) throws(FormatError) -> EdmType {
@@ -101,7 +126,7 @@ package struct CSVEntityReader: EntityReader {
     }
 
     /// The field's text, shared with an earlier row's when the bytes are the same (``StringInterner``).
-    private mutating func string(_ field: CSVRecordScanner.Field, column: Int) throws(FormatError) -> String {
+    mutating func string(_ field: CSVRecordScanner.Field, column: Int) throws(FormatError) -> String {
         let scanner = self.scanner
         return try scanner.withBytes(of: field) { bytes throws(FormatError) in
             try interner.string(UnsafeRawBufferPointer(bytes), column: column) { () throws(FormatError) in try scanner.string(field) }

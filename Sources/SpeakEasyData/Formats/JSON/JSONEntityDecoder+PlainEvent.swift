@@ -7,12 +7,8 @@ extension JSONEntityDecoder {
     /// comes from the one full path: this one only has to recognise the plain case, and any doubt
     /// (an escaped date, a `null`, a non-ASCII string not yet validated…) sends the object there.
     mutating func scannedPlainEvent(_ bytes: UnsafeRawBufferPointer) -> PlainEvent? {
-        var key: EdmGuid?, date: EdmDateTime?
-        var isEvent = false, isTyped = false, hasDescription = false
-        var name: String?, location: String?, speakerKey: String?, speakerName: String?
-        // Azure's size formula (``Validator/size(of:exact:)``) over UTF-8 lengths, which are never
-        // less than UTF-16's: the keys and EventDate now, each string property as it comes.
-        var size = 4 + 2 * (6 + 36) + (8 + 2 * 9 + 8)
+        var parts = PlainEvent.Parts()
+        var isEvent = false, isTyped = false
         func raw(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
         for index in members.indices {
             switch roles[index] {
@@ -21,7 +17,7 @@ extension JSONEntityDecoder {
                 isEvent = true
             case .rowKey:
                 guard case .string(.plain(let range, _)) = members[index].value, let guid = EdmGuid(lowerCase: raw(range)) else { return nil }
-                key = guid
+                parts.key = guid
             case .timestamp:
                 if case .null = members[index].value { continue }
                 guard case .string(.plain(let range, _)) = members[index].value, (try? EdmDateTime.parse(raw(range))) != nil else { return nil }
@@ -29,40 +25,27 @@ extension JSONEntityDecoder {
                 guard case .string(let text) = members[index].value, Self.isValid(text, bytes) else { return nil }
             case .ignored:
                 continue
-            case .annotation(of: JSONEntityDecoder.EventField.eventDate.rawValue):
+            case .annotation(of: PlainEvent.Field.eventDate.rawValue):
                 guard (try? annotatedType(index, bytes)) == .dateTime else { return nil }
                 isTyped = true
             case .annotation, .property(field: nil):
                 return nil
             case .property(field: let field?):
                 guard case .string(let text) = members[index].value else { return nil }
-                if field == .eventDate {
-                    guard case .plain(let range, ascii: true) = text, let value = try? EdmDateTime.parse(raw(range)) else { return nil }
-                    date = value
-                    continue
-                }
-                let length: Int
-                if field == .eventDescription {
+                switch field {
+                case .eventDate:
+                    guard case .plain(let range, ascii: true) = text, let date = try? EdmDateTime.parse(raw(range)) else { return nil }
+                    parts.date = date
+                case .eventDescription:
                     guard Self.isValid(text, bytes) else { return nil }
-                    hasDescription = true
-                    length = Self.utf8Count(text)
-                } else {
+                    parts.setDescription(length: Self.utf8Count(text))
+                default:
                     guard let string = interned(text, column: index, bytes) else { return nil }
-                    switch field {
-                    case .eventName: name = string
-                    case .eventLocation: location = string
-                    case .speakerKey: speakerKey = string
-                    default: speakerName = string
-                    }
-                    length = string.utf8.count
+                    parts.set(field, string)
                 }
-                size += 12 + 2 * (field.rawValue.utf8.count + length)
             }
         }
-        guard isEvent, isTyped, hasDescription, size <= Validator.maximumEntityBytes, let key, let date, let name, let location, let speakerKey,
-            let speakerName
-        else { return nil }
-        return PlainEvent(key: key, date: date, name: name, location: location, speakerKey: speakerKey, speakerName: speakerName)
+        return isEvent && isTyped ? parts.event : nil
     }
 
     /// The string's value, shared with an earlier object's when the bytes are the same (as the full

@@ -48,13 +48,7 @@ struct JSONEntityDecoder {
         /// `Name@odata.type` (or `Name@type`): the type of property `Name`.
         case annotation(of: String)
         /// A property; `field` tells the ones of the contract's events apart (``PlainEvent``).
-        case property(field: EventField?)
-    }
-
-    /// The properties of the contract's events.
-    enum EventField: String {
-        case eventDate = "EventDate", eventName = "EventName", eventLocation = "EventLocation", eventDescription = "EventDescription"
-        case speakerKey = "SpeakerKey", speakerName = "SpeakerName"
+        case property(field: PlainEvent.Field?)
     }
 
     private struct Key {
@@ -179,7 +173,7 @@ struct JSONEntityDecoder {
             return .annotation(of: String(key.dropLast(suffix.count)))
         }
         if key.contains("@") || key.hasPrefix("odata.") { return .ignored }
-        return .property(field: mode == .entity ? EventField(rawValue: key) : nil)
+        return .property(field: mode == .entity ? PlainEvent.Field(rawValue: key) : nil)
     }
 
     /// The index of the first name that repeats an earlier one, if any.
