@@ -45,22 +45,26 @@ package enum EntityFiles {
 
     /// What cuts a file of `format` into pieces that parse on their own (``InputSplitter``), for the
     /// formats whose parsing is worth sharing between threads; nil for the others.
-    package static func splitter(for input: ByteInput, format: DataFormat, pieceSize: Int) -> (any InputSplitter)? {
+    package static func splitter(
+        for input: ByteInput, format: DataFormat, pieceSize: Int, options: ReadOptions = ReadOptions()
+    ) -> (any InputSplitter)? {
         switch format {
         case .atom: AtomFeedSplitter(input: input, pieceSize: pieceSize)
         case .ndjson: JSONLinesSplitter(input: input, pieceSize: pieceSize)
-        case .json, .csv: nil
+        case .csv: CSVSplitter(input: input, delimiter: options.delimiter, pieceSize: pieceSize)
+        case .json: nil
         }
     }
 
-    /// A reader of one piece a ``splitter(for:format:pieceSize:)`` cut.
+    /// A reader of one piece a ``splitter(for:format:pieceSize:options:)`` cut.
     package static func reader(for piece: InputPiece, format: DataFormat, options: ReadOptions = ReadOptions()) throws(FormatError) -> any EntityReader {
         switch format {
         case .atom: AtomEntityReader(input: piece.input, origin: piece.origin)
         case .ndjson:
             // An in-memory piece is taken whole: its reader never looks for an object's end past it.
             JSONEntityStreamReader(input: piece.input, layout: .lines, origin: piece.origin, plainEvents: options.plainEvents)
-        case .json, .csv: try reader(for: piece.input, format: format, options: options)
+        case .csv: try CSVEntityReader(piece.input, delimiter: options.delimiter, plainEvents: options.plainEvents, origin: piece.origin)
+        case .json: try reader(for: piece.input, format: format, options: options)
         }
     }
 

@@ -7,9 +7,9 @@
 /// Reads entity files on threads of their own while the caller's thread handles the entities, so
 /// parsing and formatting (or checking) run on several cores at once.
 ///
-/// A file whose format can be cut into pieces that parse on their own (an Atom feed or NDJSON,
-/// ``EntityFiles/splitter(for:format:pieceSize:)``) is parsed by `pieceReaders` threads at once (one
-/// per core), each taking the next piece; other files are read on one thread.
+/// A file whose format can be cut into pieces that parse on their own (an Atom feed, NDJSON or CSV,
+/// ``EntityFiles/splitter(for:format:pieceSize:options:)``) is parsed by `pieceReaders` threads at
+/// once (one per core), each taking the next piece; other files are read on one thread.
 ///
 /// Entities cross in batches through ``BoundedQueue``s of a few batches: memory stays bounded, and
 /// entities and errors arrive in input order, whichever thread read them. Handled batches travel back
@@ -122,7 +122,7 @@ package struct PrefetchingFileReader: Sendable {
         for (file, path) in paths.enumerated() {
             do throws(FormatError) {
                 let (input, format) = try EntityFiles.openInput(path, options: options)
-                if pieceReaders > 1, let splitter = EntityFiles.splitter(for: input, format: format, pieceSize: pieceSize) {
+                if pieceReaders > 1, let splitter = EntityFiles.splitter(for: input, format: format, pieceSize: pieceSize, options: options) {
                     let (pieces, offset) = (PieceDispenser(splitter: splitter, queue: queue), done)
                     let helpers = (1..<pieceReaders).map { _ in
                         WorkerThread { [self] in readPieces(from: pieces, format: format, file: file, offset: offset, recycled: BoundedQueue(capacity: 8)) }

@@ -25,24 +25,23 @@ package enum SWAR {
 
     /// How many bytes of `bytes` equal `byte`: exact, unlike the tests above, so it can count.
     ///
-    /// Each word adds 1 to the byte lane of every match (no borrow runs between lanes in this test),
-    /// and the lanes are summed every 255 words, before one could overflow: no population count,
-    /// which x86-64's baseline lacks as an instruction.
+    /// Sixteen bytes at a time in a SIMD vector (SSE2 on x86-64's baseline, NEON on arm64; twice the
+    /// speed of words): each adds 1 to the lane of every match, and the lanes are summed every 255
+    /// vectors, before one could overflow.
     package static func count(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
-        let pattern = broadcast(byte), lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, evenLanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        let pattern = SIMD16<UInt8>(repeating: byte), one = SIMD16<UInt8>(repeating: 1)
         var count = 0
         var index = 0
-        while index + 8 <= bytes.count {
-            var lanes: UInt64 = 0
-            let blockEnd = min(bytes.count - 8, index + 254 * 8)
+        while index + 16 <= bytes.count {
+            var lanes = SIMD16<UInt8>.zero
+            let blockEnd = min(bytes.count - 16, index + 254 * 16)
             while index <= blockEnd {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
-                lanes &+= ~(((word & lows) &+ lows) | word | lows) >> 7
-                index += 8
+                let vector = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                lanes &+= one.replacing(with: 0, where: vector .!= pattern)
+                index += 16
             }
-            let pairs = (lanes & evenLanes) &+ ((lanes >> 8) & evenLanes)
-            count += Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+            count += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         }
         while index < bytes.count {
             if bytes[index] == byte { count += 1 }

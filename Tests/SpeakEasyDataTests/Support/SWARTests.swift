@@ -3,9 +3,9 @@ import Testing
 
 @Suite("SWAR byte counting")
 struct SWARTests {
-    /// Lengths around the word and the 255-word block, with matches everywhere, nowhere, and next to
-    /// bytes that differ from the pattern in the high bit only (where a borrow would miscount).
-    @Test("counts exactly what a plain loop counts", arguments: [0, 1, 7, 8, 9, 63, 2039, 2040, 2041, 4096, 10_007])
+    /// Lengths around the vector and the 255-vector block, with matches everywhere (every lane at its
+    /// most), nowhere, and next to bytes that differ from the pattern in the high bit only.
+    @Test("counts exactly what a plain loop counts", arguments: [0, 1, 15, 16, 17, 63, 4063, 4064, 4065, 4080, 4096, 10_007, 100_003])
     func exact(length: Int) {
         var random = SystemRandomNumberGenerator()
         let patterns: [[UInt8]] = [

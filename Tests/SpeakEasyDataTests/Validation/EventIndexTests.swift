@@ -65,6 +65,17 @@ struct EventIndexTests {
         #expect(table.count == 100_000)
     }
 
+    @Test("a copied fingerprint table changes apart from the original")
+    func fingerprintTableCopy() {
+        var table = FingerprintTable()
+        #expect(table.existing(1, orInsert: 10) == nil)
+        var copy = table
+        #expect(copy.existing(2, orInsert: 20) == nil)
+        #expect(table.existing(2, orInsert: 30) == nil)
+        #expect(copy.existing(2, orInsert: 0) == 20 && table.existing(2, orInsert: 0) == 30)
+        #expect(copy.existing(1, orInsert: 0) == 10 && table.existing(1, orInsert: 0) == 10)
+    }
+
     @Test("the interner numbers each distinct string once, in order of appearance")
     func interner() {
         var interner = StringNumbering()

@@ -21,12 +21,18 @@ package struct CSVEntityReader: EntityReader {
 
     /// Reads `input`; `delimiter` is one ASCII byte other than `"`, CR and LF (`,`, tab, `;`…).
     /// `chunkSize` is how much is read at a time (tests make it tiny). `plainEvents` makes
-    /// ``nextItem()`` hand over events of the contract's plain shape as ``PlainEvent``s.
+    /// ``nextItem()`` hand over events of the contract's plain shape as ``PlainEvent``s. `origin` is
+    /// where the input starts in its file: a piece after the header (``CSVSplitter``), whose added
+    /// header lines come first.
     package init(
-        _ input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize, plainEvents: Bool = false
+        _ input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize, plainEvents: Bool = false,
+        origin: TextOrigin = .start
     ) throws(FormatError) {
         try CSVFormatter.checkDelimiter(delimiter)
-        scanner = CSVRecordScanner(input, delimiter: delimiter, chunkSize: chunkSize)
+        precondition(origin.fileColumn == 1, "a CSV piece starts at the start of a line")
+        // The added header's lines are numbered just before the file's line where the piece starts
+        // (they are never reported: the first piece read the same header).
+        scanner = CSVRecordScanner(input, delimiter: delimiter, chunkSize: chunkSize, firstLine: origin.fileLine - (origin.firstLine - 1))
         self.plainEvents = plainEvents
     }
 

@@ -81,11 +81,13 @@ package final class CSVRecordScanner {
     @exclusivity(unchecked) private var scratch: [UInt8] = []
 
     /// `chunkSize` is how much each read asks for; tests make it tiny to split fields across reads.
-    package init(_ input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize) {
+    /// `firstLine` is the number of the input's first line (a piece of a file, ``CSVSplitter``).
+    package init(_ input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize, firstLine: Int = 1) {
         self.input = input
         self.source = input.name
         self.delimiter = delimiter
         self.chunkSize = max(1, chunkSize)
+        (line, recordLine, endLine, fieldLine) = (firstLine, firstLine, firstLine, firstLine)
         capacity = max(self.chunkSize, 64)
         buffer = .allocate(capacity: capacity)
     }
