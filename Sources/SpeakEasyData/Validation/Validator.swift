@@ -159,12 +159,10 @@ package struct Validator: Sendable {
     private mutating func checkEventFields(
         key: CompactKey, date: EdmDateTime?, name: String?, location: String?, speakerKey: String?, speakerName: String?, line: UInt32
     ) {
-        // Made only for a finding (a RowKey's text costs an allocation), and without capturing self,
-        // which would copy the validator.
-        func here(_ validator: Validator) -> FindingLocation { validator.eventLocation(key, line: line) }
+        // Locations are made only for findings: a GUID RowKey's text costs an allocation.
         if let date { checkDate(date, of: key, line: line) }
         if !key.isGUID {
-            log.add(.contractRowKeyGUID, "RowKey '\(Self.excerpt(rowKey(of: key)))' is not a lower-case GUID (8-4-4-4-12)", at: here(self))
+            log.add(.contractRowKeyGUID, "RowKey '\(Self.excerpt(rowKey(of: key)))' is not a lower-case GUID (8-4-4-4-12)", at: eventLocation(key, line: line))
         }
 
         let speakerNumber = speakerKey.map { speakerKeys.number($0) }
@@ -176,19 +174,19 @@ package struct Validator: Sendable {
         let added = events.add(record, checkEvents: log.isOn(.duplicatesEvents))
         if let first = added.sameKey {
             log.add(
-                .duplicatesKeys, "RowKey '\(Self.excerpt(rowKey(of: key)))' appears twice in partition 'Events'", at: here(self),
+                .duplicatesKeys, "RowKey '\(Self.excerpt(rowKey(of: key)))' appears twice in partition 'Events'", at: eventLocation(key, line: line),
                 related: [self.location(of: events[first])])
         }
         if let first = added.sameEvent {
             log.add(
                 .duplicatesEvents, "the same event (EventName, EventLocation, SpeakerKey and EventDate) as \(self.location(of: events[first]))",
-                at: here(self), related: [self.location(of: events[first])])
+                at: eventLocation(key, line: line), related: [self.location(of: events[first])])
         }
 
         // The reference: now if the speaker is known, else when the input has ended.
         if let speakerNumber {
             if let speaker = speakers[speakerNumber] {
-                if let speakerName, let name = speaker.name, name != speakerName { compareName(speakerName, of: here(self), with: speaker) }
+                if let speakerName, let name = speaker.name, name != speakerName { compareName(speakerName, of: eventLocation(key, line: line), with: speaker) }
             } else {
                 pending.append((added.number, speakerName.map { speakerNames.number($0) } ?? Self.noName))
             }
@@ -196,26 +194,25 @@ package struct Validator: Sendable {
     }
 
     private mutating func checkDate(_ date: EdmDateTime, of key: CompactKey, line: UInt32) {
-        func here() -> FindingLocation { eventLocation(key, line: line) }
         if let shape = date.lexicalShape, log.isOn(.datesFormat) {
             switch options.dateFormat {
             case .app where !shape.isAppPattern:
                 log.add(
                     .datesFormat,
                     "EventDate '\(Self.written(date, shape))' is not the app's yyyy-MM-ddTHH:mm:ss.fffffffZ (\(Self.describe(shape))): the app shows it blank",
-                    at: here())
+                    at: eventLocation(key, line: line))
             case .azure where !shape.hasZone:
-                log.add(.datesFormat, "EventDate '\(Self.written(date, shape))' has no 'Z': Azure reads an Edm.DateTime as UTC only with it", at: here())
+                log.add(.datesFormat, "EventDate '\(Self.written(date, shape))' has no 'Z': Azure reads an Edm.DateTime as UTC only with it", at: eventLocation(key, line: line))
             default: break
             }
         }
         if date < EdmDateTime.azureMinimum {
-            log.add(.datesBefore1601, "EventDate \(date) is before 1601-01-01, the earliest date Azure Table Storage accepts", at: here())
+            log.add(.datesBefore1601, "EventDate \(date) is before 1601-01-01, the earliest date Azure Table Storage accepts", at: eventLocation(key, line: line))
         }
         if let from = options.from, date < from {
-            log.add(.datesRange, "EventDate \(date) is before --from \(from)", at: here())
+            log.add(.datesRange, "EventDate \(date) is before --from \(from)", at: eventLocation(key, line: line))
         } else if let cutoff = options.cutoff, date > cutoff {
-            log.add(.datesRange, "EventDate \(date) is after --cutoff \(cutoff)", at: here())
+            log.add(.datesRange, "EventDate \(date) is after --cutoff \(cutoff)", at: eventLocation(key, line: line))
         }
     }
 

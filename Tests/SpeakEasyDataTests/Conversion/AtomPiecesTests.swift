@@ -73,13 +73,7 @@ struct AtomPiecesTests {
     @Test("the feed is cut between entries, and the pieces hold all its bytes")
     func cuts() throws {
         let input = ByteInput(name: "feed.atom", bytes: Array(Self.feed.utf8))
-        let splitter = AtomFeedSplitter(input: input, pieceSize: 1)
-        var pieces: [[UInt8]] = []
-        while let piece = try splitter.nextPiece() {
-            var bytes: [UInt8] = []
-            while try piece.input.read(appendingTo: &bytes, maximum: 4096) > 0 {}
-            pieces.append(bytes)
-        }
+        let pieces = try PieceReading.cuts(AtomFeedSplitter(input: input, pieceSize: 1)).map(\.bytes)
         #expect(pieces.count == 6 + 4 + 1)  // after each of 4 feed elements and 6 entries; then the end tag
         let prefixLength = pieces[1].firstIndex(of: UInt8(ascii: "\n"))! + 1
         var joined = pieces[0].dropLast("</feed>".utf8.count)

@@ -70,17 +70,9 @@ struct CSVPiecesTests {
     }
 
     /// The pieces `text` is cut into at every place a cut is possible, without their added headers.
-    static func pieces(_ text: String) throws -> (pieces: [[UInt8]], lines: [Int]) {
-        let splitter = CSVSplitter(input: ByteInput(name: "x.csv", bytes: Array(text.utf8)), pieceSize: 1)
-        var pieces: [[UInt8]] = []
-        var lines: [Int] = []
-        while let piece = try splitter.nextPiece() {
-            var bytes: [UInt8] = []
-            while try piece.input.read(appendingTo: &bytes, maximum: 4096) > 0 {}
-            pieces.append(Array(bytes[piece.addedBytes...]))
-            lines.append(piece.origin.fileLine)
-        }
-        return (pieces, lines)
+    static func pieces(_ text: String) throws -> (pieces: [ArraySlice<UInt8>], lines: [Int]) {
+        let cuts = try PieceReading.cuts(CSVSplitter(input: ByteInput(name: "x.csv", bytes: Array(text.utf8)), pieceSize: 1))
+        return (cuts.map(\.fileBytes), cuts.map(\.fileLine))
     }
 
     @Test("records are cut between records only, and the pieces hold all the bytes")

@@ -59,15 +59,8 @@ struct JSONLinesPiecesTests {
     @Test("lines are cut between objects only, and the pieces hold all the bytes")
     func cuts() throws {
         let text = Self.goodDocuments[3].1
-        let splitter = JSONLinesSplitter(input: ByteInput(name: "x.ndjson", bytes: Array(text.utf8)), pieceSize: 1)
-        var pieces: [[UInt8]] = []
-        var lines: [Int] = []
-        while let piece = try splitter.nextPiece() {
-            var bytes: [UInt8] = []
-            while try piece.input.read(appendingTo: &bytes, maximum: 4096) > 0 {}
-            pieces.append(bytes)
-            lines.append(piece.origin.fileLine)
-        }
+        let cuts = try PieceReading.cuts(JSONLinesSplitter(input: ByteInput(name: "x.ndjson", bytes: Array(text.utf8)), pieceSize: 1))
+        let (pieces, lines) = (cuts.map(\.bytes), cuts.map(\.fileLine))
         #expect(pieces.count == 6)
         #expect(pieces.allSatisfy { $0.first == UInt8(ascii: "{") })
         #expect(pieces.joined().elementsEqual(text.utf8))

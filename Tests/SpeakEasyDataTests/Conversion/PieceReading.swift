@@ -54,6 +54,26 @@ enum PieceReading {
         }
     }
 
+    /// A piece's bytes as a reader sees them (what the splitter added included), and where it starts.
+    struct Cut {
+        var bytes: [UInt8]
+        var addedBytes: Int
+        var fileLine: Int
+        /// The file's own bytes.
+        var fileBytes: ArraySlice<UInt8> { bytes[addedBytes...] }
+    }
+
+    /// Every piece `splitter` cuts.
+    static func cuts(_ splitter: any InputSplitter) throws -> [Cut] {
+        var cuts: [Cut] = []
+        while let piece = try splitter.nextPiece() {
+            var bytes: [UInt8] = []
+            while try piece.input.read(appendingTo: &bytes, maximum: 4096) > 0 {}
+            cuts.append(Cut(bytes: bytes, addedBytes: piece.addedBytes, fileLine: piece.origin.fileLine))
+        }
+        return cuts
+    }
+
     static func read(_ path: String, pieceReaders: Int, pieceSize: Int) -> Result<[Read], FormatError> {
         var reader = PrefetchingFileReader(paths: [path], options: .init())
         reader.pieceReaders = pieceReaders
