@@ -60,8 +60,8 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "CSV with a Prop@type column after each property (Azure Storage Explorer's layout): lossless.")
     var typed = false
 
-    @Option(help: ArgumentHelp("CSV field separator, one character; 'tab' for a tab. (default: ,)", valueName: "char"))
-    var delimiter: String?
+    @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
+    var delimiter: DelimiterArgument?
 
     @Option(help: ArgumentHelp("Comma-separated properties to write, in this order (also PartitionKey, RowKey, Timestamp for CSV).", valueName: "names"))
     var columns: String?
@@ -74,9 +74,6 @@ struct Export: AsyncParsableCommand {
     static var formatNames: String { DataFormat.allCases.map(\.rawValue).joined(separator: ", ") }
 
     func validate() throws {
-        if let delimiter, delimiterByte(delimiter) == nil {
-            throw ValidationError("--delimiter must be one ASCII character (or 'tab'), not '\(delimiter)'")
-        }
         if let partition, partition.isEmpty { throw ValidationError("--partition must not be empty") }
         if !files.isEmpty, partition != nil { throw ValidationError("--partition reads from the storage account; it does not apply to files") }
         if let columns, columns.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty }) {
@@ -93,7 +90,7 @@ struct Export: AsyncParsableCommand {
             options.metadata = metadata.level
             options.typedCSV = typed
             options.table = files.isEmpty ? table : DataContract.table
-            if let delimiter { options.delimiter = delimiterByte(delimiter)! }
+            if let delimiter { options.delimiter = delimiter.byte }
             options.columns = columns.map { $0.split(separator: ",").map { String($0.trimmingSpaces) } }
             var exporter = Exporter(writeOptions: options)
             exporter.readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: options.delimiter)
@@ -124,11 +121,6 @@ struct Export: AsyncParsableCommand {
         }
     }
 
-    private func delimiterByte(_ text: String) -> UInt8? {
-        if text == "tab" || text == "\\t" || text == "\t" { return 0x09 }
-        guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D else { return nil }
-        return byte
-    }
 }
 
 /// `--metadata none|minimal|full`.

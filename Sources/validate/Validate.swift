@@ -38,6 +38,9 @@ struct Validate: AsyncParsableCommand {
     @Option(name: .customLong("from-format"), help: ArgumentHelp("Format of the input files: atom, json, ndjson, csv. (default: by extension, else sniffed)", valueName: "format"))
     var fromFormat: DataFormat?
 
+    @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
+    var delimiter: DelimiterArgument?
+
     @OptionGroup var storeOption: StoreOption
 
     @Option(help: ArgumentHelp("Report format: text, json, junit, github, sarif.", valueName: "format"))
@@ -75,6 +78,7 @@ struct Validate: AsyncParsableCommand {
     func validate() throws {
         if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1") }
         if let from, let cutoff, cutoff.asCutoff < from.value { throw ValidationError("--cutoff is before --from") }
+        if files.isEmpty, delimiter != nil { throw ValidationError("--delimiter reads CSV files; it does not apply to the storage account") }
         if !files.isEmpty, CommandLine.arguments.contains(where: { $0 == "--store" || $0.hasPrefix("--store=") }) {
             throw ValidationError("give either files or --store, not both")
         }
@@ -130,7 +134,7 @@ struct Validate: AsyncParsableCommand {
                     progressBar.update("validate", done: done, total: total)
                 }
             } else {
-                let readOptions = EntityFiles.ReadOptions(format: fromFormat)
+                let readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: delimiter?.byte ?? UInt8(ascii: ","))
                 result = try await FileValidation.run(files, options: options, readOptions: readOptions) { progress in
                     progressBar.update("validate", done: Int(progress.bytesRead >> 20), total: Int(progress.bytesTotal >> 20))
                 }

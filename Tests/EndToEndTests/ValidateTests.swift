@@ -154,11 +154,38 @@ struct ValidateTests {
         #expect(findings.map { ($0["location"] as? [String: Any])?["text"] as? String } == ["speakers", "speakers/BTubalinal.jpg"])
     }
 
+    @Test("a spreadsheet's CSV: --delimiter, and dates that are no dates reported, not the end of the run")
+    func spreadsheetCSV() async throws {
+        let scratch = try Scratch()
+        let speaker = "1b7d3d6f-2c8f-4c9f-8d2b-7a1f3e4d5c6b"
+        let csv = """
+            PartitionKey;RowKey;Name;Title;Bio;ImageUrl;EventDate;EventName;EventLocation;EventDescription;SpeakerKey;SpeakerName
+            speakers;\(speaker);Darya Orlova;Consultant;Darya.;http://x/d.jpg;;;;;;
+            Events;e0000000-0000-4000-8000-000000000001;;;;;tomorrow;iOS Meetup;Chicago, IL;Lorem.;\(speaker);Darya Orlova
+            Events;e0000000-0000-4000-8000-000000000002;;;;;2026-03-01T09:30:00.0000000Z;iOS Meetup;Chicago, IL;Lorem.;\(speaker);Darya Orlova
+            Events;e0000000-0000-4000-8000-000000000003;;;;;03/01/2026;iOS Meetup;Chicago, IL;Lorem.;\(speaker);Darya Orlova
+
+            """
+        try csv.write(toFile: scratch.file("sheet.csv"), atomically: true, encoding: .utf8)
+        let result = try await BuiltTool.validate.run(["sheet.csv", "--delimiter", ";", "--report", "github"], in: scratch.path)
+        #expect(result.status == 1, "\(result)")
+        let annotations = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::error") }
+        #expect(annotations.count == 2, "\(result)")
+        #expect(annotations.first?.contains("line=3") == true && annotations.first?.contains("EventDate 'tomorrow' is Edm.String") == true, "\(result)")
+        #expect(annotations.last?.contains("line=5") == true && annotations.last?.contains("'03/01/2026'") == true, "\(result)")
+
+        // export still refuses the file: there a date that is no date cannot be converted.
+        let exported = try await BuiltTool.export.run(["sheet.csv", "--delimiter", ";", "--to", "out.json"], in: scratch.path)
+        #expect(exported.status == 65, "\(exported)")
+        #expect(exported.stderr.contains("sheet.csv:3:"), "\(exported)")
+    }
+
     @Test("usage errors are 64; missing input 66; a malformed file 65 with file:line; an unwritable report 73")
     func exitCodes() async throws {
         let scratch = try Scratch()
         for arguments in [["--report", "nope"], ["--rule", "nope"], ["--max-errors", "0"],
-                          ["a.csv", "--store", "x.sqlite"], ["--from", "2026-02-01", "--cutoff", "2026-01-01"], ["--date-format", "iso"]] {
+                          ["a.csv", "--store", "x.sqlite"], ["--from", "2026-02-01", "--cutoff", "2026-01-01"], ["--date-format", "iso"],
+                          ["a.csv", "--delimiter", ";;"], ["--delimiter", ";"]] {
             let result = try await BuiltTool.validate.run(arguments, in: scratch.path)
             #expect(result.status == 64, "\(arguments): \(result)")
         }

@@ -10,6 +10,10 @@ package enum EntityFiles {
         /// Hand events of the contract's plain shape over as ``PlainEvent``s where the reader can
         /// tell them without building the entity (JSON, NDJSON and CSV), for `validate`.
         package var plainEvents = false
+        /// In plain CSV, where only the contract makes `EventDate` a DateTime, keep a value that is no
+        /// date as a string instead of refusing the file: `validate` reports it (`dates.missing`)
+        /// and goes on.
+        package var keepsUnreadableDates = false
 
         package init(format: DataFormat? = nil, delimiter: UInt8 = UInt8(ascii: ","), plainEvents: Bool = false) {
             self.format = format
@@ -63,7 +67,10 @@ package enum EntityFiles {
         case .ndjson:
             // An in-memory piece is taken whole: its reader never looks for an object's end past it.
             JSONEntityStreamReader(input: piece.input, layout: .lines, origin: piece.origin, plainEvents: options.plainEvents)
-        case .csv: try CSVEntityReader(piece.input, delimiter: options.delimiter, plainEvents: options.plainEvents, origin: piece.origin)
+        case .csv:
+            try CSVEntityReader(
+                piece.input, delimiter: options.delimiter, plainEvents: options.plainEvents, keepsUnreadableDates: options.keepsUnreadableDates,
+                origin: piece.origin)
         case .json: try reader(for: piece.input, format: format, options: options)
         }
     }
@@ -74,7 +81,8 @@ package enum EntityFiles {
         case .atom: AtomEntityReader(input: input)
         case .json: JSONEntityStreamReader(input: input, layout: .document, plainEvents: options.plainEvents)
         case .ndjson: JSONEntityStreamReader(input: input, layout: .lines, plainEvents: options.plainEvents)
-        case .csv: try CSVEntityReader(input, delimiter: options.delimiter, plainEvents: options.plainEvents)
+        case .csv:
+            try CSVEntityReader(input, delimiter: options.delimiter, plainEvents: options.plainEvents, keepsUnreadableDates: options.keepsUnreadableDates)
         }
     }
 

@@ -38,6 +38,7 @@ package enum FileValidation {
         do {
             var readOptions = readOptions
             readOptions.plainEvents = plainEvents
+            readOptions.keepsUnreadableDates = true  // a date that is no date is a finding, not the end
             try PrefetchingFileReader(paths: paths, options: readOptions).forEachItem { item, position in
                 if position.file != file {
                     file = position.file

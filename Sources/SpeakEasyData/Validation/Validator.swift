@@ -108,7 +108,7 @@ package struct Validator: Sendable {
 
     private mutating func checkEvent(_ entity: Entity, guid: CompactKey?, line: UInt32) {
         var date: EdmDateTime?
-        var dateType: EdmType?
+        var dateValue: EdmValue?
         var name: String?, location: String?, description: String?, speakerKey: String?, speakerName: String?
         var wrongTypes: [Property] = []
         for property in entity.properties {
@@ -116,7 +116,7 @@ package struct Validator: Sendable {
             if case .string(let value) = property.value { text = value } else { text = nil }
             switch property.name {
             case "EventDate":
-                if case .dateTime(let value) = property.value { date = value } else { dateType = property.value.type }
+                if case .dateTime(let value) = property.value { date = value } else { dateValue = property.value }
                 continue
             case "EventName": name = text
             case "EventLocation": location = text
@@ -138,8 +138,7 @@ package struct Validator: Sendable {
             }
         }
         if date == nil {
-            let message = dateType.map { "EventDate is \($0.rawValue), not Edm.DateTime: the app cannot read it as a date" } ?? "event has no EventDate"
-            log.add(.datesMissing, message, at: here)
+            log.add(.datesMissing, dateValue.map { "EventDate \(Self.describe($0)), not Edm.DateTime: the app cannot read it as a date" } ?? "event has no EventDate", at: here)
         }
         let key = guid ?? CompactKey(high: 0, low: UInt64(otherRowKeys.number(entity.rowKey)), isGUID: false)
         checkEventFields(key: key, date: date, name: name, location: location, speakerKey: speakerKey, speakerName: speakerName, line: line)
@@ -223,6 +222,12 @@ package struct Validator: Sendable {
         if shape.fractionDigits > 0 { text += full[19..<(20 + Int(shape.fractionDigits))] }
         if shape.hasZone { text.append(UInt8(ascii: "Z")) }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A value that should have been a date: its type, and its text when it is a string.
+    static func describe(_ value: EdmValue) -> String {
+        if case .string(let text) = value { return "'\(excerpt(printable(text)))' is Edm.String" }
+        return "is \(value.type.rawValue)"
     }
 
     static func describe(_ shape: EdmDateTime.LexicalShape) -> String {

@@ -16,17 +16,20 @@ package struct CSVEntityReader: EntityReader {
     var interner = StringInterner()
     package private(set) var entityLine = 0
     let plainEvents: Bool
+    let keepsUnreadableDates: Bool
     /// For each of the header's property columns, which property of the contract's events it holds.
     var eventFields: [PlainEvent.Field?] = []
 
     /// Reads `input`; `delimiter` is one ASCII byte other than `"`, CR and LF (`,`, tab, `;`…).
     /// `chunkSize` is how much is read at a time (tests make it tiny). `plainEvents` makes
-    /// ``nextItem()`` hand over events of the contract's plain shape as ``PlainEvent``s. `origin` is
+    /// ``nextItem()`` hand over events of the contract's plain shape as ``PlainEvent``s.
+    /// `keepsUnreadableDates` reads a value in a plain-layout date column that is no date as a string
+    /// (``EntityFiles/ReadOptions/keepsUnreadableDates``). `origin` is
     /// where the input starts in its file: a piece after the header (``CSVSplitter``), whose added
     /// header lines come first.
     package init(
         _ input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize, plainEvents: Bool = false,
-        origin: TextOrigin = .start
+        keepsUnreadableDates: Bool = false, origin: TextOrigin = .start
     ) throws(FormatError) {
         try CSVFormatter.checkDelimiter(delimiter)
         precondition(origin.fileColumn == 1, "a CSV piece starts at the start of a line")
@@ -34,6 +37,7 @@ package struct CSVEntityReader: EntityReader {
         // (they are never reported: the first piece read the same header).
         scanner = CSVRecordScanner(input, delimiter: delimiter, chunkSize: chunkSize, firstLine: origin.fileLine - (origin.firstLine - 1))
         self.plainEvents = plainEvents
+        self.keepsUnreadableDates = keepsUnreadableDates
     }
 
     /// The layout the header announced; nil until the first ``next()``.
@@ -96,7 +100,17 @@ package struct CSVEntityReader: EntityReader {
                 if typeCellFilled, type == .binary { entity.properties.append(Property(column.name, .binary([]))) }
                 continue
             }
-            let value = try self.value(valueField, column: column.valueColumn, as: type, name: column.name, keys: (partitionKey, rowKey))
+            let value: EdmValue
+            if type == .dateTime, column.typeColumn == nil, keepsUnreadableDates {
+                // Only the contract says this column holds dates: one that is none is kept, to be reported.
+                if let date = try? dateTime(valueField, name: column.name, keys: (partitionKey, rowKey)) {
+                    value = .dateTime(date)
+                } else {
+                    value = .string(try string(valueField, column: column.valueColumn))
+                }
+            } else {
+                value = try self.value(valueField, column: column.valueColumn, as: type, name: column.name, keys: (partitionKey, rowKey))
+            }
             entity.properties.append(Property(column.name, value))
         }
         return entity

@@ -148,6 +148,22 @@ struct CSVEntityReaderTests {
         #expect(error.kind == .malformedInput)
     }
 
+    @Test("keepsUnreadableDates keeps a plain column's non-date as text; a typed column still refuses it")
+    func unreadableDates() throws {
+        func read(_ text: String) throws -> [Entity] {
+            var reader = try CSVEntityReader(ByteInput(name: "t.csv", bytes: Array(text.utf8)), keepsUnreadableDates: true)
+            var entities: [Entity] = []
+            while let entity = try reader.next() { entities.append(entity) }
+            return entities
+        }
+        let plain = try read("PartitionKey,RowKey,EventDate\r\nEvents,a,\"March 1\"\r\nEvents,b,2026-03-01T09:30:00Z\r\nEvents,c,\r\n")
+        #expect(plain.map { $0["EventDate"] } == [.string("March 1"), .dateTime(.at("2026-03-01T09:30:00Z")), nil])
+        #expect(throws: FormatError.self) { try read("PartitionKey,RowKey,EventDate,EventDate@type\r\nEvents,a,March 1,Edm.DateTime\r\n") }
+        // Text that is not UTF-8 is still malformed input.
+        var reader = try CSVEntityReader(ByteInput(name: "t.csv", bytes: Array("PartitionKey,RowKey,EventDate\r\nEvents,a,".utf8) + [0xC3, 0x28]), keepsUnreadableDates: true)
+        #expect(throws: FormatError.self) { try reader.next() }
+    }
+
     @Test("a delimiter CSV itself uses is a usage error")
     func badDelimiter() {
         for delimiter in [UInt8(ascii: "\""), 0x0A, 0x0D, 0xC3] {
