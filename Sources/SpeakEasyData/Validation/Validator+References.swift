@@ -28,10 +28,10 @@ extension Validator {
         for (eventNumber, nameNumber) in pending {
             if log.isFull { return }
             let record = events[eventNumber]
-            let here = location(of: record)
             let speakerName = nameNumber == Self.noName ? nil : speakerNames[nameNumber]
+            // The location is made only for a finding: a GUID RowKey's text costs an allocation.
             if let speaker = speakers[record.speaker] {
-                if let speakerName { compareName(speakerName, of: here, with: speaker) }
+                if let speakerName, let name = speaker.name, name != speakerName { compareName(speakerName, of: location(of: record), with: speaker) }
                 continue
             }
             guard log.isOn(.referencesOrphan) else { continue }
@@ -49,7 +49,7 @@ extension Validator {
                     message += " (SpeakerName '\(Self.excerpt(speakerName))'; the nearest speaker name is '\(Self.excerpt(nearest))')"
                 }
             }
-            log.add(.referencesOrphan, message, at: here, related: related)
+            log.add(.referencesOrphan, message, at: location(of: record), related: related)
         }
         pending = []
     }
