@@ -120,7 +120,6 @@ struct Export: AsyncParsableCommand {
             throw ToolExit.report(error, tool: "export")
         }
     }
-
 }
 
 /// `--metadata none|minimal|full`.

@@ -15,10 +15,9 @@ package enum EntityFiles {
         /// and goes on.
         package var keepsUnreadableDates = false
 
-        package init(format: DataFormat? = nil, delimiter: UInt8 = UInt8(ascii: ","), plainEvents: Bool = false) {
+        package init(format: DataFormat? = nil, delimiter: UInt8 = UInt8(ascii: ",")) {
             self.format = format
             self.delimiter = delimiter
-            self.plainEvents = plainEvents
         }
     }
 

@@ -64,12 +64,9 @@ struct PieceCutter {
         bytes.append(contentsOf: window.bytes[start...])
         let piece = InputPiece(
             input: ByteInput(name: input.name, bytes: bytes, then: input), origin: origin, fileOffset: fileOffset, addedBytes: prefix.count, length: nil)
-        window.free()
+        (window, start) = (ReadWindow(), 0)  // nothing more is read ahead: its memory goes now
         return piece
     }
-
-    /// Frees the window (the owner's `deinit`).
-    mutating func free() { window.free() }
 
     /// The file's bytes before `window[start]`.
     private var fileOffset: Int64 { input.bytesRead - Int64(window.count - start) }

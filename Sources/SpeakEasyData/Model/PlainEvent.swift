@@ -14,15 +14,6 @@ package struct PlainEvent: Sendable {
     package var location: String
     package var speakerKey: String
     package var speakerName: String
-
-    package init(key: EdmGuid, date: EdmDateTime, name: String, location: String, speakerKey: String, speakerName: String) {
-        self.key = key
-        self.date = date
-        self.name = name
-        self.location = location
-        self.speakerKey = speakerKey
-        self.speakerName = speakerName
-    }
 }
 
 extension PlainEvent {

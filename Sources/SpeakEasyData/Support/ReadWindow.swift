@@ -1,8 +1,8 @@
 /// A growable buffer of input bytes, read into without zeroing first, for the splitters
 /// (``InputSplitter``) that look ahead in an input before cutting a piece off its front.
 ///
-/// A value that owns memory: call ``free()`` once (the owner's `deinit`).
-struct ReadWindow {
+/// It owns its memory, and frees it when it goes.
+final class ReadWindow {
     private var storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     private(set) var count = 0
 
@@ -11,7 +11,7 @@ struct ReadWindow {
     }
 
     /// Reads up to `maximum` bytes from `input` onto the end; how many (0 at the end of the input).
-    mutating func read(from input: ByteInput, maximum: Int) throws(FileError) -> Int {
+    func read(from input: ByteInput, maximum: Int) throws(FileError) -> Int {
         if storage.count - count < maximum {
             let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(storage.count * 2, count + maximum), alignment: 16)
             if count > 0 { larger.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: count) }
@@ -24,14 +24,10 @@ struct ReadWindow {
     }
 
     /// Drops the first `length` bytes.
-    mutating func drop(_ length: Int) {
+    func drop(_ length: Int) {
         if length < count { storage.baseAddress!.copyMemory(from: storage.baseAddress! + length, byteCount: count - length) }
         count -= length
     }
 
-    mutating func free() {
-        storage.deallocate()
-        storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-        count = 0
-    }
+    deinit { storage.deallocate() }
 }

@@ -88,18 +88,16 @@ struct PlainEventTests {
 
     static func document(_ lines: [String]) -> [UInt8] { Array(lines.joined(separator: "\n").utf8) + [0x0A] }
 
-    static func items(_ bytes: [UInt8]) throws -> [EntityItem] {
-        var reader = JSONEntityStreamReader(input: ByteInput(name: "events.ndjson", bytes: bytes), layout: .lines, plainEvents: true)
-        var items: [EntityItem] = []
-        while let item = try reader.nextItem() { items.append(item) }
-        return items
+    static func ndjsonReader(_ lines: [String]) -> JSONEntityStreamReader {
+        JSONEntityStreamReader(input: ByteInput(name: "events.ndjson", bytes: document(lines)), layout: .lines, plainEvents: true)
     }
 
     @Test("an event as Azure writes it comes as a plain event, with its values")
     func values() throws {
-        let items = try Self.items(Self.document([Line(name: #"Caf\u00e9 \"Meetup\""#).text]))
-        guard case .plainEvent(let event) = try #require(items.first) else {
-            Issue.record("not a plain event: \(items)")
+        var reader = Self.ndjsonReader([Line(name: #"Caf\u00e9 \"Meetup\""#).text])
+        let item = try #require(try reader.nextItem())
+        guard case .plainEvent(let event) = item else {
+            Issue.record("not a plain event: \(item)")
             return
         }
         #expect(event.key == EdmGuid("e0000000-0000-4000-8000-000000000001"))
@@ -112,12 +110,8 @@ struct PlainEventTests {
 
     @Test("only events of exactly the contract's shape are plain", arguments: cases)
     func shape(_ testCase: Case) throws {
-        let items = try Self.items(Self.document([Self.speakerLine, testCase.line.text]))
-        try #require(items.count == 2)
-        if case .plainEvent = items[0] { Issue.record("a speaker came as a plain event") }
-        var isPlain = false
-        if case .plainEvent = items[1] { isPlain = true }
-        #expect(isPlain == testCase.plain)
+        // The speaker never is.
+        #expect(try Self.arePlain(Self.ndjsonReader([Self.speakerLine, testCase.line.text])) == [false, testCase.plain])
     }
 
     @Test("validating plain events finds what validating their entities finds", arguments: [DataFormat.ndjson, .json])
@@ -126,21 +120,16 @@ struct PlainEventTests {
         let bytes = format == .json ? Array(("[" + lines.joined(separator: ",\n") + "]\n").utf8) : Self.document(lines)
         var options = ValidationOptions()
         options.cutoff = .at("2026-12-31T23:59:59.9999999Z")
-        try await withTemporaryDirectory { directory in
-            let path = directory + "/events." + format.rawValue
-            try writeFile(path, bytes)
-            let plain = try await FileValidation.run([path], options: options, plainEvents: true)
-            let whole = try await FileValidation.run([path], options: options, plainEvents: false)
-            #expect(plain.findings == whole.findings)
-            #expect(plain.entitiesChecked == lines.count)
-            // Every kind of finding an event can have on its own or with others is among them.
-            let rules = Set(plain.findings.map(\.rule))
-            for rule in ["dates.missing", "dates.format", "dates.range", "dates.before-1601", "duplicates.keys", "duplicates.events",
-                "references.orphan", "references.name-mismatch", "contract.required", "contract.type", "contract.partition",
-                "contract.rowkey-guid", "contract.key-chars", "contract.entity-size"]
-            {
-                #expect(rules.contains(rule), "\(rule)")
-            }
+        let (plain, whole) = try await Self.bothWays(bytes, fileName: "events." + format.rawValue, options: options)
+        #expect(plain.findings == whole.findings)
+        #expect(plain.entitiesChecked == lines.count)
+        // Every kind of finding an event can have on its own or with others is among them.
+        let rules = Set(plain.findings.map(\.rule))
+        for rule in ["dates.missing", "dates.format", "dates.range", "dates.before-1601", "duplicates.keys", "duplicates.events",
+            "references.orphan", "references.name-mismatch", "contract.required", "contract.type", "contract.partition",
+            "contract.rowkey-guid", "contract.key-chars", "contract.entity-size"]
+        {
+            #expect(rules.contains(rule), "\(rule)")
         }
     }
 
@@ -155,22 +144,15 @@ struct PlainEventTests {
         var write = EntityFiles.WriteOptions(format: .csv)
         write.typedCSV = typed
         let bytes = try EntityFiles.bytes(of: entities, options: write)
-        var items = try CSVEntityReader(ByteInput(name: "events.csv", bytes: bytes), plainEvents: true)
-        var plain = 0
-        while let item = try items.nextItem() { if case .plainEvent = item { plain += 1 } }
-        #expect(plain >= Self.cases.filter(\.plain).count - 2, "the null Timestamp and the metadata cases change in CSV")
-        #expect(plain < Self.cases.count)
+        let plainCount = try Self.arePlain(CSVEntityReader(ByteInput(name: "events.csv", bytes: bytes), plainEvents: true)).count { $0 }
+        #expect(plainCount >= Self.cases.filter(\.plain).count - 2, "the null Timestamp and the metadata cases change in CSV")
+        #expect(plainCount < Self.cases.count)
 
         var options = ValidationOptions()
         options.cutoff = .at("2026-12-31T23:59:59.9999999Z")
-        try await withTemporaryDirectory { directory in
-            let path = directory + "/events.csv"
-            try writeFile(path, bytes)
-            let plain = try await FileValidation.run([path], options: options, plainEvents: true)
-            let whole = try await FileValidation.run([path], options: options, plainEvents: false)
-            #expect(plain.findings == whole.findings)
-            #expect(plain.entitiesChecked == entities.count)
-        }
+        let (plain, whole) = try await Self.bothWays(bytes, fileName: "events.csv", options: options)
+        #expect(plain.findings == whole.findings)
+        #expect(plain.entitiesChecked == entities.count)
     }
 
     @Test("typed CSV whose types are on the first row only reads the same either way")
@@ -182,20 +164,32 @@ struct PlainEventTests {
             Events,e0000000-0000-4000-8000-000000000003,2026-03-03T09:30:00.0000000Z,,7,Edm.Int32,"Chicago, IL",,Lorem.,,\(D.bartKey),,Bart Tubalinal,
 
             """
-        var items = try CSVEntityReader(ByteInput(name: "events.csv", bytes: Array(csv.utf8)), plainEvents: true)
-        var kinds: [Bool] = []
-        while let item = try items.nextItem() {
-            if case .plainEvent = item { kinds.append(true) } else { kinds.append(false) }
-        }
-        #expect(kinds == [true, true, false])
+        #expect(try Self.arePlain(CSVEntityReader(ByteInput(name: "events.csv", bytes: Array(csv.utf8)), plainEvents: true)) == [true, true, false])
+        let (plain, whole) = try await Self.bothWays(Array(csv.utf8), fileName: "events.csv", options: ValidationOptions())
+        #expect(plain.findings == whole.findings)
+        #expect(Set(plain.findings.map(\.rule)) == ["dates.format", "references.orphan", "contract.type"])
+    }
+
+    /// The reports of validating `bytes`, written to `fileName`, with plain events and without.
+    static func bothWays(_ bytes: [UInt8], fileName: String, options: ValidationOptions) async throws -> (plain: ValidationReport, whole: ValidationReport) {
         try await withTemporaryDirectory { directory in
-            let path = directory + "/events.csv"
-            try writeFile(path, csv)
-            let plain = try await FileValidation.run([path], options: ValidationOptions(), plainEvents: true)
-            let whole = try await FileValidation.run([path], options: ValidationOptions(), plainEvents: false)
-            #expect(plain.findings == whole.findings)
-            #expect(Set(plain.findings.map(\.rule)) == ["dates.format", "references.orphan", "contract.type"])
+            let path = directory + "/" + fileName
+            try writeFile(path, bytes)
+            return (
+                try await FileValidation.run([path], options: options, plainEvents: true),
+                try await FileValidation.run([path], options: options, plainEvents: false)
+            )
         }
+    }
+
+    /// For each item `reader` hands over, whether it is a plain event.
+    static func arePlain(_ reader: some EntityReader) throws -> [Bool] {
+        var reader = reader
+        var plain: [Bool] = []
+        while let item = try reader.nextItem() {
+            if case .plainEvent = item { plain.append(true) } else { plain.append(false) }
+        }
+        return plain
     }
 
     @Test("a bad value is the same error either way", arguments: [

@@ -42,8 +42,6 @@ package final class AtomFeedSplitter: InputSplitter {
         cutter = PieceCutter(input: input, pieceSize: pieceSize, limit: limit)
     }
 
-    deinit { cutter.free() }
-
     package func nextPiece() throws(FormatError) -> InputPiece? {
         if cutter.finished { return nil }
         if cutter.pieces == 0, try !readProlog() { return lastPiece() }

@@ -53,8 +53,7 @@ extension CSVEntityReader {
 
     /// `body` over the field's bytes (its `""` pairs made single).
     private func bytes<T>(of field: CSVRecordScanner.Field, _ body: (UnsafeRawBufferPointer) -> T) -> T {
-        // withBytes throws only what its body throws.
-        try! scanner.withBytes(of: field) { bytes in body(UnsafeRawBufferPointer(bytes)) }
+        scanner.withBytes(of: field) { bytes in body(UnsafeRawBufferPointer(bytes)) }
     }
 
     private func isValidUTF8(_ field: CSVRecordScanner.Field) -> Bool {

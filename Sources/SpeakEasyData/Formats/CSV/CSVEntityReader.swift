@@ -100,17 +100,8 @@ package struct CSVEntityReader: EntityReader {
                 if typeCellFilled, type == .binary { entity.properties.append(Property(column.name, .binary([]))) }
                 continue
             }
-            let value: EdmValue
-            if type == .dateTime, column.typeColumn == nil, keepsUnreadableDates {
-                // Only the contract says this column holds dates: one that is none is kept, to be reported.
-                if let date = try? dateTime(valueField, name: column.name, keys: (partitionKey, rowKey)) {
-                    value = .dateTime(date)
-                } else {
-                    value = .string(try string(valueField, column: column.valueColumn))
-                }
-            } else {
-                value = try self.value(valueField, column: column.valueColumn, as: type, name: column.name, keys: (partitionKey, rowKey))
-            }
+            let value = try self.value(
+                valueField, column: column.valueColumn, as: type, typedByContract: column.typeColumn == nil, name: column.name, keys: (partitionKey, rowKey))
             entity.properties.append(Property(column.name, value))
         }
         return entity
@@ -122,7 +113,7 @@ package struct CSVEntityReader: EntityReader {
     }
 
     private func type(in field: CSVRecordScanner.Field, of name: String) throws(FormatError) -> EdmType {
-        let type = try scanner.withBytes(of: field) { bytes throws(FormatError) in CSVHeader.type(named: bytes) }
+        let type = scanner.withBytes(of: field) { bytes in CSVHeader.type(named: bytes) }
         guard let type else {
             let text = try scanner.string(field)
             throw scanner.error("\(name)@type: '\(Self.excerpt(text))' is not an Edm type (Edm.String, Edm.Int32, Edm.Int64, Edm.Double, Edm.Boolean, Edm.DateTime, Edm.Guid, Edm.Binary, with or without 'Edm.')", line: field.line, column: field.column)
@@ -130,11 +121,16 @@ package struct CSVEntityReader: EntityReader {
         return type
     }
 
+    /// The field's value as `type`; `typedByContract` when only the contract gives the type (plain CSV).
     private mutating func value(
-        _ field: CSVRecordScanner.Field, column: Int, as type: EdmType, name: String, keys: (String, String)
+        _ field: CSVRecordScanner.Field, column: Int, as type: EdmType, typedByContract: Bool, name: String, keys: (String, String)
     ) throws(FormatError) -> EdmValue {
         switch type {
         case .string: return .string(try string(field, column: column))
+        case .dateTime where typedByContract && keepsUnreadableDates:
+            // Only the contract says this column holds dates: one that is none is kept, to be reported.
+            guard let date = try? dateTime(field, name: name, keys: keys) else { return .string(try string(field, column: column)) }
+            return .dateTime(date)
         case .dateTime: return .dateTime(try dateTime(field, name: name, keys: keys))
         default:
             let text = try scanner.string(field)
@@ -155,7 +151,7 @@ package struct CSVEntityReader: EntityReader {
 
     /// Parsed from the field's bytes: no String unless it is malformed.
     private func dateTime(_ field: CSVRecordScanner.Field, name: String, keys: (String, String)) throws(FormatError) -> EdmDateTime {
-        let parsed = try scanner.withBytes(of: field) { bytes in try? EdmDateTime.parse(UnsafeRawBufferPointer(bytes)) }
+        let parsed = scanner.withBytes(of: field) { bytes in try? EdmDateTime.parse(UnsafeRawBufferPointer(bytes)) }
         if let parsed { return parsed }
         let text = try scanner.string(field)
         do {

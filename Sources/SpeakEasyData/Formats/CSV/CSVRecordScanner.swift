@@ -119,8 +119,11 @@ package final class CSVRecordScanner {
         try body(UnsafeBufferPointer(start: buffer + recordStart, count: recordEnd - recordStart))
     }
 
-    /// The content of `field` with doubled quotes made single; valid until the next call.
-    package func withBytes<Result>(of field: Field, _ body: (UnsafeBufferPointer<UInt8>) throws(FormatError) -> Result) throws(FormatError) -> Result {
+    /// The content of `field` with doubled quotes made single; valid until the next call. Throws only
+    /// what `body` throws.
+    package func withBytes<Result, Failure: Error>(
+        of field: Field, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         guard field.hasDoubledQuotes else { return try body(UnsafeBufferPointer(start: buffer + field.start, count: field.count)) }
         scratch.removeAll(keepingCapacity: true)
         var index = field.start
@@ -129,7 +132,7 @@ package final class CSVRecordScanner {
             // The scanner only accepts a quote inside a quoted field when another follows it.
             index += buffer[index] == UInt8(ascii: "\"") ? 2 : 1
         }
-        return try scratch.withUnsafeBufferPointer { bytes throws(FormatError) in try body(bytes) }
+        return try scratch.withUnsafeBufferPointer { bytes throws(Failure) in try body(bytes) }
     }
 
     /// The field's text; invalid UTF-8 is an error naming the line and column of the bad byte.

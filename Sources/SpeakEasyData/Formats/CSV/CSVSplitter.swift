@@ -39,8 +39,6 @@ package final class CSVSplitter: InputSplitter {
         self.delimiter = delimiter
     }
 
-    deinit { cutter.free() }
-
     package func nextPiece() throws(FormatError) -> InputPiece? {
         if cutter.finished { return nil }
         while !stopped {
@@ -68,7 +66,7 @@ package final class CSVSplitter: InputSplitter {
     }
 
     /// Finds the header record at the file's start once it is all in the window, or stops the cutting
-    /// (typed CSV, a header this splitter does not copy).
+    /// (typed CSV, a header the reader refuses or this splitter does not copy).
     private func findHeader() {
         let bytes = cutter.window.bytes
         var start = 0
@@ -85,7 +83,7 @@ package final class CSVSplitter: InputSplitter {
         guard index < bytes.count, bytes[index] == Self.lineFeed || index + 1 < bytes.count else { return }
         // Only a header ending in a line feed (LF or CRLF) is copied; a lone CR ends the cutting.
         let end = bytes[index] == Self.lineFeed ? index : bytes[index + 1] == Self.lineFeed ? index + 1 : nil
-        guard let end, !Self.isTyped(bytes[start..<index], delimiter: delimiter) else {
+        guard let end, isPlain(Array(bytes[start...end])) else {
             stopped = true
             return
         }
@@ -93,23 +91,12 @@ package final class CSVSplitter: InputSplitter {
         headerLines = SWAR.count(of: Self.lineFeed, in: UnsafeBufferPointer(rebasing: bytes[start...end]))
     }
 
-    /// Whether a header names a `@type` column (typed CSV).
-    private static func isTyped(_ header: Slice<UnsafeBufferPointer<UInt8>>, delimiter: UInt8) -> Bool {
-        let suffix = Array(CSVHeader.typeSuffix.utf8)
-        var fields: [ArraySlice<UInt8>] = []
-        var field: [UInt8] = [], quoted = false
-        for byte in header {
-            if byte == quote {
-                quoted.toggle()
-            } else if byte == delimiter, !quoted {
-                fields.append(field[...])
-                field = []
-            } else {
-                field.append(byte)
-            }
-        }
-        fields.append(field[...])
-        return fields.contains { $0.count >= suffix.count && $0.suffix(suffix.count).elementsEqual(suffix) }
+    /// Whether the header is one of the plain layout, as the reader reads it; a header it refuses
+    /// is not cut after either (the first piece reports it).
+    private func isPlain(_ header: [UInt8]) -> Bool {
+        let scanner = CSVRecordScanner(ByteInput(name: "header", bytes: header), delimiter: delimiter)
+        guard (try? scanner.nextRecord()) == true, let parsed = try? CSVHeader(scanner) else { return false }
+        return parsed.layout == .plain
     }
 
     /// The first place to cut (just after a line feed outside quotes), `pieceSize` bytes on or more;

@@ -40,28 +40,17 @@ extension JSONEntityDecoder {
                     guard Self.isValid(text, bytes) else { return nil }
                     parts.setDescription(length: Self.utf8Count(text))
                 default:
-                    guard let string = interned(text, column: index, bytes) else { return nil }
+                    let string: String?
+                    switch text {
+                    case .escaped(let decoded): string = decoded
+                    case .plain(let range, let ascii): string = interned(raw(range), ascii: ascii, column: index)
+                    }
+                    guard let string else { return nil }
                     parts.set(field, string)
                 }
             }
         }
         return isEvent && isTyped ? parts.event : nil
-    }
-
-    /// The string's value, shared with an earlier object's when the bytes are the same (as the full
-    /// path does); nil when it is not valid UTF-8.
-    private mutating func interned(_ text: JSONMember.Text, column: Int, _ bytes: UnsafeRawBufferPointer) -> String? {
-        switch text {
-        case .escaped(let string):
-            return string
-        case .plain(let range, let ascii):
-            struct Invalid: Error {}
-            let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
-            return try? interner.string(raw, column: column) { () throws(Invalid) in
-                guard let string = Self.string(raw, ascii: ascii) else { throw Invalid() }
-                return string
-            }
-        }
     }
 
     /// Whether a string member holds valid UTF-8 (escaped ones were validated as they were decoded).

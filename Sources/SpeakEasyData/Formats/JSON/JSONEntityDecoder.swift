@@ -34,7 +34,7 @@ struct JSONEntityDecoder {
     /// How many leading cached keys are known to be distinct: an object whose every key is one of
     /// them, in place, needs no check for a key given twice.
     private var distinctKeys = 0
-    var interner = StringInterner()
+    private var interner = StringInterner()
     /// The type each member position's annotation named last time, by the annotation's bytes.
     private var types: [(bytes: [UInt8], type: EdmType)?] = []
 
@@ -244,13 +244,10 @@ struct JSONEntityDecoder {
     ) throws(JSONSyntaxError) -> EdmValue? {
         switch (member.value, declared) {
         case (.string(.plain(let range, let ascii)), nil), (.string(.plain(let range, let ascii)), .string?):
-            // Shared with an earlier object's String when the bytes are the same (``StringInterner``).
-            let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
-            return .string(
-                try interner.string(raw, column: index) { () throws(JSONSyntaxError) in
-                    guard let string = Self.string(raw, ascii: ascii) else { throw Self.error(member, "a string is not valid UTF-8") }
-                    return string
-                })
+            guard let string = interned(UnsafeRawBufferPointer(rebasing: bytes[range]), ascii: ascii, column: index) else {
+                throw Self.error(member, "a string is not valid UTF-8")
+            }
+            return .string(string)
         case (.string(let text), nil), (.string(let text), .string?):
             return .string(try self.text(text, member, bytes))
         case (.string(.plain(let range, _)), .dateTime?):
@@ -273,6 +270,16 @@ struct JSONEntityDecoder {
             return Self.double(UnsafeRawBufferPointer(rebasing: bytes[range])).map(EdmValue.double)
         default:
             return nil
+        }
+    }
+
+    /// A plain string's value, shared with an earlier object's String in the same member position
+    /// when the bytes are the same (``StringInterner``); nil when it is not valid UTF-8.
+    mutating func interned(_ raw: UnsafeRawBufferPointer, ascii: Bool, column: Int) -> String? {
+        struct Invalid: Error {}
+        return try? interner.string(raw, column: column) { () throws(Invalid) in
+            guard let string = Self.string(raw, ascii: ascii) else { throw Invalid() }
+            return string
         }
     }
 

@@ -24,8 +24,6 @@ package final class JSONLinesSplitter: InputSplitter {
         cutter = PieceCutter(input: input, pieceSize: pieceSize, limit: limit)
     }
 
-    deinit { cutter.free() }
-
     package func nextPiece() throws(FormatError) -> InputPiece? {
         if cutter.finished { return nil }
         while true {
