@@ -31,7 +31,6 @@ package enum FileValidation {
         // saves rehashing them as they grow (an underestimate only means they grow; over 1 KB a
         // record, an overestimate costs little).
         var validator = Validator(options: options, expectedEvents: Int(min(total / 1024, 1 << 26)))
-        var truncated = false
         var file = -1
         var bytesRead: Int64 = 0
         struct Full: Error {}
@@ -57,12 +56,12 @@ package enum FileValidation {
         } catch let error as FormatError {
             throw error
         } catch {
-            truncated = true  // Full: --max-errors reached
+            // Full: --max-errors cut the run short.
         }
-        if !truncated { validator.finishReferences() }
+        if !validator.isFull { validator.finishReferences() }
         progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesRead, bytesTotal: total))
         return ValidationReport(
             rules: rules(options).map(\.descriptor), findings: validator.findings, inputs: paths, entitiesChecked: validator.entitiesChecked,
-            truncated: truncated)
+            truncated: validator.isFull, maxErrors: options.maxErrors)
     }
 }

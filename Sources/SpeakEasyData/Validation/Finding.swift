@@ -86,15 +86,24 @@ package struct ValidationReport: Sendable {
     /// What was checked: file paths, or the store's description.
     package var inputs: [String]
     package var entitiesChecked: Int
-    /// True when `--max-errors` stopped the run before the end of the input.
+    /// True when `--max-errors` cut the run short: there were more findings than reported (and
+    /// perhaps input left unread), so every count is a lower bound.
     package var truncated: Bool
+    /// The `--max-errors` limit of the run, if any.
+    package var maxErrors: Int?
 
-    package init(rules: [RuleDescriptor], findings: [Finding], inputs: [String], entitiesChecked: Int, truncated: Bool) {
+    package init(rules: [RuleDescriptor], findings: [Finding], inputs: [String], entitiesChecked: Int, truncated: Bool, maxErrors: Int? = nil) {
         self.rules = rules
         self.findings = findings
         self.inputs = inputs
         self.entitiesChecked = entitiesChecked
         self.truncated = truncated
+        self.maxErrors = maxErrors
+    }
+
+    /// Why the counts are lower bounds, for every report form to say the same.
+    package var truncationNote: String {
+        "validate stopped at --max-errors\(maxErrors.map { " \($0)" } ?? ""): there are more findings than reported, and the counts are lower bounds"
     }
 
     package var errorCount: Int { findings.count { $0.severity == .error } }

@@ -36,7 +36,11 @@ package struct JSONReportWriter: ReportWriter {
             string(input)
         }
         raw("],\n  \"entitiesChecked\": \(report.entitiesChecked),\n  \"truncated\": \(report.truncated),\n")
-        raw("  \"summary\": {\"errors\": \(report.errorCount), \"warnings\": \(report.warningCount)},\n  \"rules\": [")
+        raw("  \"maxErrors\": \(report.maxErrors.map(String.init) ?? "null"),\n")
+        // `exact` false: the counts are lower bounds ("at least"), because --max-errors cut the run short.
+        raw("  \"summary\": {\"errors\": \(report.errorCount), \"warnings\": \(report.warningCount), \"exact\": \(!report.truncated)")
+        if report.truncated { raw(", \"note\": "); string(report.truncationNote) }
+        raw("},\n  \"rules\": [")
         for (index, rule) in report.rules.enumerated() {
             raw(index > 0 ? ",\n    " : "\n    ")
             raw("{\"id\": "); string(rule.id)

@@ -22,7 +22,6 @@ package enum StoreValidation {
         let partitions =
             [DataContract.speakersPartition, DataContract.eventsPartition].filter { counts[$0] != nil }
             + counts.keys.filter { $0 != DataContract.speakersPartition && $0 != DataContract.eventsPartition }.sorted()
-        var truncated = false
         /// Thrown out of a scan when `--max-errors` is reached, so the rest is not even fetched.
         struct Stop: Error {}
         do {
@@ -35,9 +34,9 @@ package enum StoreValidation {
                 }
             }
         } catch is Stop {
-            truncated = true
+            // --max-errors cut the run short: the rest is not judged.
         }
-        if !truncated {
+        if !validator.isFull {
             validator.finishReferences()
             try await PhotoCheck.run(store, speakers: validator.speakers, into: &validator.log)
             if let manifest, manifest.status == .complete {
@@ -47,7 +46,7 @@ package enum StoreValidation {
         progress(validator.entitiesChecked, total)
         return ValidationReport(
             rules: rules(options).map(\.descriptor), findings: validator.findings, inputs: [store.displayName],
-            entitiesChecked: validator.entitiesChecked, truncated: truncated)
+            entitiesChecked: validator.entitiesChecked, truncated: validator.isFull, maxErrors: options.maxErrors)
     }
 
     private static func loadManifest(_ store: any StorageAccount, table: String, into validator: inout Validator) async throws -> SeedManifest? {

@@ -32,7 +32,7 @@ struct GitHubReportWriterTests {
         let expected =
             "::error file=events.csv,line=2,title=dates.format::EventDate is missing\n"
             + "::error title=keys.duplicate::events/Events/a: same keys twice (related: events/Events/a)\n"
-            + "::warning title=validate::validate stopped at --max-errors; findings after that point are not reported\n"
+            + "::warning title=validate::validate stopped at --max-errors: there are more findings than reported, and the counts are lower bounds\n"
         #expect(Self.render(SampleReports.truncatedWithUndescribedRule) == expected)
     }
 

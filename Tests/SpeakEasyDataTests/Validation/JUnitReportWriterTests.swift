@@ -127,7 +127,10 @@ struct JUnitReportWriterTests {
     func undescribedRule() throws {
         let root = try Self.parse(SampleReports.truncatedWithUndescribedRule)
         let suites = root.elements(forName: "testsuite")
-        #expect(suites.map { Self.attribute($0, "name") } == ["dates.format", "keys.duplicate"])
-        #expect(Self.attribute(root, "tests") == "2")
+        #expect(suites.map { Self.attribute($0, "name") } == ["dates.format", "keys.duplicate", "max-errors"])
+        #expect(Self.attribute(root, "tests") == "3")
+        #expect(Self.attribute(root, "failures") == "3")
+        let note = try #require(suites.last?.elements(forName: "testcase").first?.elements(forName: "failure").first)
+        #expect(Self.attribute(note, "message")?.contains("lower bounds") == true)
     }
 }

@@ -39,8 +39,26 @@ struct ReportWriterTests {
 
     @Test("text: a clean report is its summary line")
     func cleanText() {
-        let clean = ValidationReport(rules: [Rule.datesFormat.descriptor], findings: [], inputs: ["a.json", "b.csv"], entitiesChecked: 1, truncated: true)
-        #expect(String(decoding: TextReportWriter().render(clean), as: UTF8.self) == "validate: no problems in 1 entity (a.json, b.csv); stopped early at --max-errors\n")
+        let clean = ValidationReport(rules: [Rule.datesFormat.descriptor], findings: [], inputs: ["a.json", "b.csv"], entitiesChecked: 1, truncated: false)
+        #expect(String(decoding: TextReportWriter().render(clean), as: UTF8.self) == "validate: no problems in 1 entity (a.json, b.csv)\n")
+    }
+
+    @Test("a run cut short by --max-errors says 'at least' in the summary line and the JSON summary")
+    func truncatedCounts() throws {
+        let finding = Finding(rule: "references.orphan", severity: .error, message: "m", location: FindingLocation(.file(path: "e.csv", line: 2)))
+        let report = ValidationReport(
+            rules: [Rule.referencesOrphan.descriptor], findings: Array(repeating: finding, count: 50), inputs: ["e.csv"], entitiesChecked: 2_000,
+            truncated: true, maxErrors: 50)
+        #expect(
+            ValidationSummary.line(report)
+                == "at least 50 errors in 2000 entities (e.csv); validate stopped at --max-errors 50: there are more findings than reported, and the counts are lower bounds")
+        let json = try JSONSerialization.jsonObject(with: Data(JSONReportWriter(toolVersion: "t").render(report))) as? [String: Any]
+        #expect(json?["truncated"] as? Bool == true)
+        #expect(json?["maxErrors"] as? Int == 50)
+        let summary = json?["summary"] as? [String: Any]
+        #expect(summary?["errors"] as? Int == 50)
+        #expect(summary?["exact"] as? Bool == false)
+        #expect((summary?["note"] as? String)?.contains("lower bounds") == true)
     }
 
     @Test("json: schema version 1, every member, escaped strings")
@@ -52,7 +70,10 @@ struct ReportWriterTests {
         #expect(object["inputs"] as? [String] == ["e.csv"])
         #expect(object["entitiesChecked"] as? Int == 12)
         #expect(object["truncated"] as? Bool == false)
-        #expect((object["summary"] as? [String: Int]) == ["errors": 2, "warnings": 1])
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["errors"] as? Int == 2 && summary["warnings"] as? Int == 1)
+        #expect(summary["exact"] as? Bool == true && summary["note"] == nil)
+        #expect(object["maxErrors"] is NSNull)
         let rules = try #require(object["rules"] as? [[String: String]])
         #expect(rules.map { $0["id"] } == ["dates.format", "duplicates.keys", "contract.rowkey-guid"])
         #expect(rules[2]["severity"] == "warning")

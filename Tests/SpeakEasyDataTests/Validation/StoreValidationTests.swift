@@ -120,7 +120,7 @@ struct StoreValidationTests {
         }
     }
 
-    @Test("--max-errors stops the scan; nothing after it is judged")
+    @Test("--max-errors stops the scan at the first finding past the limit; nothing after it is judged")
     func maxErrors() async throws {
         try await Self.withSeededStore { path, sql in
             try sql.execute("UPDATE entities SET properties = json_set(properties, '$.EventDate', '2026-03-01T09:30:00.2Z') WHERE partition_key = 'Events'")
@@ -129,7 +129,8 @@ struct StoreValidationTests {
             let report = try await Self.validate(path, options: options)
             #expect(report.findings.map(\.rule) == ["dates.format", "dates.format", "dates.format"])
             #expect(report.truncated)
-            #expect(report.entitiesChecked == 8 + 3)
+            #expect(report.entitiesChecked == 8 + 4)
+            #expect(report.maxErrors == 3)
         }
     }
 }

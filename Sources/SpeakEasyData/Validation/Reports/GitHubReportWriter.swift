@@ -23,7 +23,7 @@ package struct GitHubReportWriter: ReportWriter, Sendable {
             // Otherwise a run cut short by --max-errors looks like a complete one in the summary.
             appendCommand(
                 "warning", properties: [("title", "validate")],
-                message: "validate stopped at --max-errors; findings after that point are not reported", to: &out)
+                message: report.truncationNote, to: &out)
         }
         return out
     }

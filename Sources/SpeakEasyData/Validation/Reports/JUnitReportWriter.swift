@@ -6,18 +6,30 @@
 /// is one passing test case, so a clean run still shows which rules ran. The failure's `message`
 /// is the finding's one line, its `type` the severity (`error` or `warning`), and its text the
 /// location and related locations. Valid against Jenkins' `junit-10.xsd` (kept in
-/// `Tests/Fixtures/schemas`), which is also what the other dashboards accept.
+/// `Tests/Fixtures/schemas`), which is also what the other dashboards accept. A run cut short by
+/// `--max-errors` adds a suite `max-errors` with one failing case that says the counts are lower
+/// bounds, since JUnit has no way to mark a report incomplete.
 package struct JUnitReportWriter: ReportWriter, Sendable {
     package init() {}
 
     package func render(_ report: ValidationReport) -> [UInt8] {
         let groups = report.ruleGroups
-        let tests = groups.reduce(0) { $0 + max($1.findings.count, 1) }
+        let extra = report.truncated ? 1 : 0
+        let tests = groups.reduce(0) { $0 + max($1.findings.count, 1) } + extra
         var out: [UInt8] = []
         out.append(contentsOf: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
-        out.append(contentsOf: "<testsuites name=\"speakeasy-validate\" tests=\"\(tests)\" failures=\"\(report.findings.count)\" errors=\"0\">\n".utf8)
+        out.append(contentsOf: "<testsuites name=\"speakeasy-validate\" tests=\"\(tests)\" failures=\"\(report.findings.count + extra)\" errors=\"0\">\n".utf8)
         for group in groups {
             append(group, to: &out)
+        }
+        if report.truncated {
+            out.append(contentsOf: "  <testsuite name=\"max-errors\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\">\n".utf8)
+            appendTestCaseStart(rule: "max-errors", name: "the report is complete", to: &out)
+            out.append(contentsOf: ">\n      <failure message=\"".utf8)
+            XMLEscaping.appendAttribute(report.truncationNote, to: &out)
+            out.append(contentsOf: "\" type=\"truncated\">".utf8)
+            XMLEscaping.appendText("at least \(report.errorCount) errors and \(report.warningCount) warnings in \(report.entitiesChecked) entities", to: &out)
+            out.append(contentsOf: "</failure>\n    </testcase>\n  </testsuite>\n".utf8)
         }
         out.append(contentsOf: "</testsuites>\n".utf8)
         return out

@@ -62,7 +62,7 @@ package struct SARIFReportWriter: ReportWriter, Sendable {
         if report.truncated {
             let notification: ReportJSON = .object([
                 ("level", .string("warning")),
-                ("message", .object([("text", .string("validate stopped at --max-errors; findings after that point are not reported"))])),
+                ("message", .object([("text", .string(report.truncationNote))])),
             ])
             members.append(("toolExecutionNotifications", .array([notification])))
         }
