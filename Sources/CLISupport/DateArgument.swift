@@ -40,3 +40,4 @@ package struct DateArgument: ExpressibleByArgument, Sendable {
 extension DateResolution: ExpressibleByArgument {}
 extension SeedMode: ExpressibleByArgument {}
 extension DataFormat: ExpressibleByArgument {}
+extension EventDateFormat: ExpressibleByArgument {}

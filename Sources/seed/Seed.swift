@@ -51,6 +51,13 @@ struct Seed: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Step between possible dates: \(DateResolution.allCases.map(\.rawValue).joined(separator: ", ")). (default: minute)", valueName: "unit"))
     var resolution: DateResolution?
 
+    @Option(
+        name: .customLong("date-format"),
+        help: ArgumentHelp(
+            "app: only dates the app can read as Azure serves them (the resolution's steps plus 100 ns: Azure trims trailing zeros, and the app needs all 7 digits); azure: the resolution's exact steps. (default: app)",
+            valueName: "app|azure"))
+    var dateFormat: EventDateFormat?
+
     @Option(help: ArgumentHelp("When the table holds data: fresh (refuse), merge or replace (upsert by keys).", valueName: "mode"))
     var mode: SeedMode = .fresh
 
@@ -79,7 +86,7 @@ struct Seed: AsyncParsableCommand {
     func validate() throws {
         if !fromFile.isEmpty {
             let generatorOptions = [seed != nil ? "--seed" : nil, events != nil ? "--events" : nil, speakers != nil ? "--speakers" : nil,
-                from != nil ? "--from" : nil, cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil, samples != nil ? "--samples" : nil].compactMap { $0 }
+                from != nil ? "--from" : nil, cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil, dateFormat != nil ? "--date-format" : nil, samples != nil ? "--samples" : nil].compactMap { $0 }
             if let first = generatorOptions.first { throw ValidationError("\(first) generates data; it does not apply with --from-file") }
             if fromFile.contains("-") { throw ValidationError("--from-file reads every file twice (check, then write), so it takes files, not stdin ('-')") }
         }
@@ -112,6 +119,7 @@ struct Seed: AsyncParsableCommand {
         request.from = from?.value
         request.cutoff = cutoff?.asCutoff
         request.resolution = resolution
+        request.dateFormat = dateFormat
 
         // Options that cannot be met are refused before the store is even created.
         let photoBaseURL = SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/"

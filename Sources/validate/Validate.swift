@@ -62,7 +62,7 @@ struct Validate: AsyncParsableCommand {
     var warningsAsErrors = false
 
     @Option(name: .customLong("date-format"), help: ArgumentHelp("app: EventDate exactly yyyy-MM-ddTHH:mm:ss.fffffffZ, as the app parses it; azure: 0-7 fractional digits and Z, as the service accepts.", valueName: "app|azure"))
-    var dateFormat: DateFormatArgument = .app
+    var dateFormat: EventDateFormat = .app
 
     @Option(help: ArgumentHelp("Earliest allowed EventDate: yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff][Z], UTC.", valueName: "date"))
     var from: DateArgument?
@@ -113,7 +113,7 @@ struct Validate: AsyncParsableCommand {
         }
         var options = ValidationOptions()
         options.rules = try selectedRules()
-        options.dateFormat = dateFormat.format
+        options.dateFormat = dateFormat
         options.from = from?.value
         options.cutoff = cutoff?.asCutoff
         options.maxErrors = maxErrors
@@ -154,18 +154,6 @@ struct Validate: AsyncParsableCommand {
             throw ToolExit.report(error, tool: "validate")
         }
         if result.findings.contains(where: { options.fails($0.severity) }) { throw ExitCode(1) }
-    }
-}
-
-/// `--date-format app|azure`.
-enum DateFormatArgument: String, ExpressibleByArgument, CaseIterable {
-    case app, azure
-
-    var format: ValidationOptions.DateFormat {
-        switch self {
-        case .app: .app
-        case .azure: .azure
-        }
     }
 }
 

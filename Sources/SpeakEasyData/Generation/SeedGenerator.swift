@@ -1,15 +1,29 @@
 /// Generates the SpeakEasy data set: speakers with photos, then events, from one seeded stream.
 ///
-/// Algorithm (version 1), all draws from ``SplitMix64`` seeded with the seed:
-/// 1. Each sample speaker, in catalog order, gets a RowKey GUID (two draws).
+/// Algorithm (version 2), all draws from ``SplitMix64`` seeded with the seed:
+/// 1. The sample speakers come first, in catalog order.
 /// 2. Each generated speaker draws a (first name, last name) pair uniformly among the pairs not
-///    yet used by any speaker (redrawing used ones), then a title, then its GUID.
-/// 3. Each event draws name, location, speaker and date slot, in that order, each uniformly; a
-///    combination already drawn is drawn again whole; then its GUID.
-/// Uniform draws use ``SplitMix64/uniform(below:)``. Any change to this is a new version.
+///    yet used by any speaker (redrawing used ones), then a title.
+/// 3. Each event draws name, location, speaker and date slot (``DateWindow``), in that order, each
+///    uniformly; a combination already drawn is drawn again whole.
+///
+/// RowKeys are not drawn: they are name-based GUIDs (``EdmGuid/init(nameBased:in:)``) of who or
+/// what an entity is, so `seed --mode merge` with another seed updates the same person and the same
+/// event instead of adding a second one. A speaker's is that of `speaker`, a line feed and its Name;
+/// an event's that of `event`, EventName, EventLocation, SpeakerKey and EventDate (seven digits),
+/// each after a line feed. Uniform draws use ``SplitMix64/uniform(below:)``. Any change to this is a
+/// new version.
 package struct SeedGenerator: Sendable {
     /// Bumped whenever the same seed would give different data.
-    package static let version = 1
+    package static let version = 2
+
+    /// The namespace of every RowKey the generator makes (a random GUID, fixed once).
+    package static let keyNamespace = EdmGuid(high: 0xEB3C_908C_F027_4F50, low: 0x8047_EA23_89F8_FBFE)
+
+    /// A speaker's RowKey: the same person has the same key in every run.
+    package static func speakerKey(name: String) -> EdmGuid {
+        EdmGuid(nameBased: Array(("speaker\n" + name).utf8), in: keyNamespace)
+    }
 
     package struct GeneratedSpeaker: Sendable, Equatable {
         package var speaker: Speaker
@@ -32,8 +46,12 @@ package struct SeedGenerator: Sendable {
         guard options.from <= options.cutoff else {
             throw GenerationError(reason: "the cutoff \(options.cutoff) is before the start \(options.from)")
         }
-        guard let window = DateWindow(from: options.from, cutoff: options.cutoff, resolution: options.resolution) else {
-            throw GenerationError(reason: "no date at \(options.resolution.rawValue) resolution lies between \(options.from) and \(options.cutoff)")
+        guard options.from >= EdmDateTime.azureMinimum else {
+            throw GenerationError(reason: "--from \(options.from) is before 1601-01-01, the earliest date Azure Table Storage accepts")
+        }
+        guard let window = DateWindow(from: options.from, cutoff: options.cutoff, resolution: options.resolution, format: options.dateFormat) else {
+            let kind = options.dateFormat == .app ? " that Azure serves with seven digits (ending in 1)" : ""
+            throw GenerationError(reason: "no date at \(options.resolution.rawValue) resolution\(kind) lies between \(options.from) and \(options.cutoff)")
         }
         let samples = min(options.speakerCount, catalog.speakers.count)
         let sampleNames = Set(catalog.speakers.map(\.name))
@@ -50,12 +68,17 @@ package struct SeedGenerator: Sendable {
             )
         }
 
+        if let available = PhysicalMemory.bytes, Self.memoryNeeded(events: options.eventCount) > available {
+            throw GenerationError(
+                reason: "--events \(options.eventCount) needs about \(ByteCount(Self.memoryNeeded(events: options.eventCount))) of memory to keep the events unique and in key order; this machine has \(ByteCount(available))")
+        }
+
         var random = SplitMix64(seed: options.seed)
         var speakers: [GeneratedSpeaker] = []
         speakers.reserveCapacity(options.speakerCount)
         for sample in catalog.speakers.prefix(samples) {
             let speaker = Speaker(
-                key: random.guid().description, name: sample.name, title: sample.title,
+                key: Self.speakerKey(name: sample.name).description, name: sample.name, title: sample.title,
                 bio: catalog.bio(name: sample.name, title: sample.title),
                 imageUrl: options.photoBaseURL + BlobURL.escape(sample.photoBlobName))
             speakers.append(GeneratedSpeaker(speaker: speaker, photoBlobName: sample.photoBlobName, photo: sample.photo))
@@ -69,7 +92,7 @@ package struct SeedGenerator: Sendable {
             let title = catalog.titles[random.index(below: catalog.titles.count)]
             let blobName = Self.blobName(first: first, last: last)
             let speaker = Speaker(
-                key: random.guid().description, name: name, title: title, bio: catalog.bio(name: name, title: title),
+                key: Self.speakerKey(name: name).description, name: name, title: title, bio: catalog.bio(name: name, title: title),
                 imageUrl: options.photoBaseURL + BlobURL.escape(blobName))
             speakers.append(GeneratedSpeaker(speaker: speaker, photoBlobName: blobName, photo: Photo(bytes: PlaceholderPhoto.png(forName: name), format: .png)))
         }
@@ -78,6 +101,15 @@ package struct SeedGenerator: Sendable {
         self.window = window
         self.speakers = speakers
         self.eventStream = random
+    }
+
+    /// Bytes a run holds per event at its peak: its draw (32), the duplicate set's slot (16 with its
+    /// spare room) and the sort's scratch space (16).
+    static let bytesPerEvent = 64
+
+    /// The memory the events of a run need, beyond the catalog and the speakers.
+    package static func memoryNeeded(events: Int) -> Int {
+        events.multipliedReportingOverflow(by: bytesPerEvent).overflow ? .max : events * bytesPerEvent
     }
 
     /// How many distinct events the options allow: names × locations × speakers × dates.
@@ -164,6 +196,7 @@ package struct SeedGenerator: Sendable {
         /// be redrawn; a real duplicate always collides, so events stay unique either way.
         private var drawn: Set<UInt64>
         private let exactKeys: Bool
+        private let keys: EventKeys
 
         init(generator: SeedGenerator, random: SplitMix64) {
             nameCount = generator.catalog.eventNames.count
@@ -174,6 +207,7 @@ package struct SeedGenerator: Sendable {
             remaining = generator.options.eventCount
             drawn = Set(minimumCapacity: generator.options.eventCount)
             exactKeys = generator.combinationCount <= UInt128(UInt64.max)
+            keys = EventKeys(generator)
         }
 
         mutating func next() -> EventDraw? {
@@ -187,7 +221,9 @@ package struct SeedGenerator: Sendable {
                 var combination = UInt128(slot) * UInt128(speakerCount) + UInt128(speaker)
                 combination = (combination * UInt128(locationCount) + UInt128(location)) * UInt128(nameCount) + UInt128(name)
                 guard drawn.insert(exactKeys ? UInt64(combination) : Self.mix(combination)).inserted else { continue }
-                return EventDraw(key: random.guid(), slot: slot, speaker: UInt32(speaker), name: UInt16(name), location: UInt16(location))
+                return EventDraw(
+                    key: keys.key(name: name, location: location, speaker: speaker, slot: slot), slot: slot, speaker: UInt32(speaker), name: UInt16(name),
+                    location: UInt16(location))
             }
         }
 
@@ -197,6 +233,35 @@ package struct SeedGenerator: Sendable {
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
+        }
+    }
+
+    /// An event's RowKey: the name-based GUID of its identity (see the algorithm above), from the
+    /// catalog's and the speakers' UTF-8 encoded once.
+    struct EventKeys: Sendable {
+        private let names: [[UInt8]]
+        private let locations: [[UInt8]]
+        private let speakerKeys: [[UInt8]]
+        private let window: DateWindow
+
+        init(_ generator: SeedGenerator) {
+            names = generator.catalog.eventNames.map { Array($0.utf8) }
+            locations = generator.catalog.locations.map { Array($0.utf8) }
+            speakerKeys = generator.speakers.map { Array($0.speaker.key.utf8) }
+            window = generator.window
+        }
+
+        func key(name: Int, location: Int, speaker: Int, slot: UInt64) -> EdmGuid {
+            let newline = UInt8(ascii: "\n")
+            var identity = Array("event".utf8)
+            identity.reserveCapacity(5 + names[name].count + locations[location].count + 36 + 28 + 4)
+            for part in [names[name], locations[location], speakerKeys[speaker]] {
+                identity.append(newline)
+                identity += part
+            }
+            identity.append(newline)
+            window.date(at: slot).append(to: &identity)
+            return EdmGuid(nameBased: identity, in: SeedGenerator.keyNamespace)
         }
     }
 }

@@ -37,6 +37,7 @@ package struct SeedManifest: Hashable, Sendable {
                 Property("From", .dateTime(options.from)),
                 Property("Cutoff", .dateTime(options.cutoff)),
                 Property("Resolution", .string(options.resolution.rawValue)),
+                Property("DateFormat", .string(options.dateFormat.rawValue)),
                 Property("PhotoBaseUrl", .string(options.photoBaseURL)),
                 Property("SamplesHash", .string(samplesHash)),
             ]
@@ -86,9 +87,12 @@ package struct SeedManifest: Hashable, Sendable {
         } else {
             guard let seed = UInt64(try string("Seed")) else { throw entity.mappingError("Seed is not a number") }
             guard let resolution = DateResolution(rawValue: try string("Resolution")) else { throw entity.mappingError("Resolution is unknown") }
+            // Generator version 1 had no choice: its dates were the resolution's multiples.
+            let dateFormat = entity["DateFormat"] == nil ? EventDateFormat.azure : EventDateFormat(rawValue: try string("DateFormat"))
+            guard let dateFormat else { throw entity.mappingError("DateFormat is unknown") }
             let options = GeneratorOptions(
                 seed: seed, eventCount: try integer("Events"), speakerCount: try integer("Speakers"), from: try date("From"),
-                cutoff: try date("Cutoff"), resolution: resolution, photoBaseURL: try string("PhotoBaseUrl"))
+                cutoff: try date("Cutoff"), resolution: resolution, dateFormat: dateFormat, photoBaseURL: try string("PhotoBaseUrl"))
             self.init(seededTable: entity.partitionKey, status: status, options: options, samplesHash: try string("SamplesHash"), startedAt: try date("StartedAt"))
             generatorVersion = try integer("GeneratorVersion")
         }

@@ -25,6 +25,7 @@ package struct SeedRequest: Sendable {
     package var from: EdmDateTime?
     package var cutoff: EdmDateTime?
     package var resolution: DateResolution?
+    package var dateFormat: EventDateFormat?
     package var mode: SeedMode = .fresh
     package var reset = false
     package var dryRun = false
@@ -44,7 +45,7 @@ package struct SeedRequest: Sendable {
         var random = SystemRandomNumberGenerator()
         return GeneratorOptions(
             seed: seed ?? random.next(), eventCount: eventCount ?? Self.defaultEventCount, speakerCount: speakerCount ?? catalog.speakers.count,
-            from: from, cutoff: cutoff, resolution: resolution ?? .minute, photoBaseURL: photoBaseURL)
+            from: from, cutoff: cutoff, resolution: resolution ?? .minute, dateFormat: dateFormat ?? .app, photoBaseURL: photoBaseURL)
     }
 
     /// With `--reset`, empties the table and the photo container.
@@ -59,5 +60,6 @@ package struct SeedRequest: Sendable {
         (seed ?? options.seed) == options.seed && (eventCount ?? options.eventCount) == options.eventCount
             && (speakerCount ?? options.speakerCount) == options.speakerCount && (from ?? options.from) == options.from
             && (cutoff ?? options.cutoff) == options.cutoff && (resolution ?? options.resolution) == options.resolution
+            && (dateFormat ?? options.dateFormat) == options.dateFormat
     }
 }

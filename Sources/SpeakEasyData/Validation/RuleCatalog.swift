@@ -73,7 +73,7 @@ package enum Rule: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .datesMissing: "Every event has an EventDate, typed Edm.DateTime."
         case .datesFormat:
-            "EventDate is written as the app reads it: exactly yyyy-MM-ddTHH:mm:ss.fffffffZ (--date-format app), or as Azure accepts it, 0-7 fractional digits and Z (--date-format azure)."
+            "EventDate reaches the app as it parses it: exactly yyyy-MM-ddTHH:mm:ss.fffffffZ, with a last digit that is not 0, since Azure serves dates with trailing zeros trimmed (--date-format app); or as Azure accepts it, 0-7 fractional digits and Z (--date-format azure)."
         case .datesRange: "EventDate lies within --from and --cutoff, when given."
         case .datesBefore1601: "EventDate is not before 1601-01-01, the earliest date Azure Table Storage accepts."
         case .referencesOrphan: "Every event's SpeakerKey is the RowKey of a speaker."

@@ -1,16 +1,9 @@
 /// What a `validate` run checks and when it stops.
 package struct ValidationOptions: Sendable {
-    /// How strictly `EventDate` is judged.
-    package enum DateFormat: String, Sendable, CaseIterable {
-        /// Exactly the app's pattern, `yyyy-MM-ddTHH:mm:ss.fffffffZ` (7 digits and `Z`).
-        case app
-        /// What the service accepts: 0-7 fractional digits, `Z`.
-        case azure
-    }
-
     /// The rules that run (default: all that apply to the input).
     package var rules: Set<Rule> = Set(Rule.allCases)
-    package var dateFormat: DateFormat = .app
+    /// How strictly `EventDate` is judged: as the app reads it once Azure served it, or as Azure accepts it.
+    package var dateFormat: EventDateFormat = .app
     /// Earliest allowed EventDate, inclusive.
     package var from: EdmDateTime?
     /// Latest allowed EventDate, inclusive.

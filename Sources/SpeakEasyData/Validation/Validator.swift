@@ -193,16 +193,26 @@ package struct Validator: Sendable {
     }
 
     private mutating func checkDate(_ date: EdmDateTime, of key: CompactKey, line: UInt32) {
-        if let shape = date.lexicalShape, log.isOn(.datesFormat) {
+        if log.isOn(.datesFormat) {
+            let shape = date.lexicalShape
             switch options.dateFormat {
-            case .app where !shape.isAppPattern:
-                log.add(
-                    .datesFormat,
-                    "EventDate '\(Self.written(date, shape))' is not the app's yyyy-MM-ddTHH:mm:ss.fffffffZ (\(Self.describe(shape))): the app shows it blank",
-                    at: eventLocation(key, line: line))
-            case .azure where !shape.hasZone:
-                log.add(.datesFormat, "EventDate '\(Self.written(date, shape))' has no 'Z': Azure reads an Edm.DateTime as UTC only with it", at: eventLocation(key, line: line))
-            default: break
+            case .app:
+                if let shape, !shape.isAppPattern {
+                    log.add(
+                        .datesFormat,
+                        "EventDate '\(Self.written(date, shape))' is not the app's yyyy-MM-ddTHH:mm:ss.fffffffZ (\(Self.describe(shape))): the app shows it blank",
+                        at: eventLocation(key, line: line))
+                } else if !date.survivesAzureTrimming {
+                    // Written right, but the service keeps ticks, not text, and trims trailing zeros.
+                    log.add(
+                        .datesFormat,
+                        "EventDate '\(date)' ends in 0, so Azure serves it as '\(date.formattedTrimmed())', which the app shows blank (make its last digit non-zero)",
+                        at: eventLocation(key, line: line))
+                }
+            case .azure:
+                if let shape, !shape.hasZone {
+                    log.add(.datesFormat, "EventDate '\(Self.written(date, shape))' has no 'Z': Azure reads an Edm.DateTime as UTC only with it", at: eventLocation(key, line: line))
+                }
             }
         }
         if date < EdmDateTime.azureMinimum {

@@ -11,7 +11,7 @@ struct DateWindowTests {
         ]
     )
     func slotCounts(resolution: DateResolution, slots: UInt64) throws {
-        let window = try #require(DateWindow(from: .at("2024-01-01T00:00:00Z"), cutoff: .at("2024-01-02T00:00:00Z"), resolution: resolution))
+        let window = try #require(DateWindow(from: .at("2024-01-01T00:00:00Z"), cutoff: .at("2024-01-02T00:00:00Z"), resolution: resolution, format: .azure))
         #expect(window.slotCount == slots)
         #expect(window.first == .at("2024-01-01T00:00:00Z"))
         #expect(window.last == .at("2024-01-02T00:00:00Z"))
@@ -30,8 +30,8 @@ struct DateWindowTests {
     @Test("a one-year window has 366 days and 525,601 minutes")
     func year() throws {
         let from = EdmDateTime.at("2025-01-01T00:00:00Z"), cutoff = EdmDateTime.at("2026-01-01T00:00:00Z")
-        #expect(DateWindow(from: from, cutoff: cutoff, resolution: .day)?.slotCount == 366)
-        #expect(DateWindow(from: from, cutoff: cutoff, resolution: .minute)?.slotCount == 365 * 1_440 + 1)
+        #expect(DateWindow(from: from, cutoff: cutoff, resolution: .day, format: .azure)?.slotCount == 366)
+        #expect(DateWindow(from: from, cutoff: cutoff, resolution: .minute, format: .azure)?.slotCount == 365 * 1_440 + 1)
     }
 
     @Test(
@@ -45,7 +45,7 @@ struct DateWindowTests {
         ]
     )
     func alignment(from: String, cutoff: String, resolution: DateResolution, first: String, last: String, slots: UInt64) throws {
-        let window = try #require(DateWindow(from: .at(from), cutoff: .at(cutoff), resolution: resolution))
+        let window = try #require(DateWindow(from: .at(from), cutoff: .at(cutoff), resolution: resolution, format: .azure))
         #expect(window.first == .at(first))
         #expect(window.last == .at(last))
         #expect(window.slotCount == slots)
@@ -60,25 +60,73 @@ struct DateWindowTests {
     func singleInstant() {
         let instant = EdmDateTime.at("2024-01-01T00:00:00Z")
         for resolution in DateResolution.allCases {
-            #expect(DateWindow(from: instant, cutoff: instant, resolution: resolution)?.slotCount == 1)
+            #expect(DateWindow(from: instant, cutoff: instant, resolution: resolution, format: .azure)?.slotCount == 1)
         }
     }
 
     @Test("no window when no multiple of the step lies inside, or when the cutoff is before the start")
     func empty() {
-        #expect(DateWindow(from: .at("2024-01-01T00:00:30Z"), cutoff: .at("2024-01-01T00:00:50Z"), resolution: .minute) == nil)
-        #expect(DateWindow(from: .at("2024-01-01T01:00:00Z"), cutoff: .at("2024-01-01T23:00:00Z"), resolution: .day) == nil)
-        #expect(DateWindow(from: .at("2024-01-02T00:00:00Z"), cutoff: .at("2024-01-01T00:00:00Z"), resolution: .tick) == nil)
-        #expect(DateWindow(from: .at("2024-01-02T00:00:00Z"), cutoff: .at("2024-01-01T00:00:00Z"), resolution: .day) == nil)
+        #expect(DateWindow(from: .at("2024-01-01T00:00:30Z"), cutoff: .at("2024-01-01T00:00:50Z"), resolution: .minute, format: .azure) == nil)
+        #expect(DateWindow(from: .at("2024-01-01T01:00:00Z"), cutoff: .at("2024-01-01T23:00:00Z"), resolution: .day, format: .azure) == nil)
+        #expect(DateWindow(from: .at("2024-01-02T00:00:00Z"), cutoff: .at("2024-01-01T00:00:00Z"), resolution: .tick, format: .azure) == nil)
+        #expect(DateWindow(from: .at("2024-01-02T00:00:00Z"), cutoff: .at("2024-01-01T00:00:00Z"), resolution: .day, format: .azure) == nil)
     }
 
     @Test("the whole Edm.DateTime range fits")
     func wholeRange() throws {
-        let window = try #require(DateWindow(from: .min, cutoff: .max, resolution: .tick))
+        let window = try #require(DateWindow(from: .min, cutoff: .max, resolution: .tick, format: .azure))
         #expect(window.slotCount == UInt64(EdmDateTime.max.ticks) + 1)
         #expect(window.last == .max)
-        let days = try #require(DateWindow(from: .min, cutoff: .max, resolution: .day))
+        let days = try #require(DateWindow(from: .min, cutoff: .max, resolution: .day, format: .azure))
         #expect(days.last == .at("9999-12-31T00:00:00Z"))
         #expect(days.slotCount == 3_652_059)
+    }
+
+    // MARK: The app's format: no date may end in 0, which Azure would trim away.
+
+    @Test(
+        "app format: one day holds the resolution's dates plus one tick, the last one before the cutoff",
+        arguments: [
+            (DateResolution.day, UInt64(1)), (.hour, 24), (.minute, 1_440), (.second, 86_400), (.tick, 777_600_000_000),
+        ]
+    )
+    func appSlotCounts(resolution: DateResolution, slots: UInt64) throws {
+        let window = try #require(DateWindow(from: .at("2024-01-01T00:00:00Z"), cutoff: .at("2024-01-02T00:00:00Z"), resolution: resolution, format: .app))
+        #expect(window.slotCount == slots)
+        #expect(window.first == .at("2024-01-01T00:00:00.0000001Z"))
+        #expect(window.last.survivesAzureTrimming)
+        #expect(window.last <= .at("2024-01-02T00:00:00Z"))
+    }
+
+    @Test("app format at tick resolution: every tick of a stretch but those ending in 0, in order, none twice")
+    func appTicksSkipZeros() throws {
+        for (from, cutoff) in [(0, 35), (1, 9), (9, 11), (10, 10), (10, 11), (19, 41), (123_456_780, 123_456_800)] as [(Int64, Int64)] {
+            let base = EdmDateTime.at("2024-01-01T00:00:00Z").ticks
+            let expected = (base + from...base + cutoff).filter { $0 % 10 != 0 }
+            let window = DateWindow(from: EdmDateTime(ticks: base + from)!, cutoff: EdmDateTime(ticks: base + cutoff)!, resolution: .tick, format: .app)
+            if expected.isEmpty {
+                #expect(window == nil, "\(from)…\(cutoff)")
+                continue
+            }
+            let slots = try #require(window, "\(from)…\(cutoff)")
+            #expect((0..<slots.slotCount).map { slots.date(at: $0).ticks } == expected, "\(from)…\(cutoff)")
+        }
+    }
+
+    @Test("app format: a window with no date ending in a non-zero digit is empty")
+    func appEmpty() {
+        #expect(DateWindow(from: .at("2024-01-01T00:00:00Z"), cutoff: .at("2024-01-01T00:00:00Z"), resolution: .minute, format: .app) == nil)
+        #expect(DateWindow(from: .at("2024-01-01T00:00:00.0000002Z"), cutoff: .at("2024-01-01T00:00:59Z"), resolution: .minute, format: .app) == nil)
+        #expect(DateWindow(from: .min, cutoff: .min, resolution: .tick, format: .app) == nil)
+    }
+
+    @Test("app format: from the first to the last representable date, at every resolution, every date survives trimming")
+    func appWholeRange() throws {
+        for resolution in DateResolution.allCases {
+            let window = try #require(DateWindow(from: .min, cutoff: .max, resolution: resolution, format: .app))
+            #expect(window.first.survivesAzureTrimming && window.last.survivesAzureTrimming)
+            #expect(window.last <= .max)
+            #expect(window.date(at: window.slotCount / 2).survivesAzureTrimming)
+        }
     }
 }

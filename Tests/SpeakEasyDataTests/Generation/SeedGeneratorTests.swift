@@ -8,9 +8,11 @@ struct SeedGeneratorTests {
 
     static func options(
         seed: UInt64 = 42, events: Int = 100, speakers: Int = 8, from: String = "2026-01-01T00:00:00Z", cutoff: String = "2026-12-31T00:00:00Z",
-        resolution: DateResolution = .minute
+        resolution: DateResolution = .minute, dateFormat: EventDateFormat = .app
     ) -> GeneratorOptions {
-        GeneratorOptions(seed: seed, eventCount: events, speakerCount: speakers, from: .at(from), cutoff: .at(cutoff), resolution: resolution, photoBaseURL: base)
+        GeneratorOptions(
+            seed: seed, eventCount: events, speakerCount: speakers, from: .at(from), cutoff: .at(cutoff), resolution: resolution, dateFormat: dateFormat,
+            photoBaseURL: base)
     }
 
     static func generate(_ options: GeneratorOptions) throws -> (SeedGenerator, [Event]) {
@@ -41,16 +43,81 @@ struct SeedGeneratorTests {
         }
     }
 
-    @Test("dates lie in [from, cutoff] on the resolution grid", arguments: DateResolution.allCases)
+    @Test("dates lie in [from, cutoff], on the resolution's steps plus one tick, so Azure serves all seven digits", arguments: DateResolution.allCases)
     func datesInWindow(resolution: DateResolution) throws {
         let options = Self.options(events: 500, from: "2026-01-01T10:20:30.1234567Z", cutoff: "2026-03-05T08:09:10.7654321Z", resolution: resolution)
         let (_, events) = try Self.generate(options)
         #expect(events.count == 500)
         for event in events {
             #expect(event.date >= options.from && event.date <= options.cutoff, "\(event.date)")
-            #expect(event.date.ticks % resolution.ticks == 0, "\(event.date)")
+            #expect(event.date.survivesAzureTrimming, "\(event.date)")
+            #expect(event.date.formattedTrimmed() == event.date.description, "\(event.date)")
+            if resolution != .tick { #expect(event.date.ticks % resolution.ticks == 1, "\(event.date)") }
         }
         if resolution != .day { #expect(Set(events.map(\.date)).count > 100) }
+    }
+
+    @Test("--date-format azure: dates lie on the resolution grid itself", arguments: DateResolution.allCases)
+    func azureDatesOnGrid(resolution: DateResolution) throws {
+        let options = Self.options(
+            events: 500, from: "2026-01-01T10:20:30.1234567Z", cutoff: "2026-03-05T08:09:10.7654321Z", resolution: resolution, dateFormat: .azure)
+        let (_, events) = try Self.generate(options)
+        #expect(events.count == 500)
+        for event in events {
+            #expect(event.date >= options.from && event.date <= options.cutoff, "\(event.date)")
+            #expect(event.date.ticks % resolution.ticks == 0, "\(event.date)")
+        }
+    }
+
+    @Test("a window that starts before 1601, which Azure refuses, is refused before anything is generated")
+    func before1601() throws {
+        let catalog = try SampleCatalog(directory: TestPaths.samples)
+        let error = #expect(throws: GenerationError.self) {
+            try SeedGenerator(catalog: catalog, options: Self.options(from: "1500-01-01T00:00:00Z", cutoff: "2026-01-01T00:00:00Z"))
+        }
+        #expect(error?.reason.contains("1601") == true, "\(String(describing: error))")
+        #expect(throws: Never.self) { try SeedGenerator(catalog: catalog, options: Self.options(from: "1601-01-01T00:00:00Z", cutoff: "1601-01-02T00:00:00Z")) }
+    }
+
+    @Test("more events than memory can hold are refused up front, with the estimate")
+    func memoryBound() throws {
+        let catalog = try SampleCatalog(directory: TestPaths.samples)
+        let physical = try #require(PhysicalMemory.bytes)
+        let events = physical / 64 + 1_000_000
+        let error = #expect(throws: GenerationError.self) {
+            try SeedGenerator(catalog: catalog, options: Self.options(events: events, cutoff: "2126-01-01T00:00:00Z", resolution: .second))
+        }
+        #expect(error?.reason.contains("memory") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("GiB") == true, "\(String(describing: error))")
+    }
+
+    @Test("the same person has the same RowKey in every run, whatever the seed: the name-based GUID of its Name")
+    func speakerKeysByName() throws {
+        // Every name the pools give, so both runs hold the same people, drawn in another order.
+        let catalog = try SampleCatalog(directory: TestPaths.samples)
+        let everyone = 8 + Set(catalog.firstNames.flatMap { first in catalog.lastNames.map { first + " " + $0 } }).subtracting(catalog.speakers.map(\.name)).count
+        let (a, _) = try Self.generate(Self.options(seed: 1, events: 0, speakers: everyone))
+        let (b, _) = try Self.generate(Self.options(seed: 2, events: 0, speakers: everyone))
+        let keysA = Dictionary(uniqueKeysWithValues: a.speakers.map { ($0.speaker.name, $0.speaker.key) })
+        let keysB = Dictionary(uniqueKeysWithValues: b.speakers.map { ($0.speaker.name, $0.speaker.key) })
+        #expect(keysA == keysB)
+        #expect(Set(keysA.values).count == keysA.count)
+        #expect(keysA["Bart Tubalinal"] == SeedGenerator.speakerKey(name: "Bart Tubalinal").description)
+        let bart = try #require(EdmGuid(keysA["Bart Tubalinal"] ?? ""))
+        #expect((bart.high >> 12) & 0xF == 5)
+    }
+
+    @Test("the same event has the same RowKey in every run: every combination, drawn under two seeds, gives the same keys")
+    func eventKeysByIdentity() throws {
+        let full = Self.options(seed: 1, events: 384, from: "2026-01-01T00:00:00Z", cutoff: "2026-01-01T23:59:59Z", resolution: .day)
+        var other = full
+        other.seed = 2
+        let (_, a) = try Self.generate(full)
+        let (_, b) = try Self.generate(other)
+        #expect(a.map(\.key) != b.map(\.key))  // drawn in another order
+        let byKeyA = Dictionary(uniqueKeysWithValues: a.map { ($0.key, Identity($0)) })
+        let byKeyB = Dictionary(uniqueKeysWithValues: b.map { ($0.key, Identity($0)) })
+        #expect(byKeyA == byKeyB)
     }
 
     @Test("every event name, location and speaker is drawn, the last of each list included")
@@ -108,7 +175,8 @@ struct SeedGeneratorTests {
         #expect(a == b)
         #expect(generatorA.speakers == generatorB.speakers)
         #expect(a != c)
-        #expect(generatorA.speakers.map(\.speaker.key) != generatorC.speakers.map(\.speaker.key))
+        #expect(generatorA.speakers.prefix(8).map(\.speaker.key) == generatorC.speakers.prefix(8).map(\.speaker.key))  // the same people
+        #expect(generatorA.speakers.map(\.speaker.name) != generatorC.speakers.map(\.speaker.name))
         #expect(Set(a.map(\.key)).isDisjoint(with: c.map(\.key)))
     }
 

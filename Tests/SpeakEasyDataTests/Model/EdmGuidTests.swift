@@ -87,4 +87,16 @@ struct EdmGuidTests {
         }
         #expect(Self.lowerCase("01234567-89ab-cdef-0123-456789abcdef") == EdmGuid(high: 0x0123_4567_89ab_cdef, low: 0x0123_4567_89ab_cdef))
     }
+
+    @Test(
+        "name-based GUIDs (version 5) equal Python's uuid.uuid5 for the same namespace and name",
+        arguments: [
+            ("6ba7b810-9dad-11d1-80b4-00c04fd430c8", "python.org", "886313e1-3b8a-5372-9b90-0c9aee199e5d"),
+            ("6ba7b811-9dad-11d1-80b4-00c04fd430c8", "https://example.com/Müller", "1f3d1e88-f52c-5b1e-8105-46605e53cd6a"),
+            ("eb3c908c-f027-4f50-8047-ea2389f8fbfe", "speaker\nBart Tubalinal", "98edd3b8-3812-5275-9401-b4d7815a1018"),
+        ])
+    func nameBased(namespace: String, name: String, expected: String) throws {
+        let guid = EdmGuid(nameBased: Array(name.utf8), in: try #require(EdmGuid(namespace)))
+        #expect(guid.description == expected)
+    }
 }

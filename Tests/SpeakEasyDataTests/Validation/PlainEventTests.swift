@@ -12,7 +12,7 @@ struct PlainEventTests {
     struct Line: Sendable {
         var members: [(key: String, value: String)]
 
-        init(key: String = "e0000000-0000-4000-8000-000000000001", date: String = "2026-03-01T09:30:00.0000000Z", name: String = "iOS Meetup") {
+        init(key: String = "e0000000-0000-4000-8000-000000000001", date: String = "2026-03-01T09:30:00.0000001Z", name: String = "iOS Meetup") {
             members = [
                 ("odata.etag", #""W/\"datetime'2026-11-23T02%3A24%3A53.9791069Z'\"""#), ("PartitionKey", #""Events""#), ("RowKey", "\"\(key)\""),
                 ("Timestamp", #""2026-11-23T02:24:53.9791069Z""#), ("EventDate@odata.type", #""Edm.DateTime""#), ("EventDate", "\"\(date)\""),
@@ -63,7 +63,7 @@ struct PlainEventTests {
             Case("a date Azure trimmed to .2Z", Line(date: "2026-03-01T09:30:00.2Z"), true),
             Case("a date without Z", Line(date: "2026-03-01T09:30:00.0000000"), true),
             Case("a date before 1601", Line(date: "1600-12-31T23:59:59.9999999Z"), true),
-            Case("a date after the cutoff", Line(date: "2027-01-01T00:00:00.0000000Z"), true),
+            Case("a date after the cutoff", Line(date: "2027-01-01T00:00:00.0000001Z"), true),
             Case("the same RowKey again", Line(name: "Android Meetup"), true),
             Case("the same event again", Line(key: "e0000000-0000-4000-8000-000000000002"), true),
             Case("an orphan", base.setting("SpeakerKey", #""99999999-0000-4000-8000-000000000000""#), true),
@@ -73,7 +73,7 @@ struct PlainEventTests {
             Case("no type annotation", base.setting("EventDate@odata.type", nil), false),
             Case("EventDate an Edm.String", base.setting("EventDate@odata.type", #""Edm.String""#), false),
             Case("an annotated string", base.setting("EventName@odata.type", #""Edm.String""#), false),
-            Case("an escaped date", base.setting("EventDate", #""2026-03-01T09:30:00.0000000\u005A""#), false),
+            Case("an escaped date", base.setting("EventDate", #""2026-03-01T09:30:00.0000001\u005A""#), false),
             Case("an extra property", base.setting("Room", "7"), false),
             Case("a null EventName", base.setting("EventName", "null"), false),
             Case("EventName a number", base.setting("EventName", "7"), false),
@@ -101,7 +101,7 @@ struct PlainEventTests {
             return
         }
         #expect(event.key == EdmGuid("e0000000-0000-4000-8000-000000000001"))
-        #expect(event.date.ticks == EdmDateTime.at("2026-03-01T09:30:00Z").ticks && event.date.lexicalShape?.isAppPattern == true)
+        #expect(event.date.ticks == EdmDateTime.at("2026-03-01T09:30:00.0000001Z").ticks && event.date.lexicalShape?.isAppPattern == true)
         #expect(event.name == "Café \"Meetup\"")
         #expect(event.location == "Chicago, IL")
         #expect(event.speakerKey == D.bartKey)
@@ -159,9 +159,9 @@ struct PlainEventTests {
     func typesOnFirstRowOnly() async throws {
         let csv = """
             PartitionKey,RowKey,EventDate,EventDate@type,EventName,EventName@type,EventLocation,EventLocation@type,EventDescription,EventDescription@type,SpeakerKey,SpeakerKey@type,SpeakerName,SpeakerName@type
-            Events,e0000000-0000-4000-8000-000000000001,2026-03-01T09:30:00.0000000Z,Edm.DateTime,iOS Meetup,Edm.String,"Chicago, IL",Edm.String,Lorem.,Edm.String,\(D.bartKey),Edm.String,Bart Tubalinal,Edm.String
+            Events,e0000000-0000-4000-8000-000000000001,2026-03-01T09:30:00.0000001Z,Edm.DateTime,iOS Meetup,Edm.String,"Chicago, IL",Edm.String,Lorem.,Edm.String,\(D.bartKey),Edm.String,Bart Tubalinal,Edm.String
             Events,e0000000-0000-4000-8000-000000000002,2026-03-02T09:30:00.2Z,,iOS Meetup,,"Chicago, IL",,Lorem.,,\(D.bartKey),,Bart,
-            Events,e0000000-0000-4000-8000-000000000003,2026-03-03T09:30:00.0000000Z,,7,Edm.Int32,"Chicago, IL",,Lorem.,,\(D.bartKey),,Bart Tubalinal,
+            Events,e0000000-0000-4000-8000-000000000003,2026-03-03T09:30:00.0000001Z,,7,Edm.Int32,"Chicago, IL",,Lorem.,,\(D.bartKey),,Bart Tubalinal,
 
             """
         #expect(try Self.arePlain(CSVEntityReader(ByteInput(name: "events.csv", bytes: Array(csv.utf8)), plainEvents: true)) == [true, true, false])

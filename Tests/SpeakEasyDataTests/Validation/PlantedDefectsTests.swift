@@ -10,7 +10,7 @@ struct PlantedDefectsTests {
     typealias D = ValidationData
 
     static func key(_ n: Int) -> String { "e0000000-0000-4000-8000-0000000000" + (n < 10 ? "0\(n)" : "\(n)") }
-    static func date(_ day: Int) -> String { "2026-03-\(day < 10 ? "0\(day)" : "\(day)")T09:30:00.0000000Z" }
+    static func date(_ day: Int) -> String { "2026-03-\(day < 10 ? "0\(day)" : "\(day)")T09:30:00.0000001Z" }
 
     /// The entities, in file order; Darya's speaker entity comes after the events that name her.
     static var entities: [Entity] {
@@ -21,8 +21,8 @@ struct PlantedDefectsTests {
             D.event(key(1), date: date(1)),  // 1 clean
             D.event(key(2), date: date(2)).setting("EventDate", nil),  // 2 dates.missing
             D.event(key(3), date: "2026-03-03T09:30:00.2000000Z"),  // 3 dates.format once written as .2Z
-            D.event(key(4), date: "2027-06-01T00:00:00.0000000Z"),  // 4 dates.range (after --cutoff)
-            D.event(key(5), date: "1600-06-01T00:00:00.0000000Z"),  // 5 dates.before-1601
+            D.event(key(4), date: "2027-06-01T00:00:00.0000001Z"),  // 4 dates.range (after --cutoff)
+            D.event(key(5), date: "1600-06-01T00:00:00.0000001Z"),  // 5 dates.before-1601
             D.event(key(6), date: date(6), speakerKey: "99999999-0000-4000-8000-000000000000", speakerName: "Nobody Known"),  // 6 orphan
             D.event(key(7), date: date(7), speakerKey: D.daryaKey, speakerName: "Darya Orlva"),  // 7 name mismatch, speaker later
             D.event(key(1), date: date(1), location: "Boston, MA"),  // 8 duplicates.keys with 1

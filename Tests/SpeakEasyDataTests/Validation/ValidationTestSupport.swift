@@ -10,7 +10,7 @@ enum ValidationData {
         Speaker(key: key, name: name, title: "Consultant", bio: "\(name) is a Consultant.", imageUrl: "http://127.0.0.1:10000/speakeasy/speakers/\(photo)").entity
     }
 
-    static func event(_ key: String, date: String = "2026-03-01T09:30:00.0000000Z", name: String = "iOS Meetup", location: String = "Chicago, IL",
+    static func event(_ key: String, date: String = "2026-03-01T09:30:00.0000001Z", name: String = "iOS Meetup", location: String = "Chicago, IL",
                       speakerKey: String = bartKey, speakerName: String = "Bart Tubalinal") -> Entity {
         Event(key: key, date: .at(date), name: name, location: location, description: "Lorem ipsum.", speakerKey: speakerKey, speakerName: speakerName).entity
     }
@@ -22,7 +22,7 @@ enum ValidationData {
             speaker(daryaKey, "Darya Orlova", photo: "DOrlova.jpg"),
             event("e0000000-0000-4000-8000-000000000001"),
             event("e0000000-0000-4000-8000-000000000002", location: "Madison, WI", speakerKey: daryaKey, speakerName: "Darya Orlova"),
-            event("e0000000-0000-4000-8000-000000000003", date: "2026-04-01T18:00:00.0000000Z"),
+            event("e0000000-0000-4000-8000-000000000003", date: "2026-04-01T18:00:00.0000001Z"),
         ]
     }
 
