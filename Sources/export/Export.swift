@@ -27,6 +27,10 @@ struct Export: AsyncParsableCommand {
             2026-03-01 18:30:00 in UTC (the header says 'EventDate (UTC)'), which spreadsheets take \
             for dates; a UTF-8 byte order mark. It is not read back: export and validate refuse it.
 
+            An Atom feed's <updated>, and each entry's, is the time of writing in whole seconds \
+            (2026-03-01T18:30:05Z), as Azure writes the time of its response; the entity's own time is \
+            its Timestamp property.
+
             Memory stays flat (a few MB) whatever the input size, except with --sort, which holds every \
             entity in memory to order them: about three times the size of the data as JSON.
 

@@ -80,9 +80,7 @@ struct ExportForPeopleTests {
         #expect(fileBytes(scratch.file("all.csv"))?.starts(with: [0xEF, 0xBB, 0xBF, UInt8(ascii: "P")]) == true)
         let back = try await BuiltTool.export.run(["all.csv", "--format", "ndjson", "--to", "back.ndjson"], in: scratch.path)
         #expect(back.status == 0, "\(back)")
-        var opened = try EntityFiles.open(scratch.file("back.ndjson"))
-        var keys: [String] = []
-        while let entity = try opened.reader.next() { keys.append(entity.rowKey) }
+        let keys = try Self.entities(in: scratch.file("back.ndjson")).map(\.rowKey)
         #expect(keys == (try await StoreContents.read(store).entities.map(\.rowKey)))
     }
 
@@ -98,6 +96,32 @@ struct ExportForPeopleTests {
         #expect(back.status == 0, "\(back)")
         #expect(back.stdout.contains(#"{"PartitionKey":"p","RowKey":"a","S":"","T":"x"}"#), "\(back)")
         #expect(back.stdout.contains(#"{"PartitionKey":"p","RowKey":"b","T":"y"}"#), "\(back)")
+    }
+
+    @Test("an Atom feed's <updated>, the feed's and every entry's, is the time of writing in Azure's whole-second form")
+    func atomUpdated() async throws {
+        let scratch = try Scratch()
+        let store = try await SeedTool.seededStore(scratch)
+        let before = EdmDateTime.now()
+        let result = try await BuiltTool.export.run(["--store", store, "--partition", "speakers", "--to", "speakers.atom"], in: scratch.path)
+        let after = EdmDateTime.now()
+        #expect(result.status == 0, "\(result)")
+        let feed = try String(contentsOfFile: scratch.file("speakers.atom"), encoding: .utf8)
+        let updated = feed.split(separator: "<updated>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(updated.count == 9, "the feed and its 8 speakers")
+        for text in updated {
+            let date = try EdmDateTime(parsing: text)
+            #expect(text.count == 20 && text.hasSuffix("Z"), "\(text)")
+            #expect(date.ticks > before.ticks - EdmDateTime.ticksPerSecond && date <= after, "\(text) between \(before) and \(after)")
+        }
+        #expect(try Self.entities(in: scratch.file("speakers.atom")).count == 8, "and the feed reads back")
+    }
+
+    static func entities(in path: String) throws -> [Entity] {
+        var opened = try EntityFiles.open(path)
+        var all: [Entity] = []
+        while let entity = try opened.reader.next() { all.append(entity) }
+        return all
     }
 
     // MARK: - Reading a Flat ODS sheet
