@@ -37,7 +37,7 @@ struct Export: AsyncParsableCommand {
             Examples:
               export --partition Events --to events.csv            # the app's events as plain CSV
               export --partition Events --sort EventDate --to events.csv
-              export --partition Events --sort EventDate --spreadsheet --to events.csv   # to open in Calc or Excel
+              export --partition Events --spreadsheet --to events.csv   # to open in Calc or Excel
               export feed.atom --to feed.json                      # Atom to Azure JSON (minimal metadata)
               export events.csv --format atom > events.atom
               export data.json --to data.typed.csv --typed         # lossless CSV

@@ -204,8 +204,8 @@ package struct CSVFormatter: EntityFormatter {
     /// DateTime or the entity it was made for holds a DateTime there.
     private mutating func noteDateColumn(_ name: String, in entity: Entity?) {
         guard options.spreadsheet else { return }
-        let value = entity?.properties.first { $0.name == name }?.value
-        if case .dateTime = value { dateColumns.insert(name) } else if DataContract.nonStringProperties[name] == .dateTime { dateColumns.insert(name) }
+        let type = entity?.properties.first { $0.name == name }?.value.type ?? DataContract.nonStringProperties[name]
+        if type == .dateTime { dateColumns.insert(name) }
     }
 
     /// Fills `cells` for `entity`, adding columns for new properties unless the columns were given.
