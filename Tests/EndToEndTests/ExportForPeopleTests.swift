@@ -153,6 +153,7 @@ struct ExportForPeopleTests {
             let table = elements.first { $0.localName == "table" }
             var columnStyles: [String?] = []
             for column in Self.descendants(of: table) where column.localName == "table-column" {
+                // Calc may describe the rest of its 16,384 columns as one repeated column: ours come first.
                 let count = Self.attribute(column, "number-columns-repeated").flatMap { Int($0) } ?? 1
                 columnStyles += Array(repeating: Self.attribute(column, "default-cell-style-name"), count: min(count, 64))
             }
