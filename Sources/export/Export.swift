@@ -18,14 +18,26 @@ struct Export: AsyncParsableCommand {
             No value or type is ever changed: Int64 stays exact, 10.0 stays a Double, DateTime keeps its \
             100-ns ticks (always written with 7 fractional digits). Lossy targets are opt-in: plain CSV \
             and --metadata none keep values but not their types; use --typed CSV (Azure Storage \
-            Explorer's layout) or JSON to keep both.
+            Explorer's layout) or JSON to keep both. Plain CSV writes an empty string as "" and leaves \
+            the cell of an absent property empty, and reads them back so.
+
+            --spreadsheet writes CSV for a person to open in LibreOffice Calc or Excel: the columns a \
+            person reads first (EventDate, EventName, EventLocation, SpeakerName, EventDescription, \
+            SpeakerKey; Name, Title, Bio, ImageUrl), the keys last, no Timestamp; dates as \
+            2026-03-01 18:30:00 in UTC (the header says 'EventDate (UTC)'), which spreadsheets take \
+            for dates; a UTF-8 byte order mark. It is not read back: export and validate refuse it.
+
+            An Atom feed's <updated>, and each entry's, is the time of writing in whole seconds \
+            (2026-03-01T18:30:05Z), as Azure writes the time of its response; the entity's own time is \
+            its Timestamp property.
 
             Memory stays flat (a few MB) whatever the input size, except with --sort, which holds every \
             entity in memory to order them: about three times the size of the data as JSON.
 
             Examples:
-              export --partition Events --to events.csv            # the app's events, for a spreadsheet
+              export --partition Events --to events.csv            # the app's events as plain CSV
               export --partition Events --sort EventDate --to events.csv
+              export --partition Events --spreadsheet --to events.csv   # to open in Calc or Excel
               export feed.atom --to feed.json                      # Atom to Azure JSON (minimal metadata)
               export events.csv --format atom > events.atom
               export data.json --to data.typed.csv --typed         # lossless CSV
@@ -60,6 +72,12 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "CSV with a Prop@type column after each property (Azure Storage Explorer's layout): lossless.")
     var typed = false
 
+    @Flag(help: "CSV for people to open in a spreadsheet: their columns first, dates in UTC as spreadsheets read them, a BOM. Not read back.")
+    var spreadsheet = false
+
+    @Flag(help: "Start CSV with a UTF-8 byte order mark, so that Excel reads non-ASCII text right (always with --spreadsheet).")
+    var bom = false
+
     @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
     var delimiter: DelimiterArgument?
 
@@ -73,11 +91,18 @@ struct Export: AsyncParsableCommand {
 
     static var formatNames: String { DataFormat.allCases.map(\.rawValue).joined(separator: ", ") }
 
+    /// --format, else the format --to's extension names, else JSON.
+    var outputFormat: DataFormat { format ?? to.flatMap { DataFormat(fileExtensionOf: $0) } ?? .json }
+
     func validate() throws {
         if let partition, partition.isEmpty { throw ValidationError("--partition must not be empty") }
         if !files.isEmpty, partition != nil { throw ValidationError("--partition reads from the storage account; it does not apply to files") }
         if let columns, columns.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty }) {
             throw ValidationError("--columns has an empty name: '\(columns)'")
+        }
+        if typed, spreadsheet { throw ValidationError("--typed and --spreadsheet are two CSV layouts; choose one") }
+        for (given, name) in [(spreadsheet, "--spreadsheet"), (bom, "--bom")] where given && outputFormat != .csv {
+            throw ValidationError("\(name) applies to CSV only, and the output format is \(outputFormat.rawValue); add --format csv or write to a .csv file")
         }
     }
 
@@ -86,9 +111,11 @@ struct Export: AsyncParsableCommand {
         let progressBar = ProgressBar(enabled: !output.quiet && Terminal.stderrIsTerminal)
         do {
             let target = to ?? "-"
-            var options = EntityFiles.WriteOptions(format: format ?? (to.flatMap { DataFormat(fileExtensionOf: $0) }) ?? .json)
+            var options = EntityFiles.WriteOptions(format: outputFormat)
             options.metadata = metadata.level
             options.typedCSV = typed
+            options.spreadsheetCSV = spreadsheet
+            options.byteOrderMark = bom
             options.table = files.isEmpty ? table : DataContract.table
             if let delimiter { options.delimiter = delimiter.byte }
             options.columns = columns.map { $0.split(separator: ",").map { String($0.trimmingSpaces) } }

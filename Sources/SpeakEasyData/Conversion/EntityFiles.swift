@@ -90,6 +90,10 @@ package enum EntityFiles {
         package var format: DataFormat
         package var metadata: JSONMetadata = .minimal
         package var typedCSV = false
+        /// CSV in the layout for people (``CSVFormatter/Options/spreadsheet``).
+        package var spreadsheetCSV = false
+        /// CSV that starts with a UTF-8 byte order mark.
+        package var byteOrderMark = false
         package var delimiter: UInt8 = UInt8(ascii: ",")
         /// Properties to write, in order (CSV columns); nil for all.
         package var columns: [String]?
@@ -104,7 +108,11 @@ package enum EntityFiles {
         case .atom: AtomFormatter(options: AtomFormatter.Options(table: options.table))
         case .json: JSONFormatter(metadata: options.metadata, layout: .feed, table: options.table)
         case .ndjson: JSONFormatter(metadata: options.metadata, layout: .lines, table: options.table)
-        case .csv: try CSVFormatter(CSVFormatter.Options(typed: options.typedCSV, delimiter: options.delimiter, columns: options.columns))
+        case .csv:
+            try CSVFormatter(
+                CSVFormatter.Options(
+                    typed: options.typedCSV, delimiter: options.delimiter, columns: options.columns, spreadsheet: options.spreadsheetCSV,
+                    byteOrderMark: options.byteOrderMark))
         }
     }
 

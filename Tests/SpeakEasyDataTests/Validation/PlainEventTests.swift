@@ -170,6 +170,21 @@ struct PlainEventTests {
         #expect(Set(plain.findings.map(\.rule)) == ["dates.format", "references.orphan", "contract.type"])
     }
 
+    @Test("plain CSV: an empty string (\"\") is no plain event, in the event's column or another partition's")
+    func quotedEmptyIsNoPlainEvent() throws {
+        func row(name: String) -> String {
+            "Events,e0000000-0000-4000-8000-000000000001,2026-03-01T09:30:00.1234567Z,\(name),\"Chicago, IL\",Lorem.,\(D.bartKey),Bart Tubalinal"
+        }
+        let csv = """
+            PartitionKey,RowKey,EventDate,EventName,EventLocation,EventDescription,SpeakerKey,SpeakerName,Name
+            \(row(name: "iOS Meetup")),
+            \(row(name: "iOS Meetup")),""
+            \(row(name: "\"\"")),
+
+            """
+        #expect(try Self.arePlain(CSVEntityReader(ByteInput(name: "events.csv", bytes: Array(csv.utf8)), plainEvents: true)) == [true, false, false])
+    }
+
     /// The reports of validating `bytes`, written to `fileName`, with plain events and without.
     static func bothWays(_ bytes: [UInt8], fileName: String, options: ValidationOptions) async throws -> (plain: ValidationReport, whole: ValidationReport) {
         try await withTemporaryDirectory { directory in

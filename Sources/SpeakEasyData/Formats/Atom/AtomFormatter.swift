@@ -9,8 +9,10 @@ internal import CLibXML2
 /// first, as the service writes them. The writer escapes `< > &` and writes CR as `&#13;`, so a value
 /// survives a round trip byte for byte; what XML cannot hold at all is refused (``XMLCharacters``).
 ///
-/// Output is deterministic: an entry's `<updated>` is the entity's Timestamp, else the feed's
-/// ``Options/updated``; nothing depends on the clock. Each call appends only complete pieces (the feed's
+/// Every `<updated>`, the feed's and each entry's, is ``Options/updated``: by default the time of
+/// writing in whole seconds, written as Azure writes it (`2026-03-01T18:30:05Z`), since Azure puts
+/// the time of its response there, in every entry too (the entity's time is its Timestamp property).
+/// Pass a fixed time for output that does not depend on the clock. Each call appends only complete pieces (the feed's
 /// opening, one whole entry, the closing), and an entity that cannot be written appends nothing.
 /// Copies of a formatter share one libxml2 writer.
 package struct AtomFormatter: EntityFormatter {
@@ -22,13 +24,12 @@ package struct AtomFormatter: EntityFormatter {
         /// The table endpoint the ids are relative to (`xml:base`), ending in `/`. The default is the
         /// local emulator's form with our account name, since the data did not come from a real endpoint.
         package var baseURL: String
-        /// The feed's `<updated>`, and that of entries without a Timestamp. Defaults to the Unix epoch so
-        /// that the same entities always give the same bytes; pass the current time if you prefer.
+        /// Every `<updated>`: the feed's and each entry's. Written in whole seconds.
         package var updated: EdmDateTime
         /// Indent with two spaces, one element a line, as the service does (text is never re-flowed).
         package var indent: Bool
 
-        package init(table: String = "events", account: String = "speakeasy", baseURL: String = "http://127.0.0.1:10000/speakeasy/", updated: EdmDateTime = .unixEpoch, indent: Bool = true) {
+        package init(table: String = "events", account: String = "speakeasy", baseURL: String = "http://127.0.0.1:10000/speakeasy/", updated: EdmDateTime = .now(), indent: Bool = true) {
             self.table = table
             self.account = account
             self.baseURL = baseURL
@@ -40,9 +41,14 @@ package struct AtomFormatter: EntityFormatter {
     package let options: Options
     private let writer: AtomXMLWriter
 
+    /// ``Options/updated`` as Azure writes it: whole seconds, no fraction.
+    private let updatedText: String
+
     package init(options: Options = Options()) {
         self.options = options
         writer = AtomXMLWriter(indent: options.indent)
+        let ticks = options.updated.ticks
+        updatedText = EdmDateTime(uncheckedTicks: ticks - ticks % EdmDateTime.ticksPerSecond).formattedTrimmed()
     }
 
     package mutating func begin(into out: inout [UInt8]) {
@@ -54,7 +60,7 @@ package struct AtomFormatter: EntityFormatter {
         writer.attribute("xmlns:m", AtomNamespace.metadata.description)
         writer.element("title", attributes: [("type", "text")], text: options.table)
         writer.element("id", text: options.baseURL + options.table)
-        writer.element("updated", text: options.updated.description)
+        writer.element("updated", text: updatedText)
         writer.element("link", attributes: [("rel", "self"), ("title", options.table), ("href", options.table)])
         writer.flush(into: &out)
     }
@@ -66,7 +72,7 @@ package struct AtomFormatter: EntityFormatter {
         if let etag = entity.etag { writer.attribute("m:etag", etag) }
         writer.element("id", text: options.baseURL + path)
         writer.element("title", attributes: [("type", "text")], text: "")
-        writer.element("updated", text: (entity.timestamp ?? options.updated).description)
+        writer.element("updated", text: updatedText)
         writer.startElement("author")
         writer.element("name")
         writer.endElement()

@@ -23,16 +23,14 @@ extension CSVEntityReader {
             let column = header.properties[index]
             let value = fields[column.valueColumn]
             var type = column.type ?? .string
-            var typeCellFilled = false
             if let typeColumn = column.typeColumn, !fields[typeColumn].isEmpty {
                 guard let named = bytes(of: fields[typeColumn], { CSVHeader.type(named: $0.assumingMemoryBound(to: UInt8.self)) }) else { return nil }
                 type = named
-                typeCellFilled = true
                 inheritType(type, at: index)
             }
             guard let field = eventFields[index] else {
                 // Another partition's column: fine while the event does not have the property.
-                if value.isEmpty, !(typeCellFilled && (type == .string || type == .binary)) { continue }
+                if value.isEmpty, Self.emptyValue(value, typeCell: column.typeColumn.map { fields[$0] }, type: type) == nil { continue }
                 return nil
             }
             guard !value.isEmpty, type == (field == .eventDate ? .dateTime : .string), value.isASCII || isValidUTF8(value) else { return nil }

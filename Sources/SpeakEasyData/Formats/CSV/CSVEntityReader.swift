@@ -6,8 +6,10 @@
 ///
 /// Empty cells: a table has no nulls, so an empty value cell is an absent property — except in the
 /// typed layout when the row's own type cell is filled and names `Edm.String` or `Edm.Binary`, types
-/// whose lexical form can be empty: then it is the empty string (or empty binary). The formatter
-/// leaves the type cell empty for absent properties, so empty versus absent survives typed CSV. An
+/// whose lexical form can be empty: then it is the empty string (or empty binary); and in the plain
+/// layout when the cell is quoted (`""`) in a string column: then it is the empty string. The
+/// formatter leaves the type cell empty for absent properties and quotes empty strings in plain CSV,
+/// so empty versus absent survives both layouts. An
 /// empty type cell inherits the column's first non-empty type (Storage Explorer 1.40 wrote types only
 /// on the first row); a value with no type at all yet is `Edm.String`.
 package struct CSVEntityReader: EntityReader {
@@ -89,15 +91,14 @@ package struct CSVEntityReader: EntityReader {
             let column = header!.properties[index]
             let valueField = fields[column.valueColumn]
             var type = column.type ?? .string
-            var typeCellFilled = false
             if let typeColumn = column.typeColumn, !fields[typeColumn].isEmpty {
                 type = try self.type(in: fields[typeColumn], of: column.name)
-                typeCellFilled = true
                 inheritType(type, at: index)
             }
             if valueField.isEmpty {
-                if typeCellFilled, type == .string { entity.properties.append(Property(column.name, .string(""))) }
-                if typeCellFilled, type == .binary { entity.properties.append(Property(column.name, .binary([]))) }
+                if let empty = Self.emptyValue(valueField, typeCell: column.typeColumn.map { fields[$0] }, type: type) {
+                    entity.properties.append(Property(column.name, empty))
+                }
                 continue
             }
             let value = try self.value(
@@ -105,6 +106,15 @@ package struct CSVEntityReader: EntityReader {
             entity.properties.append(Property(column.name, value))
         }
         return entity
+    }
+
+    /// What an empty value cell holds (see the type's documentation): nil for an absent property.
+    static func emptyValue(_ field: CSVRecordScanner.Field, typeCell: CSVRecordScanner.Field?, type: EdmType) -> EdmValue? {
+        if let typeCell {
+            guard !typeCell.isEmpty else { return nil }
+            return type == .string ? .string("") : type == .binary ? .binary([]) : nil
+        }
+        return field.isQuoted && type == .string ? .string("") : nil
     }
 
     /// A column's first type cell gives its later empty ones their type.

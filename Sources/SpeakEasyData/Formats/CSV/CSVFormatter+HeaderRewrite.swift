@@ -3,7 +3,8 @@
 /// Without given columns the formatter cannot know every property before the last entity, and it
 /// never holds entities back (memory stays flat). In the rare case that a later entity brought a new
 /// property, the output is copied once more: the final header first, then every row verbatim, short
-/// rows padded with empty fields.
+/// rows padded with empty fields (at the end, or in the spreadsheet layout just before the keys,
+/// which stay last).
 extension CSVFormatter {
     /// Copies `input` — a CSV this formatter wrote — into `sink` with the final header and padded
     /// rows. `sink` is handed the output buffer whenever it holds about a chunk, and at the end; it
@@ -22,8 +23,19 @@ extension CSVFormatter {
             guard scanner.fields.count <= width else {
                 throw scanner.error("this row has \(scanner.fields.count) fields, more than the final header's \(width)", line: scanner.recordLine, column: scanner.recordColumn)
             }
-            try scanner.withRecordBytes { bytes throws(FormatError) in out.append(contentsOf: bytes) }
-            for _ in scanner.fields.count..<width { out.append(options.delimiter) }
+            let count = scanner.fields.count, kept = count - fixedTrailingColumns
+            if count == width || fixedTrailingColumns == 0 || kept < 0 {
+                try scanner.withRecordBytes { bytes throws(FormatError) in out.append(contentsOf: bytes) }
+                for _ in count..<width { out.append(options.delimiter) }
+            } else {
+                try scanner.withRecordBytes(splitBefore: kept) { head, tail throws(FormatError) in
+                    out.append(contentsOf: head)
+                    // The missing fields are empty: a delimiter before each, unless it is the row's first.
+                    for missing in 0..<(width - count) where kept > 0 || missing > 0 { out.append(options.delimiter) }
+                    out.append(options.delimiter)
+                    out.append(contentsOf: tail)
+                }
+            }
             out.append(0x0D)
             out.append(0x0A)
             if out.count >= CSVRecordScanner.defaultChunkSize { try sink(&out) }

@@ -4,7 +4,8 @@
     import Darwin
 #endif
 
-/// Writes entities as RFC 4180 CSV in either layout (``CSVLayout``), with CRLF line ends.
+/// Writes entities as RFC 4180 CSV in either layout (``CSVLayout``), or in the spreadsheet layout for
+/// people (``Options/spreadsheet``, see CSVFormatter+Spreadsheet), with CRLF line ends.
 ///
 /// Columns: `PartitionKey`, `RowKey`, then `Timestamp` — always in the typed layout (empty when an
 /// entity has none, as Storage Explorer writes it); in the plain layout only when the first entity
@@ -22,17 +23,25 @@
 /// writes the final header and pads short rows. Entities are never held back, so memory stays flat.
 ///
 /// A field is quoted only when it holds the delimiter, a quote, CR or LF; quotes inside are doubled.
-/// Values are written in their lexical form (``EdmValue/description``; DateTime with 7 digits).
+/// Values are written in their lexical form (``EdmValue/description``; DateTime with 7 digits). In the
+/// plain and spreadsheet layouts an empty string is written `""`, so that it differs from an absent
+/// property's empty cell (the typed layout tells them apart by the type cell).
 package struct CSVFormatter: EntityFormatter {
     package struct Options: Sendable {
         package var typed: Bool
         package var delimiter: UInt8
         package var columns: [String]?
+        /// The layout for people (CSVFormatter+Spreadsheet); not with `typed`.
+        package var spreadsheet: Bool
+        /// Start with a UTF-8 byte order mark (always in the spreadsheet layout).
+        package var byteOrderMark: Bool
 
-        package init(typed: Bool = false, delimiter: UInt8 = UInt8(ascii: ","), columns: [String]? = nil) {
+        package init(typed: Bool = false, delimiter: UInt8 = UInt8(ascii: ","), columns: [String]? = nil, spreadsheet: Bool = false, byteOrderMark: Bool = false) {
             self.typed = typed
             self.delimiter = delimiter
             self.columns = columns
+            self.spreadsheet = spreadsheet
+            self.byteOrderMark = byteOrderMark || spreadsheet
         }
     }
 
@@ -57,10 +66,17 @@ package struct CSVFormatter: EntityFormatter {
     private var lastColumns: [Int] = []
     /// Whether a DateTime's lexical form can never contain the delimiter, so it needs no check.
     private let datesNeedNoQuoting: Bool
+    /// How many columns stay at the end when others are added: the keys, in the spreadsheet layout.
+    private var trailingColumns = 0
+    /// Property columns whose header says they hold UTC dates (spreadsheet layout).
+    private var dateColumns: Set<String> = []
 
     /// Fails (usage) for a delimiter that cannot separate fields, or `columns` naming one twice.
     package init(_ options: Options = Options()) throws(FormatError) {
         try Self.checkDelimiter(options.delimiter)
+        if options.typed, options.spreadsheet {
+            throw FormatError(source: "CSV layout", reason: "the typed and the spreadsheet layout exclude each other", kind: .usage)
+        }
         if let columns = options.columns {
             var seen = Set<String>()
             for name in columns {
@@ -71,7 +87,7 @@ package struct CSVFormatter: EntityFormatter {
             }
         }
         self.options = options
-        datesNeedNoQuoting = !Array("0123456789-:.TZ".utf8).contains(options.delimiter)
+        datesNeedNoQuoting = !Array("0123456789-:.TZ ".utf8).contains(options.delimiter)
     }
 
     /// A delimiter must be one ASCII byte, and not `"`, CR or LF, which CSV itself uses.
@@ -124,14 +140,15 @@ package struct CSVFormatter: EntityFormatter {
 
     /// The header line for the columns as they stand (after the last entity: the final header).
     package func appendHeader(into out: inout [UInt8]) {
+        if options.byteOrderMark { out.append(contentsOf: Self.byteOrderMark) }
         for (index, column) in columns.enumerated() {
             if index > 0 { out.append(options.delimiter) }
             switch column {
             case .partitionKey: appendField(CSVHeader.partitionKey, into: &out)
             case .rowKey: appendField(CSVHeader.rowKey, into: &out)
-            case .timestamp: appendField(CSVHeader.timestamp, into: &out)
+            case .timestamp: appendField(CSVHeader.timestamp + (options.spreadsheet ? Self.utcSuffix : ""), into: &out)
             case .property(let name):
-                appendField(name, into: &out)
+                appendField(dateColumns.contains(name) ? name + Self.utcSuffix : name, into: &out)
                 if options.typed {
                     out.append(options.delimiter)
                     appendField(name + CSVHeader.typeSuffix, into: &out)
@@ -162,16 +179,33 @@ package struct CSVFormatter: EntityFormatter {
                 default: columns.append(.property(name))
                 }
             }
-            if !columns.contains(.partitionKey) { columns.insert(.partitionKey, at: 0) }
-            if !columns.contains(.rowKey) { columns.insert(.rowKey, at: columns.firstIndex(of: .partitionKey)! + 1) }
+            // A person's sheet has exactly the columns asked for; a file to read back needs the keys.
+            if !options.spreadsheet, !columns.contains(.partitionKey) { columns.insert(.partitionKey, at: 0) }
+            if !options.spreadsheet, !columns.contains(.rowKey) { columns.insert(.rowKey, at: columns.firstIndex(of: .partitionKey)! + 1) }
             if options.typed, !columns.contains(.timestamp) { columns.insert(.timestamp, at: columns.firstIndex(of: .rowKey)! + 1) }
+        } else if options.spreadsheet {
+            // The first entity's properties as a person reads them, then the keys, which stay last.
+            let names = Self.inPeopleOrder(first?.properties.map(\.name) ?? [])
+            columns = names.map(Column.property) + [.partitionKey, .rowKey]
+            trailingColumns = 2
         } else {
             columns = [.partitionKey, .rowKey]
             if options.typed || first?.timestamp != nil { columns.append(.timestamp) }
         }
         for (index, column) in columns.enumerated() {
-            if case .property(let name) = column { columnOfProperty[name] = index }
+            if case .property(let name) = column {
+                columnOfProperty[name] = index
+                noteDateColumn(name, in: first)
+            }
         }
+    }
+
+    /// In the spreadsheet layout, a column is headed as UTC dates when the contract types it a
+    /// DateTime or the entity it was made for holds a DateTime there.
+    private mutating func noteDateColumn(_ name: String, in entity: Entity?) {
+        guard options.spreadsheet else { return }
+        let type = entity?.properties.first { $0.name == name }?.value.type ?? DataContract.nonStringProperties[name]
+        if type == .dateTime { dateColumns.insert(name) }
     }
 
     /// Fills `cells` for `entity`, adding columns for new properties unless the columns were given.
@@ -191,24 +225,33 @@ package struct CSVFormatter: EntityFormatter {
                         located.keys = (entity.partitionKey, entity.rowKey)
                         throw located
                     }
-                    lastColumns.append(addColumn(.property(property.name)))
+                    let column = addColumn(.property(property.name))
+                    noteDateColumn(property.name, in: entity)
+                    lastColumns.append(column)
                 } else {
                     lastColumns.append(-1)
                 }
             }
         }
-        if entity.timestamp != nil, options.columns == nil, !columns.contains(.timestamp) { _ = addColumn(.timestamp) }
+        if entity.timestamp != nil, options.columns == nil, !options.spreadsheet, !columns.contains(.timestamp) { _ = addColumn(.timestamp) }
         if cells.count != columns.count { cells = Array(repeating: -1, count: columns.count) }
         for index in cells.indices { cells[index] = -1 }
         for (index, column) in lastColumns.enumerated() where column >= 0 { cells[column] = index }
     }
 
+    /// Adds a column before the trailing ones (only keys, which no entity's properties index).
     private mutating func addColumn(_ column: Column) -> Int {
-        columns.append(column)
-        if case .property(let name) = column { columnOfProperty[name] = columns.count - 1 }
+        let index = columns.count - trailingColumns
+        columns.insert(column, at: index)
+        if case .property(let name) = column { columnOfProperty[name] = index }
         if headerWritten { headerIsIncomplete = true }
-        return columns.count - 1
+        return index
     }
+
+    /// How many columns at the end of every row stay there when columns are added: a row written
+    /// before the header was complete lacks the fields just before them
+    /// (``rewriteWithFinalHeader(_:into:)``).
+    package var fixedTrailingColumns: Int { trailingColumns }
 
     /// Names a reader would take for something else cannot be property columns.
     private static func checkPropertyName(_ name: String, kind: FailureKind) throws(FormatError) {
@@ -224,6 +267,8 @@ package struct CSVFormatter: EntityFormatter {
 
     private func appendValue(_ value: EdmValue, into out: inout [UInt8]) {
         switch value {
+        // Plain CSV has no type cell to say that an empty cell is an empty string: its quotes say it.
+        case .string("") where !options.typed: out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "\"")])
         case .string(let text): appendField(text, into: &out)
         case .dateTime(let date): appendDate(date, into: &out)
         default: appendField(value.description, into: &out)
@@ -231,7 +276,19 @@ package struct CSVFormatter: EntityFormatter {
     }
 
     private func appendDate(_ date: EdmDateTime, into out: inout [UInt8]) {
-        if datesNeedNoQuoting { date.append(to: &out) } else { appendField(date.description, into: &out) }
+        if options.spreadsheet {
+            if datesNeedNoQuoting {
+                Self.appendSpreadsheetDate(date, into: &out)
+            } else {
+                var text: [UInt8] = []
+                Self.appendSpreadsheetDate(date, into: &text)
+                appendField(String(decoding: text, as: UTF8.self), into: &out)
+            }
+        } else if datesNeedNoQuoting {
+            date.append(to: &out)
+        } else {
+            appendField(date.description, into: &out)
+        }
     }
 
     /// Appends `text` as one field, quoted only when it must be.

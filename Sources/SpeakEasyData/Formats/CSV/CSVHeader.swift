@@ -1,7 +1,8 @@
 /// The two CSV layouts the toolkit reads and writes.
 package enum CSVLayout: Sendable {
     /// A header of property names, every value a string except the data contract's known types
-    /// (`EventDate` is a DateTime): for spreadsheets. An empty cell is an absent property.
+    /// (`EventDate` is a DateTime). An empty cell is an absent property, a quoted empty cell (`""`)
+    /// an empty string.
     case plain
     /// Azure Storage Explorer's layout: each property column followed by a `Name@type` column naming
     /// its Edm type (`Edm.Int64` or `Int64`). Lossless.
@@ -68,6 +69,13 @@ struct CSVHeader {
             if name == Self.partitionKey || name == Self.rowKey || name == Self.timestamp { continue }
             if name.isEmpty {
                 throw scanner.error("a header cell is empty; every column needs a name", line: fields[index].line, column: fields[index].column)
+            }
+            if name.hasSuffix(CSVFormatter.utcSuffix) {
+                // Taken as a string column, its dates would come back as text under another name.
+                throw scanner.error(
+                    "the column '\(name)' is from export's spreadsheet layout, which is for people and cannot be read back "
+                        + "(its dates are not Edm.DateTime); export with the default layout or --typed for a CSV to read again",
+                    line: fields[index].line, column: fields[index].column)
             }
             if name.hasSuffix(Self.typeSuffix) {
                 let base = String(name.dropLast(Self.typeSuffix.count))

@@ -119,6 +119,18 @@ package final class CSVRecordScanner {
         try body(UnsafeBufferPointer(start: buffer + recordStart, count: recordEnd - recordStart))
     }
 
+    /// The raw bytes of the current record in two parts: before field `index` (without the delimiter
+    /// after them) and from that field on, quotes included, without the line end.
+    package func withRecordBytes<Result>(
+        splitBefore index: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws(FormatError) -> Result
+    ) throws(FormatError) -> Result {
+        let field = fields[index]
+        let split = field.isQuoted ? field.start - 1 : field.start
+        let headEnd = index == 0 ? split : split - 1
+        return try body(
+            UnsafeBufferPointer(start: buffer + recordStart, count: headEnd - recordStart), UnsafeBufferPointer(start: buffer + split, count: recordEnd - split))
+    }
+
     /// The content of `field` with doubled quotes made single; valid until the next call. Throws only
     /// what `body` throws.
     package func withBytes<Result, Failure: Error>(

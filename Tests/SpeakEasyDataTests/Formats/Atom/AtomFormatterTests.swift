@@ -13,20 +13,23 @@ struct AtomFormatterTests {
             Property("Seats", .int32(40)), Property("Ratio", .double(.nan)), Property("Text", .string("a\r\nb <&> \"q\"")),
         ])
 
-    @Test("a feed as the service writes one, deterministic to the byte")
+    /// A time of writing with a fraction, which `<updated>` leaves out as Azure does.
+    static let written = EdmDateTime.at("2026-11-23T09:41:07.9876543Z")
+
+    @Test("a feed as the service writes one, deterministic to the byte for a given time of writing")
     func shape() throws {
-        let text = String(decoding: try Atom.write([Self.event], options: .init(table: "events", account: "speakeasy")), as: UTF8.self)
+        let text = String(decoding: try Atom.write([Self.event], options: .init(table: "events", account: "speakeasy", updated: Self.written)), as: UTF8.self)
         let expected = """
             <?xml version="1.0" encoding="utf-8" standalone="yes"?>
             <feed xml:base="http://127.0.0.1:10000/speakeasy/" xmlns="http://www.w3.org/2005/Atom" xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
               <title type="text">events</title>
               <id>http://127.0.0.1:10000/speakeasy/events</id>
-              <updated>1970-01-01T00:00:00.0000000Z</updated>
+              <updated>2026-11-23T09:41:07Z</updated>
               <link rel="self" title="events" href="events"/>
               <entry m:etag="W/&quot;datetime'2024-05-01T10%3A00%3A00.5Z'&quot;">
                 <id>http://127.0.0.1:10000/speakeasy/events(PartitionKey='Events',RowKey='0f8fad5b-d9cb-469f-a165-70867728950e')</id>
                 <title type="text"/>
-                <updated>2024-05-01T10:00:00.5000000Z</updated>
+                <updated>2026-11-23T09:41:07Z</updated>
                 <author>
                   <name/>
                 </author>
@@ -50,7 +53,21 @@ struct AtomFormatterTests {
 
             """
         #expect(text == expected)
-        #expect(try Atom.write([Self.event]) == Atom.write([Self.event]))
+        #expect(try Atom.write([Self.event], options: .init(updated: Self.written)) == Atom.write([Self.event], options: .init(updated: Self.written)))
+    }
+
+    @Test("by default <updated> is the time of writing, in whole seconds, in the feed and every entry")
+    func updatedNow() throws {
+        let before = EdmDateTime.now()
+        let text = String(decoding: try Atom.write([Self.event, Self.event.content]), as: UTF8.self)
+        let after = EdmDateTime.now()
+        let updated = text.split(separator: "<updated>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(updated.count == 3)
+        for text in updated {
+            let date = try EdmDateTime(parsing: text)
+            #expect(text.count == 20 && text.hasSuffix("Z"), "\(text)")
+            #expect(date.ticks > before.ticks - EdmDateTime.ticksPerSecond && date <= after, "\(text)")
+        }
     }
 
     @Test("begin, each append and end each add whole pieces to the caller's buffer")

@@ -88,6 +88,14 @@ struct CSVEntityReaderTests {
         #expect(second.timestamp == nil)
     }
 
+    @Test("plain: a quoted empty cell is an empty string, in string columns only; the typed layout goes by its type cells")
+    func plainQuotedEmpty() throws {
+        let plain = try csvEntities("PartitionKey,RowKey,EventName,EventDate\r\n\"\",\"\",\"\",\"\"\r\n")
+        #expect(plain == [Entity(partitionKey: "", rowKey: "", properties: [Property("EventName", .string(""))])])
+        let typed = try csvEntities("PartitionKey,RowKey,S,S@type\r\np,r,\"\",\r\np,q,\"\",\"\"\r\n")
+        #expect(typed.map(\.properties) == [[], []])
+    }
+
     @Test("Timestamp is the entity's timestamp wherever it stands, never a property")
     func timestampColumn() throws {
         let entities = try csvEntities("Name,Timestamp,RowKey,PartitionKey\r\nx,2020-01-02T03:04:05.1234567Z,r,p\r\n")

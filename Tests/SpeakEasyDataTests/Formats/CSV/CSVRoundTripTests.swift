@@ -64,6 +64,18 @@ struct CSVRoundTripTests {
         #expect(try Self.roundTrip(entities) == entities)
     }
 
+    @Test("empty string versus absent property survives plain CSV: \"\" is the empty string, an empty cell absent")
+    func emptyVersusAbsentPlain() throws {
+        let entities = [
+            Entity(partitionKey: "Events", rowKey: "empty", properties: [Property("EventName", .string("")), Property("S", .string(""))]),
+            Entity(partitionKey: "Events", rowKey: "absent", properties: []),
+            Entity(partitionKey: "Events", rowKey: "value", properties: [Property("EventName", .string("x")), Property("S", .string("\""))]),
+        ]
+        let text = try csvText(entities)
+        #expect(text == "PartitionKey,RowKey,EventName,S\r\nEvents,empty,\"\",\"\"\r\nEvents,absent,,\r\nEvents,value,x,\"\"\"\"\r\n")
+        for chunkSize in csvChunkSizes { #expect(try csvEntities(text, chunkSize: chunkSize) == entities) }
+    }
+
     @Test("awkward text: Unicode outside the BMP, newlines, CR, quotes, delimiters, 64 KiB", arguments: [1, 7, 4096, CSVRecordScanner.defaultChunkSize])
     func awkwardText(chunkSize: Int) throws {
         let long = String(repeating: "Lorem \"ipsum\", dolor\r\nsit 😀 amet. ", count: 65_536 / 32 + 1)
