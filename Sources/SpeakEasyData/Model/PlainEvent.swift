@@ -30,12 +30,15 @@ extension PlainEvent {
         var date: EdmDateTime?
         var name: String?, location: String?, speakerKey: String?, speakerName: String?
         var hasDescription = false
+        /// A string that may be blank: the entity path judges it (``Validator`` reports blank strings).
+        private var inDoubt = false
         /// Azure's size formula (``Validator/size(of:exact:)``) over UTF-8 lengths, which are never
         /// less than UTF-16's: the keys and EventDate from the start, each string as it comes.
         private var size = 4 + 2 * (DataContract.eventsPartition.utf8.count + 36) + (8 + 2 * 9 + 8)
 
         /// A string property; the description's length only (nobody compares it).
         mutating func set(_ field: Field, _ value: String) {
+            if !Self.surelyNotBlank(value.utf8.first) { inDoubt = true }
             switch field {
             case .eventName: name = value
             case .eventLocation: location = value
@@ -46,9 +49,17 @@ extension PlainEvent {
             count(field, length: value.utf8.count)
         }
 
-        mutating func setDescription(length: Int) {
+        mutating func setDescription(length: Int, first: UInt8?) {
             hasDescription = true
+            if !Self.surelyNotBlank(first) { inDoubt = true }
             count(.eventDescription, length: length)
+        }
+
+        /// A string whose first byte is visible ASCII is not blank; anything else may be (empty, a
+        /// space, U+00A0…) and is left to the entity path.
+        private static func surelyNotBlank(_ first: UInt8?) -> Bool {
+            guard let first else { return false }
+            return first > 0x20 && first < 0x7F
         }
 
         private mutating func count(_ field: Field, length: Int) {
@@ -57,7 +68,7 @@ extension PlainEvent {
 
         /// The event, when every property is there and Azure's size limit is far.
         var event: PlainEvent? {
-            guard hasDescription, size <= Validator.maximumEntityBytes, let key, let date, let name, let location, let speakerKey, let speakerName
+            guard hasDescription, !inDoubt, size <= Validator.maximumEntityBytes, let key, let date, let name, let location, let speakerKey, let speakerName
             else { return nil }
             return PlainEvent(key: key, date: date, name: name, location: location, speakerKey: speakerKey, speakerName: speakerName)
         }

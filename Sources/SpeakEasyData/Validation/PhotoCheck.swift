@@ -22,6 +22,8 @@ enum PhotoCheck {
         var used: [String: FindingLocation] = [:]
         for number in speakers.order {
             guard let speaker = speakers[number], let url = speaker.imageUrl else { continue }
+            // Not a URL at all: contract.image-url has said so, from the data alone.
+            if log.isOn(.contractImageURL), Validator.imageURLProblem(url) != nil { continue }
             let here = speakerLocation(speaker)
             guard let parsed = BlobURL(url) else {
                 log.add(.photosMissing, "ImageUrl '\(Validator.excerpt(url))' is not a blob URL", at: here)

@@ -32,6 +32,8 @@ package struct Validator: Sendable {
     var events: EventIndex
     /// Entities of partitions the contract does not know, by "PartitionKey NUL RowKey".
     private var otherKeys: [String: (source: UInt16, line: UInt32)] = [:]
+    /// The first speaker of each Name, to find two people the events could not tell apart.
+    private var speakersByName: [String: SpeakerIndex.Entry] = [:]
     /// Events whose speaker was not known when they were read.
     var pending: [(event: UInt32, speakerName: UInt32)] = []
 
@@ -129,9 +131,24 @@ package struct Validator: Sendable {
         }
         var here: FindingLocation { self.location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey) }
 
+        // A blank string is as good as none, whatever the format could say (plain CSV cannot tell
+        // an empty cell from an absent property): reported once, then treated as absent.
+        var blank: [String] = []
+        func keep(_ value: String?, _ property: String) -> String? {
+            guard let value, Self.isBlank(value) else { return value }
+            blank.append(property)
+            return nil
+        }
+        name = keep(name, "EventName")
+        location = keep(location, "EventLocation")
+        description = keep(description, "EventDescription")
+        speakerKey = keep(speakerKey, "SpeakerKey")
+        speakerName = keep(speakerName, "SpeakerName")
+        if !blank.isEmpty { log.add(.contractRequired, "\(Self.list(blank)) \(blank.count == 1 ? "is" : "are") empty or only white space", at: here) }
+
         if name == nil || location == nil || description == nil || speakerKey == nil || speakerName == nil {
             let present = Set(entity.properties.map(\.name))
-            let missing = ["EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName"].filter { !present.contains($0) }
+            let missing = ["EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName"].filter { !present.contains($0) && !blank.contains($0) }
             if !missing.isEmpty { log.add(.contractRequired, "event has no \(Self.list(missing))", at: here) }
             for property in wrongTypes {
                 log.add(.contractType, "\(property.name) is \(property.value.type.rawValue), expected Edm.String", at: here)
@@ -253,7 +270,7 @@ package struct Validator: Sendable {
 
     private mutating func checkSpeaker(_ entity: Entity, line: UInt32) {
         var name: String?, imageUrl: String?
-        var seen: Set<String> = []
+        var seen: Set<String> = [], blank: [String] = []
         var here: FindingLocation { self.location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey) }
         for property in entity.properties {
             switch property.name {
@@ -263,6 +280,10 @@ package struct Validator: Sendable {
                     log.add(.contractType, "\(property.name) is \(property.value.type.rawValue), expected Edm.String", at: here)
                     continue
                 }
+                if Self.isBlank(text) {
+                    blank.append(property.name)
+                    continue
+                }
                 if property.name == "Name" { name = text }
                 if property.name == "ImageUrl" { imageUrl = text }
             default: continue
@@ -270,6 +291,10 @@ package struct Validator: Sendable {
         }
         let missing = ["Name", "Title", "Bio", "ImageUrl"].filter { !seen.contains($0) }
         if !missing.isEmpty { log.add(.contractRequired, "speaker has no \(Self.list(missing))", at: here) }
+        if !blank.isEmpty { log.add(.contractRequired, "\(Self.list(blank)) \(blank.count == 1 ? "is" : "are") empty or only white space", at: here) }
+        if let imageUrl, let problem = Self.imageURLProblem(imageUrl) {
+            log.add(.contractImageURL, "ImageUrl '\(Self.excerpt(Self.printable(imageUrl)))' \(problem)", at: here)
+        }
         if CompactKey.guid(entity.rowKey) == nil {
             log.add(.contractRowKeyGUID, "RowKey '\(Self.excerpt(entity.rowKey))' is not a lower-case GUID (8-4-4-4-12)", at: here)
         }
@@ -277,6 +302,14 @@ package struct Validator: Sendable {
         let entry = SpeakerIndex.Entry(rowKey: entity.rowKey, name: name, imageUrl: imageUrl, source: source, line: line)
         if !speakers.add(entry, key: number), let first = speakers[number] {
             log.add(.duplicatesKeys, "RowKey '\(Self.excerpt(entity.rowKey))' appears twice in partition 'speakers'", at: here, related: [location(of: first)])
+        } else if let name, log.isOn(.duplicatesSpeakerNames) {
+            if let first = speakersByName[name] {
+                log.add(
+                    .duplicatesSpeakerNames, "speaker '\(Self.excerpt(name))' has the same Name as speaker \(first.rowKey): an event's SpeakerName cannot tell them apart",
+                    at: here, related: [location(of: first)])
+            } else {
+                speakersByName[name] = entry
+            }
         }
     }
 
@@ -300,6 +333,26 @@ package struct Validator: Sendable {
     }
 
     // MARK: Helpers
+
+    /// Empty, or nothing but white space.
+    static func isBlank(_ text: String) -> Bool {
+        // Most values start with a visible ASCII character: decided by one byte.
+        if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+        return text.allSatisfy(\.isWhitespace)
+    }
+
+    /// Why an ImageUrl is not an absolute http(s) URL the app can load; nil when it is one.
+    static func imageURLProblem(_ url: String) -> String? {
+        let lowered = url.prefix(8).lowercased()
+        let scheme = lowered.hasPrefix("https://") ? 8 : lowered.hasPrefix("http://") ? 7 : 0
+        guard scheme > 0 else { return "is not an absolute http or https URL" }
+        let rest = url.utf8.dropFirst(scheme)
+        guard let host = rest.split(separator: UInt8(ascii: "/"), maxSplits: 1, omittingEmptySubsequences: false).first, !host.isEmpty else {
+            return "has no host"
+        }
+        if url.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return "contains white space or a control character" }
+        return nil
+    }
 
     static func list(_ names: [String]) -> String {
         names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!

@@ -59,7 +59,8 @@ struct PlainEventTests {
             Case("the type as Edm.DateTimeOffset", base.setting("EventDate@odata.type", #""Edm.DateTimeOffset""#), true),
             Case("full metadata", base.setting("odata.id", #""http://x/events""#).setting("odata.editLink", #""events()""#), true),
             Case("escapes in a name", Line(name: #"Caf\u00e9 \"Meetup\""#), true),
-            Case("non-ASCII text", base.setting("EventLocation", #""Zürich""#).setting("EventDescription", #""Ünïcödé""#), true),
+            Case("non-ASCII text", base.setting("EventLocation", #""Zürich""#).setting("EventDescription", #""Café Ünïcödé""#), true),
+            Case("a description that starts with a non-ASCII letter (it may be blank: judged whole)", base.setting("EventDescription", #""Ünïcödé""#), false),
             Case("a date Azure trimmed to .2Z", Line(date: "2026-03-01T09:30:00.2Z"), true),
             Case("a date without Z", Line(date: "2026-03-01T09:30:00.0000000"), true),
             Case("a date before 1601", Line(date: "1600-12-31T23:59:59.9999999Z"), true),
@@ -83,6 +84,11 @@ struct PlainEventTests {
             Case("an upper-case RowKey", Line(key: "E0000000-0000-4000-8000-000000000003"), false),
             Case("a RowKey that is no GUID", Line(key: "event-1"), false),
             Case("a RowKey with #", Line(key: "a#b"), false),
+            Case("an empty EventName", Line(name: ""), false),
+            Case("a blank SpeakerName", base.setting("SpeakerName", #"" ""#), false),
+            Case("an EventLocation that starts with a space", base.setting("EventLocation", #"" Chicago""#), false),
+            Case("an empty EventDescription", base.setting("EventDescription", #""""#), false),
+            Case("a description of white space", base.setting("EventDescription", #""\u00a0 ""#), false),
         ]
     }()
 

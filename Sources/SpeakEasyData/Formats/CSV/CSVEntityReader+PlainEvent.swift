@@ -39,7 +39,7 @@ extension CSVEntityReader {
                 guard let date = bytes(of: value, { try? EdmDateTime.parse($0) }) else { return nil }
                 parts.date = date
             case .eventDescription:
-                parts.setDescription(length: bytes(of: value) { $0.count })
+                parts.setDescription(length: bytes(of: value) { $0.count }, first: bytes(of: value) { $0.first })
             default:
                 // Valid, so making the string cannot fail.
                 guard let string = try? string(value, column: column.valueColumn) else { return nil }

@@ -38,7 +38,7 @@ extension JSONEntityDecoder {
                     parts.date = date
                 case .eventDescription:
                     guard Self.isValid(text, bytes) else { return nil }
-                    parts.setDescription(length: Self.utf8Count(text))
+                    parts.setDescription(length: Self.utf8Count(text), first: Self.firstByte(text, bytes))
                 default:
                     let string: String?
                     switch text {
@@ -57,6 +57,13 @@ extension JSONEntityDecoder {
     private static func isValid(_ text: JSONMember.Text, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard case .plain(let range, ascii: false) = text else { return true }
         return string(UnsafeRawBufferPointer(rebasing: bytes[range]), ascii: false) != nil
+    }
+
+    private static func firstByte(_ text: JSONMember.Text, _ bytes: UnsafeRawBufferPointer) -> UInt8? {
+        switch text {
+        case .escaped(let string): string.utf8.first
+        case .plain(let range, _): range.isEmpty ? nil : bytes[range.lowerBound]
+        }
     }
 
     private static func utf8Count(_ text: JSONMember.Text) -> Int {
