@@ -99,7 +99,13 @@ final class AtomInputPump {
         if let tag = tags.refusedTagAt, (Int(error.pointee.line), Int(error.pointee.int2)) >= tag { return }  // the cut's doing
         var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         message = message.split(whereSeparator: \.isNewline).map { $0.trimmingXMLSpace() }.joined(separator: "; ")
-        if let early = Self.earlyEnd(error) { message = early }
+        if let early = Self.earlyEnd(error) {
+            if let open = tags.unterminated {
+                failure = .xml(message: "the document ends inside a \(open.what) that starts here", line: open.line, column: open.column)
+                return
+            }
+            message = early
+        }
         if error.pointee.domain == Int32(XML_FROM_I18N.rawValue) {
             // libxml2's encoder says "input conversion failed due to input error, bytes 0x…".
             message = "the text is not valid in the document's declared encoding (\(message))"

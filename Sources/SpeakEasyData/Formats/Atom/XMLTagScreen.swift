@@ -59,6 +59,18 @@ struct XMLTagScreen {
     /// Whether any start tag was at line 65,535 or later (the reader then pairs up elements).
     private(set) var hasLargeLines = false
 
+    /// After the input's last chunk: the comment, CDATA section or processing instruction it ends
+    /// inside, and where that starts. libxml2 then says only that the document ends early, at a
+    /// place that depends on how its input arrived (pieces and the whole file would differ).
+    var unterminated: (what: String, line: Int, column: Int)? {
+        guard case .skipped(let end, _) = state, let tagAt else { return nil }
+        switch end.utf8Start[0] {
+        case UInt8(ascii: "]"): return ("CDATA section (<![CDATA[ without ]]>)", tagAt.line, tagAt.column)
+        case UInt8(ascii: "-"): return ("comment (<!-- without -->)", tagAt.line, tagAt.column)
+        default: return ("processing instruction (<? without ?>)", tagAt.line, tagAt.column)
+        }
+    }
+
     /// The line of the next start tag at line 65,535 or later, in document order.
     mutating func nextLargeLine() -> Int? {
         guard largeLinesTaken < largeLines.count else { return nil }
@@ -154,7 +166,12 @@ struct XMLTagScreen {
                 index += 1
             }
         }
-        if let tagIndex, case .tag = state { tagAt = position(of: tagIndex, in: bytes) }
+        if let tagIndex {
+            switch state {
+            case .text: break
+            default: tagAt = position(of: tagIndex, in: bytes)
+            }
+        }
         tagIndex = nil
         (line, column) = position(of: count, in: bytes)
         return count

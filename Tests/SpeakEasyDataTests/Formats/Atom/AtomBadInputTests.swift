@@ -81,6 +81,7 @@ struct AtomBadInputTests {
         Case("a Double out of range", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:D m:type=\"Edm.Double\">1e999</d:D>"), line: 7, keys: ("p", "r"), reason: "not a valid Edm.Double (out of range)"),
         Case("an entry inside an entry", "<feed \(Atom.namespaces)>\n<entry><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey></m:properties>\n<entry/></entry></feed>", line: 3, reason: "an <entry> inside an <entry>"),
         Case("an entry inside another element of the feed", "<feed \(Atom.namespaces)>\n<author>\n<entry/></author></feed>", line: 3, reason: "entries belong directly in the <feed>"),
+        Case("an unterminated CDATA section, told where it starts", "<feed \(Atom.namespaces)>\n<entry><m:properties>\n  <d:PartitionKey><![CDATA[p</d:PartitionKey></m:properties></entry>\n</feed>\n", line: 3, column: 19, reason: "ends inside a CDATA section"),
         Case("100,000 attributes", "<feed \(Atom.namespaces)>\n  <entry " + (0..<100_000).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></feed>", line: 2, column: 3, reason: "more than 1000 attributes"),
         Case("an XML error before the tag with too many attributes comes first", "<feed \(Atom.namespaces)>\n<x></y>\n  <entry " + (0..<2000).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></feed>", line: 2, reason: "mismatch"),
     ]
