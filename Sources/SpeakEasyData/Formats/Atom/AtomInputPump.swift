@@ -5,8 +5,10 @@ internal import CLibXML2
 /// libxml2 pulls bytes through a C callback (`xmlReaderForIO`) and reports errors through another
 /// (`xmlTextReaderSetStructuredErrorHandler`); this object is the context both receive. It reads the
 /// input in large chunks (few system calls, memory bounded by `chunkSize`), screens the prolog for a
-/// DOCTYPE (``DoctypeScanner``), and keeps the first error, because libxml2 goes on reporting follow-up
-/// errors after the first one, and only the first is the user's problem.
+/// DOCTYPE (``DoctypeScanner``) and every tag for what libxml2 handles badly (``XMLTagScreen``:
+/// too many attributes, lines past 65,535, an unterminated CDATA section), and keeps the first
+/// error, because libxml2 goes on reporting follow-up errors after the first one, and only the
+/// first is the user's problem.
 final class AtomInputPump {
     /// The first problem found; once set, the callbacks refuse further input.
     enum Failure {
