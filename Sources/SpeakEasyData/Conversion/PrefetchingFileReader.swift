@@ -184,7 +184,17 @@ package struct PrefetchingFileReader: Sendable {
         var batch: [Item] = [], lines: [Int] = []
         batch.reserveCapacity(batchSize)
         lines.reserveCapacity(batchSize)
-        while let (item, line) = try next() {
+        while true {
+            let read: (Item, Int)?
+            do {
+                read = try next()
+            } catch {
+                // What was read before the error goes first: a staged entity's own error (a bad
+                // value) comes before a later entry's XML error, as it does when a cut falls between.
+                if !batch.isEmpty { _ = queue.push(message(batch, lines)) }
+                throw error
+            }
+            guard let (item, line) = read else { break }
             batch.append(item)
             lines.append(line)
             if batch.count == batchSize {

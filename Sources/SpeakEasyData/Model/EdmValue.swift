@@ -87,7 +87,22 @@ package enum EdmValue: Sendable, CustomStringConvertible {
             guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
                 !text.contains(where: { $0 == "x" || $0 == "X" || $0 == "n" || $0 == "N" || $0 == "i" || $0 == "I" })
             else { return nil }
-            return Double(text)
+            // A finite number too large for a Double (1e999) is out of range, not Infinity.
+            return Double(text).flatMap { $0.isFinite ? $0 : nil }
+        }
+    }
+
+    /// Whether `text` is a well-formed number that is no value of `type` only because it is too
+    /// large, so that messages can say "out of range" rather than "not valid".
+    package static func isOutOfRange(_ text: String, as type: EdmType) -> Bool {
+        let digits = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
+        switch type {
+        case .int32, .int64:
+            return !digits.isEmpty && digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 } && EdmValue(lexical: text, as: type) == nil
+        case .double:
+            return parseDouble(text) == nil && Double(text)?.isInfinite == true && !text.contains(where: { $0 == "n" || $0 == "N" || $0 == "i" || $0 == "I" || $0 == "x" || $0 == "X" })
+        default:
+            return false
         }
     }
 }

@@ -53,6 +53,15 @@ struct AtomPiecesTests {
             ("an undeclared prefix", feed(replacing: "<d:Empty/>", with: "<x:y/>")),
             ("a bad Int32", feed(replacing: ">2147483647<", with: ">2147483648<")),
             ("a DOCTYPE", "<?xml version=\"1.0\"?>\n<!DOCTYPE feed [<!ENTITY a \"b\">]>\n" + feed.drop { $0 != "\n" }.dropFirst()),
+            // Fuzzer findings: the errors must not depend on where the feed is cut.
+            ("a bad Int32, then an undeclared prefix in the next entry", feed(replacing: ">2147483647<", with: ">2147483648<").components(separatedBy: "<entry").enumerated()
+                .map { $0.offset == 4 ? $0.element.replacingFirst("<d:Empty/>", with: "<x:y/>") : $0.element }.joined(separator: "<entry")),
+            ("a bad Int32, then a mismatched tag in the next entry", feed(replacing: ">2147483647<", with: ">2147483648<").components(separatedBy: "<entry").enumerated()
+                .map { $0.offset == 4 ? $0.element.replacingFirst("<d:Empty/>", with: "<d:Empty></d:empty>") : $0.element }.joined(separator: "<entry")),
+            ("a missing RowKey, then an XML error in the next entry", feed(replacing: "<d:RowKey>", with: "<d:Other>").replacingFirst("</d:RowKey>", with: "</d:Other>").components(separatedBy: "<entry").enumerated()
+                .map { $0.offset == 4 ? $0.element.replacingFirst("<d:Empty/>", with: "<d:Empty>a & b</d:Empty>") : $0.element }.joined(separator: "<entry")),
+            ("an unterminated CDATA section in the first entry", feed(replacing: "<d:Empty/>", with: "<![CDATA[ never closed", inEntry: 1)),
+            ("an unterminated CDATA section at the end", String(feed.dropLast(30)) + "<![CDATA[ x"),
             ("a root that is no feed", "<feeds \(Atom.namespaces)><entry/></feeds>"),
         ]
         return cases.map { ($0.0, Array($0.1.utf8)) }
@@ -65,7 +74,7 @@ struct AtomPiecesTests {
         for (name, count) in counts { #expect(count > 0 || name == "an empty feed", "\(name)") }
     }
 
-    @Test("the first error is that of one reader: reason, line and column", arguments: [1, 700])
+    @Test("the first error is that of one reader: reason, line and column", arguments: [1, 700, 3000])
     func sameError(pieceSize: Int) throws {
         try PieceReading.expectSameError(Self.badDocuments, fileName: "feed.atom", pieceSize: pieceSize)
     }

@@ -54,6 +54,7 @@ struct CSVPiecesTests {
             ("a row with a field too many", records(then: "Events,row 9,a,b,c,d,e")),
             ("a row with a field too few", records(then: "Events,row 9,a,b,c")),
             ("a truncated quoted field", String(records.dropLast(12))),
+            ("a header of 1,025 columns", "PartitionKey,RowKey," + String(repeating: "c,", count: 1022) + "d\r\n" + records.drop { $0 != "\n" }.dropFirst()),
         ]
         return cases.map { ($0.0, Array($0.1.utf8)) } + [("invalid UTF-8", PieceReading.invalidUTF8(records(then: "Events,row 9,~~,b,c,d")))]
     }()
@@ -85,9 +86,14 @@ struct CSVPiecesTests {
         #expect(lines == [1, 2, 4, 6, 8, 10, 12])
     }
 
-    @Test("typed CSV and a lone CR stop the cutting: the rest is one piece")
+    @Test("typed CSV, a lone CR and a header over 64 KiB stop the cutting: the rest is one piece")
     func notCut() throws {
         #expect(try Self.pieces(Self.typedFirstRowOnly).pieces.count == 1)
+        // A header is copied into every piece and parsed there again: a long one is not.
+        let wideHeader = "PartitionKey,RowKey," + (0..<700).map { "C\($0)" + String(repeating: "x", count: 100) }.joined(separator: ",") + "\r\n"
+        let wide = wideHeader + (0..<6).map { "Events,r\($0)" + String(repeating: ",v", count: 700) + "\r\n" }.joined()
+        #expect(try Self.pieces(wide).pieces.count == 1)
+        #expect(try Self.pieces(wide.replacingOccurrences(of: String(repeating: "x", count: 100), with: "")).pieces.count == 7)
         // The header, two records, then the rest from the record the lone CR ends.
         let loneCR = Self.records.replacingOccurrences(of: "\nEvents,row 3", with: "\rEvents,row 3")
         let (pieces, _) = try Self.pieces(loneCR)

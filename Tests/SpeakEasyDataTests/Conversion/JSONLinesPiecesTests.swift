@@ -27,9 +27,11 @@ struct JSONLinesPiecesTests {
         ("formatter lines", lines),
         ("CRLF, blank lines and spaces between objects", lines.replacingOccurrences(of: "\n", with: " \r\n\r\n")),
         ("a byte order mark", "\u{FEFF}" + lines),
-        ("objects over several lines", lines.replacingOccurrences(of: ",\"", with: ",\n  \"").replacingOccurrences(of: "}\n", with: "\n}\n")),
         ("no line break at the end", String(lines.dropLast())),
     ]
+
+    /// Objects over several lines, each of them starting a line: not NDJSON, but cut all the same.
+    static let spreadObjects = lines.replacingOccurrences(of: ",\"", with: ",\n  \"").replacingOccurrences(of: "}\n", with: "\n}\n")
 
     static let badDocuments: [(String, [UInt8])] = {
         let cases: [(String, String)] = [
@@ -39,6 +41,10 @@ struct JSONLinesPiecesTests {
             ("an array line", lines(replacing: 2, with: "[1,2]")),
             ("two closing braces", lines(replacing: 2, with: #"{"PartitionKey":"p","RowKey":"r"}}"#)),
             ("a number that does not fit", lines(replacing: 4, with: #"{"PartitionKey":"p","RowKey":"r","N@odata.type":"Edm.Int32","N":2147483648}"#)),
+            // Fuzzer finding: "unterminated object" at 1:1 with a cut inside the object, its second line's error without.
+            ("objects over several lines", spreadObjects),
+            ("an object's second line starting with a brace", lines(replacing: 2, with: #"{"PartitionKey":"p","# + "\n" + #"{"RowKey":"r"}"#)),
+            ("two objects on a line", lines(replacing: 2, with: #"{"PartitionKey":"p","RowKey":"r"} {"PartitionKey":"p","RowKey":"s"}"#)),
             ("a BOM on a later line", lines(replacing: 4, with: "\u{FEFF}" + #"{"PartitionKey":"p","RowKey":"r"}"#)),
         ]
         return cases.map { ($0.0, Array($0.1.utf8)) }
@@ -58,7 +64,7 @@ struct JSONLinesPiecesTests {
 
     @Test("lines are cut between objects only, and the pieces hold all the bytes")
     func cuts() throws {
-        let text = Self.goodDocuments[3].1
+        let text = Self.spreadObjects
         let cuts = try PieceReading.cuts(JSONLinesSplitter(input: ByteInput(name: "x.ndjson", bytes: Array(text.utf8)), pieceSize: 1))
         let (pieces, lines) = (cuts.map(\.bytes), cuts.map(\.fileLine))
         #expect(pieces.count == 6)

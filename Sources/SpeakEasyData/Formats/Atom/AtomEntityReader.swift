@@ -10,7 +10,8 @@ internal import CLibXML2
 /// `<m:properties>` is a property, typed by `m:type` (none means `Edm.String`), absent when
 /// `m:null="true"`; `d:PartitionKey`, `d:RowKey` and `d:Timestamp` are the keys and the store's
 /// time. Strings keep their exact text, white space and line breaks included; values of the other
-/// types may be surrounded by XML white space (XSD collapses it). Names are matched by namespace URI.
+/// types are read as exactly as JSON and CSV read them: white space around a number or a date
+/// (`" 5 "`, `" INF"`) is refused there, so it is here. Names are matched by namespace URI.
 ///
 /// Safety: the parser never touches the network (`XML_PARSE_NONET`), never loads a DTD or substitutes
 /// entities (no `DTDLOAD`/`DTDATTR`/`DTDVALID`/`NOENT`), and a document with any DOCTYPE is refused
@@ -30,6 +31,8 @@ package final class AtomEntityReader: StagedEntityReader {
     private let pump: AtomInputPump
     private let reader: xmlTextReaderPtr
     private let source: String
+    /// `entry` as interned in the reader's dictionary (``isEntry(_:)``).
+    private let entryName: UnsafePointer<xmlChar>?
     /// Where the input starts in its file (a piece of a feed read on its own, ``AtomFeedSplitter``).
     private let origin: TextOrigin
     @exclusivity(unchecked) private var phase = Phase.prolog
@@ -57,10 +60,14 @@ package final class AtomEntityReader: StagedEntityReader {
         self.origin = origin
         pump = AtomInputPump(input: input, chunkSize: chunkSize, origin: origin)
         let context = Unmanaged.passUnretained(pump).toOpaque()
+        // Creating the reader already reads the input's first bytes.
+        Self.routeErrors(to: context)
+        defer { Self.routeErrors(to: nil) }
         guard let reader = xmlReaderForIO(AtomInputPump.readCallback, nil, context, nil, nil, Self.options) else {
             fatalError("libxml2 could not create a reader (out of memory)")
         }
         self.reader = reader
+        entryName = xmlTextReaderConstString(reader, "entry")
         xmlTextReaderSetStructuredErrorHandler(reader, AtomInputPump.errorCallback, context)
     }
 
@@ -72,6 +79,8 @@ package final class AtomEntityReader: StagedEntityReader {
 
     package func nextStaged() throws(FormatError) -> (any StagedEntity)? {
         if let failure { throw failure }
+        Self.routeErrors(to: Unmanaged.passUnretained(pump).toOpaque())
+        defer { Self.routeErrors(to: nil) }
         do {
             return try nextEntity()
         } catch {
@@ -113,9 +122,10 @@ package final class AtomEntityReader: StagedEntityReader {
                     return nil
                 }
                 let node = xmlTextReaderCurrentNode(reader)!
-                if node.pointee.type == XML_ELEMENT_NODE, xmlTextReaderDepth(reader) == 1, xmlNameEquals(node.pointee.name, "entry"),
-                    isNamespace(node, AtomNamespace.atom), !isEndElement
-                {
+                if node.pointee.type == XML_ELEMENT_NODE, isEntry(node), !isEndElement {
+                    guard xmlTextReaderDepth(reader) == 1 else {
+                        throw problem("an <entry> inside another element of the feed; entries belong directly in the <feed>", at: node)
+                    }
                     return try readEntry(node)
                 }
             case .afterRootEntry:
@@ -153,6 +163,8 @@ package final class AtomEntityReader: StagedEntityReader {
                 {
                     // In <content> as Azure writes it, or directly in <entry> (OData media-link entries).
                     propertiesDepth = depth
+                } else if isEntry(node) {
+                    throw problem("an <entry> inside an <entry>; entries belong directly in the <feed>", at: node)
                 }
             }
         }
@@ -169,10 +181,21 @@ package final class AtomEntityReader: StagedEntityReader {
         var hasTimestamp = false
         /// How many property elements the entry has had so far.
         var position = 0
-        /// The interned names of the properties, for finding a name given twice by pointer.
+        /// The interned names of the properties, for finding a name given twice by pointer: in an
+        /// array while it is short, in a set beyond (a search per property would be quadratic).
         var names: [UnsafePointer<xmlChar>] = []
+        var manyNames: Set<UnsafePointer<xmlChar>>?
 
         mutating func fail(_ reason: String, line: Int) { raw.fail(reason, line: line) }
+
+        /// Notes a property's name; false when the entry had it already.
+        mutating func insertName(_ name: UnsafePointer<xmlChar>) -> Bool {
+            if manyNames != nil { return manyNames!.insert(name).inserted }
+            if names.contains(name) { return false }
+            names.append(name)
+            if names.count > 32 { manyNames = Set(names) }
+            return true
+        }
     }
 
     /// Reads one `<d:Name m:type="…">text</d:Name>` whose start tag is the current node.
@@ -250,8 +273,7 @@ package final class AtomEntityReader: StagedEntityReader {
         case .rowKey: (seen, fields.hasRowKey) = (fields.hasRowKey, true)
         case .timestamp: (seen, fields.hasTimestamp) = (fields.hasTimestamp, true)
         case .property:
-            seen = fields.names.contains(name)
-            fields.names.append(name)
+            seen = !fields.insertName(name)
         }
         if seen {
             fields.fail("property \(propertyName) is given twice", line: line(of: node))
@@ -303,15 +325,32 @@ package final class AtomEntityReader: StagedEntityReader {
 
     // MARK: libxml2 access
 
+    /// Sends the errors libxml2 raises on this thread without a parser at hand (an encoder that
+    /// fails on undecodable input) to the pump, as the parser's own go, and keeps libxml2 from
+    /// printing anything to stderr. Reset after each call: the pump may not outlive the reader.
+    private static func routeErrors(to pump: UnsafeMutableRawPointer?) {
+        speakeasy_silence_generic_errors()
+        xmlSetStructuredErrorFunc(pump, pump == nil ? nil : AtomInputPump.errorCallback)
+    }
+
     /// Advances to the next node; false at the end of the document; throws what libxml2 or the input
     /// reported (libxml2 reports some errors, e.g. an undeclared prefix, and still goes on).
     @inline(__always)
     private func read() throws(FormatError) -> Bool {
         let result = xmlTextReaderRead(reader)
-        if result == 1, pump.failure == nil { return true }
-        if let error = pump.formatError() { throw error }
+        if result == 1, pump.failure == nil {
+            if pump.hasLargeLines { noteLargeLine() }
+            return true
+        }
+        if let error = pump.formatError() { throw error.line == nil ? located(error) : error }
         if result == 0 { return false }
         throw problem("malformed XML", at: nil)
+    }
+
+    /// Whether an element is an Atom `<entry>`. Element names are interned in the reader's
+    /// dictionary, so a pointer comparison rules out every other name.
+    private func isEntry(_ node: xmlNodePtr) -> Bool {
+        node.pointee.name == entryName && isNamespace(node, AtomNamespace.atom)
     }
 
     /// Whether the current element node is an end tag (the reader visits elements twice).
@@ -364,11 +403,25 @@ package final class AtomEntityReader: StagedEntityReader {
         return value
     }
 
-    /// The line of a node. libxml2 keeps element lines in 16 bits (65,535 means "or later"); past that
-    /// the parser's line is the best there is.
+    /// Pairs an element from line 65,535 on with its line as the pump counted it, kept in the node's
+    /// `psvi` (which only schema validation uses, and there is none): each start tag the pump saw
+    /// there is one such element, in the same order.
+    private func noteLargeLine() {
+        let node = xmlTextReaderCurrentNode(reader)!
+        guard node.pointee.type == XML_ELEMENT_NODE, Int(node.pointee.line) == XMLTagScreen.firstLargeLine, !isEndElement,
+            let line = pump.nextLargeLine()
+        else { return }
+        node.pointee.psvi = UnsafeMutableRawPointer(bitPattern: line)
+    }
+
+    /// The line of a node. libxml2 keeps element lines in 16 bits (65,535 means "or later"); from
+    /// there on the pump's count is used (``noteLargeLine()``), else the parser's line.
     private func line(of node: xmlNodePtr) -> Int {
+        let short = Int(node.pointee.line)
+        if short > 0, short < XMLTagScreen.firstLargeLine { return origin.line(short) }
+        if node.pointee.type == XML_ELEMENT_NODE, let counted = node.pointee.psvi { return origin.line(Int(bitPattern: counted)) }
         let line = Int(xmlGetLineNo(node))
-        return origin.line(line > 0 && line < 65535 ? line : Int(xmlTextReaderGetParserLineNumber(reader)))
+        return origin.line(line > 0 && line < XMLTagScreen.firstLargeLine ? line : Int(xmlTextReaderGetParserLineNumber(reader)))
     }
 
     /// `<d:Name>` style, with the namespace when the element has one, for messages.
@@ -377,6 +430,14 @@ package final class AtomEntityReader: StagedEntityReader {
         let prefix = node.pointee.ns?.pointee.prefix.map { String(xmlText: $0) + ":" } ?? ""
         let uri = node.pointee.ns?.pointee.href.map { " (namespace \(String(xmlText: $0)))" } ?? " (no namespace)"
         return "<\(prefix)\(name)>\(uri)"
+    }
+
+    /// An error libxml2 raised without a place (an encoder's), at the parser's position.
+    private func located(_ error: FormatError) -> FormatError {
+        guard error.kind == .malformedInput else { return error }
+        var located = problem(error.reason, at: nil)
+        located.source = error.source
+        return located
     }
 
     private func problem(_ reason: String, at node: xmlNodePtr?) -> FormatError {

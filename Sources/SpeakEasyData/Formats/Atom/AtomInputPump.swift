@@ -5,8 +5,10 @@ internal import CLibXML2
 /// libxml2 pulls bytes through a C callback (`xmlReaderForIO`) and reports errors through another
 /// (`xmlTextReaderSetStructuredErrorHandler`); this object is the context both receive. It reads the
 /// input in large chunks (few system calls, memory bounded by `chunkSize`), screens the prolog for a
-/// DOCTYPE (``DoctypeScanner``), and keeps the first error, because libxml2 goes on reporting follow-up
-/// errors after the first one, and only the first is the user's problem.
+/// DOCTYPE (``DoctypeScanner``) and every tag for what libxml2 handles badly (``XMLTagScreen``:
+/// too many attributes, lines past 65,535, an unterminated CDATA section), and keeps the first
+/// error, because libxml2 goes on reporting follow-up errors after the first one, and only the
+/// first is the user's problem.
 final class AtomInputPump {
     /// The first problem found; once set, the callbacks refuse further input.
     enum Failure {
@@ -23,6 +25,7 @@ final class AtomInputPump {
     @exclusivity(unchecked) private var end = 0
     @exclusivity(unchecked) private var atEnd = false
     @exclusivity(unchecked) private var doctype = DoctypeScanner()
+    @exclusivity(unchecked) private var tags = XMLTagScreen()
     @exclusivity(unchecked) private(set) var failure: Failure?
 
     /// `chunkSize` bounds both our buffer and how much one callback hands libxml2 (tests use a few bytes
@@ -36,8 +39,19 @@ final class AtomInputPump {
     deinit { buffer.deallocate() }
 
     /// Copies up to `count` bytes to `destination`; 0 at the end, -1 when the input failed or was refused.
+    ///
+    /// A tag with too many attributes ends the input for libxml2 inside it: libxml2 still reports
+    /// the errors it finds before that tag (they come first in the document), and the rest of what
+    /// it reports is a consequence of the cut (see ``record(_:)``).
     func read(into destination: UnsafeMutableRawPointer, count: Int) -> Int32 {
         if failure != nil { return -1 }
+        if tags.refusedTagAt != nil { return 0 }
+        let length = readUnscreened(into: destination, count: count)
+        guard length > 0 else { return length }
+        return Int32(tags.scan(UnsafeRawBufferPointer(start: destination, count: Int(length))))
+    }
+
+    private func readUnscreened(into destination: UnsafeMutableRawPointer, count: Int) -> Int32 {
         if start == end, doctype.isDone, !atEnd {
             // Past the prolog nothing needs screening: read straight into libxml2's buffer, which
             // saves a copy and keeps the bytes in the cache libxml2 reads them from.
@@ -75,12 +89,29 @@ final class AtomInputPump {
         return Int32(length)
     }
 
+    /// Whether a start tag was at line 65,535 or later, where libxml2 keeps no element lines.
+    var hasLargeLines: Bool { tags.hasLargeLines }
+
+    /// The line of the next start tag from line 65,535 on, in document order (``XMLTagScreen``).
+    func nextLargeLine() -> Int? { tags.nextLargeLine() }
+
     /// Keeps libxml2's first error (warnings are not failures); the rest are consequences of it.
     func record(_ error: UnsafePointer<xmlError>) {
         guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        if let tag = tags.refusedTagAt, (Int(error.pointee.line), Int(error.pointee.int2)) >= tag { return }  // the cut's doing
         var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         message = message.split(whereSeparator: \.isNewline).map { $0.trimmingXMLSpace() }.joined(separator: "; ")
-        if let early = Self.earlyEnd(error) { message = early }
+        if let early = Self.earlyEnd(error) {
+            if let open = tags.unterminated {
+                failure = .xml(message: "the document ends inside a \(open.what) that starts here", line: open.line, column: open.column)
+                return
+            }
+            message = early
+        }
+        if error.pointee.domain == Int32(XML_FROM_I18N.rawValue) {
+            // libxml2's encoder says "input conversion failed due to input error, bytes 0x…".
+            message = "the text is not valid in the document's declared encoding (\(message))"
+        }
         if origin != .start, Self.namesLine(error) {
             // "… Empty line 17 and …": a line of the piece, to be told as the file's.
             message = message.replacingFirst(" line \(error.pointee.int1)", with: " line \(origin.line(Int(error.pointee.int1)))")
@@ -113,7 +144,12 @@ final class AtomInputPump {
     /// The ``FormatError`` for the recorded failure, if any.
     func formatError() -> FormatError? {
         switch failure {
-        case nil: nil
+        case nil:
+            tags.refusedTagAt.map { tag in
+                FormatError(
+                    source: input.name, line: origin.line(tag.line), column: origin.column(tag.column, onLine: tag.line),
+                    reason: "an element with more than \(XMLTagScreen.maximumAttributes) attributes (an Atom element has a few)")
+            }
         case .input(let error)?: FormatError(error)
         case .doctype(let line, let column)?:
             FormatError(

@@ -58,7 +58,7 @@ struct AtomRawEntry: StagedEntity {
                     let key = String(decoding: value, as: UTF8.self)
                     if raw.role == .partitionKey { partitionKey = key } else { rowKey = key }
                 case .timestamp:
-                    guard raw.type == .dateTime || raw.type == .string, let time = try? EdmDateTime.parse(Self.trimmed(value)) else {
+                    guard raw.type == .dateTime || raw.type == .string, let time = try? EdmDateTime.parse(value) else {
                         fail("Timestamp \(Self.quote(value)) is not an Edm.DateTime")
                         continue
                     }
@@ -67,11 +67,12 @@ struct AtomRawEntry: StagedEntity {
                     let parsed: EdmValue?
                     switch raw.type {
                     case .string: parsed = .string(String(decoding: value, as: UTF8.self))
-                    case .dateTime: parsed = (try? EdmDateTime.parse(Self.trimmed(value))).map(EdmValue.dateTime)
-                    default: parsed = EdmValue(lexical: String(decoding: Self.trimmed(value), as: UTF8.self), as: raw.type)
+                    case .dateTime: parsed = (try? EdmDateTime.parse(value)).map(EdmValue.dateTime)
+                    default: parsed = EdmValue(lexical: String(decoding: value, as: UTF8.self), as: raw.type)
                     }
                     guard let parsed else {
-                        fail("property \(raw.name): \(Self.quote(value)) is not a valid \(raw.type.rawValue)")
+                        let text = String(decoding: value, as: UTF8.self)
+                        fail("property \(raw.name): \(Self.quote(value)) is not a valid \(raw.type.rawValue)\(EdmValue.isOutOfRange(text, as: raw.type) ? " (out of range)" : "")")
                         continue
                     }
                     values.append(Property(raw.name, parsed))
@@ -87,15 +88,6 @@ struct AtomRawEntry: StagedEntity {
             throw FormatError(source: source, line: line, reason: "the entry has no \(partitionKey == nil ? "PartitionKey" : "RowKey") property")
         }
         return Entity(partitionKey: keys.partitionKey, rowKey: keys.rowKey, timestamp: timestamp, etag: etag, properties: values)
-    }
-
-    /// Without XML white space around it: XSD collapses it for every type but string.
-    private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
-            return UnsafeRawBufferPointer(rebasing: bytes[0..<0])
-        }
-        return UnsafeRawBufferPointer(rebasing: bytes[first...last])
     }
 
     /// A value quoted for a message, shortened when long.

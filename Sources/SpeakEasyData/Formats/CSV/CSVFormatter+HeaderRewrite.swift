@@ -55,7 +55,14 @@ extension CSVFormatter {
         let sink: (inout [UInt8]) throws(FormatError) -> Void = { buffer throws(FormatError) in
             do throws(FileError) { try output.drain(&buffer) } catch { throw FormatError(error) }
         }
-        try rewriteWithFinalHeader(input, into: sink)
+        do {
+            try rewriteWithFinalHeader(input, into: sink)
+        } catch {
+            // The input is the output's hidden temporary file: the user knows the output's name.
+            var named = error
+            if named.source == inputPath { named.source = outputPath }
+            throw named
+        }
         do { try output.commit() } catch { throw FormatError(error) }
     }
 }

@@ -70,6 +70,8 @@ package struct CSVFormatter: EntityFormatter {
     private var trailingColumns = 0
     /// Property columns whose header says they hold UTC dates (spreadsheet layout).
     private var dateColumns: Set<String> = []
+    /// Whether no Edm type name contains the delimiter, so type cells need no check.
+    private let typesNeedNoQuoting: Bool
 
     /// Fails (usage) for a delimiter that cannot separate fields, or `columns` naming one twice.
     package init(_ options: Options = Options()) throws(FormatError) {
@@ -88,6 +90,7 @@ package struct CSVFormatter: EntityFormatter {
         }
         self.options = options
         datesNeedNoQuoting = !Array("0123456789-:.TZ ".utf8).contains(options.delimiter)
+        typesNeedNoQuoting = !EdmType.allCases.contains { $0.rawValue.utf8.contains(options.delimiter) }
     }
 
     /// A delimiter must be one ASCII byte, and not `"`, CR or LF, which CSV itself uses.
@@ -122,7 +125,7 @@ package struct CSVFormatter: EntityFormatter {
                 if let value { appendValue(value, into: &out) }
                 if options.typed {
                     out.append(delimiter)
-                    if let value { out.append(contentsOf: value.type.rawValue.utf8) }
+                    if let value { appendType(value.type, into: &out) }
                 }
             }
         }
@@ -273,6 +276,11 @@ package struct CSVFormatter: EntityFormatter {
         case .dateTime(let date): appendDate(date, into: &out)
         default: appendField(value.description, into: &out)
         }
+    }
+
+    /// A type cell: quoted when the delimiter is one of the type names' characters (`--delimiter a`).
+    private func appendType(_ type: EdmType, into out: inout [UInt8]) {
+        if typesNeedNoQuoting { out.append(contentsOf: type.rawValue.utf8) } else { appendField(type.rawValue, into: &out) }
     }
 
     private func appendDate(_ date: EdmDateTime, into out: inout [UInt8]) {

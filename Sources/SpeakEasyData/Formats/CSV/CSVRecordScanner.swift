@@ -11,11 +11,16 @@
 /// bytes from 1.
 ///
 /// Memory stays bounded: the buffer holds one chunk plus the record being scanned, and a record
-/// longer than ``maximumRecordSize`` is an error rather than a reason to grow without limit.
+/// longer than ``maximumRecordSize`` or with more than ``maximumFields`` fields is an error rather
+/// than a reason to grow without limit.
 package final class CSVRecordScanner {
     /// The longest field or record accepted. Azure entities hold at most 1 MiB, so 16 MiB leaves
     /// room for quoting and base64 while still stopping a runaway quote or a hostile input early.
     package static let maximumRecordSize = 16 << 20
+    /// The most fields a record may have: a header of millions of short names would otherwise take
+    /// gigabytes (a field's range, and each name as a String). Azure entities have at most 255
+    /// properties, twice that many columns and the system ones in typed CSV.
+    package static let maximumFields = 1024
     /// How much is read from the input at a time.
     package static let defaultChunkSize = 1 << 20
 
@@ -203,6 +208,11 @@ package final class CSVRecordScanner {
         var seen: UInt64 = 0
         func append(_ start: Int, _ end: Int, quoted: Bool, doubled: Bool) throws(FormatError) {
             guard end - start <= Self.maximumRecordSize else { throw tooLong("a field", line: fieldLine, column: fieldColumn) }
+            guard fields.count < Self.maximumFields else {
+                throw error(
+                    "a record with more than \(Self.maximumFields) fields (an Azure entity has at most 255 properties, 507 columns in typed CSV)",
+                    line: fieldLine, column: fieldColumn)
+            }
             fields.append(
                 Field(
                     start: start, end: end, isQuoted: quoted, hasDoubledQuotes: doubled, isASCII: CSVByteSearch.isASCII(seen),

@@ -15,7 +15,7 @@
 ///
 /// Only the plain layout is cut: in typed CSV an empty type cell takes the type of an earlier row,
 /// which a piece cannot see. A lone CR (which ends a record and counts as a line, but not for the
-/// pieces' line numbers), a header that does not end in a line feed, or `limit` bytes without a cut
+/// pieces' line numbers), a header that does not end in a line feed or is over 64 KiB, or `limit` bytes without a cut
 /// make the rest of the file one last piece, read as a stream: exactly the single reader's path.
 package final class CSVSplitter: InputSplitter {
     private var cutter: PieceCutter
@@ -31,6 +31,10 @@ package final class CSVSplitter: InputSplitter {
     /// How far quotes are counted from the next piece's start, and whether their count is odd.
     private var counted = 0
     private var oddQuotes = false
+
+    /// Every piece gets a copy of the header, which its reader parses again: a header beyond this
+    /// size (a few hundred columns are a few KiB) is not copied, and the file is read as one stream.
+    static let maximumCopiedHeader = 64 << 10
 
     private static let quote = UInt8(ascii: "\""), lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
 
@@ -83,7 +87,7 @@ package final class CSVSplitter: InputSplitter {
         guard index < bytes.count, bytes[index] == Self.lineFeed || index + 1 < bytes.count else { return }
         // Only a header ending in a line feed (LF or CRLF) is copied; a lone CR ends the cutting.
         let end = bytes[index] == Self.lineFeed ? index : bytes[index + 1] == Self.lineFeed ? index + 1 : nil
-        guard let end, isPlain(Array(bytes[start...end])) else {
+        guard let end, end - start < Self.maximumCopiedHeader, isPlain(Array(bytes[start...end])) else {
             stopped = true
             return
         }

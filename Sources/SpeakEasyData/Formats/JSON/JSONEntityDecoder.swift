@@ -197,20 +197,54 @@ struct JSONEntityDecoder {
             guard case .annotation(let name) = role else { continue }
             annotations.append((name, try annotatedType(index, bytes)))
         }
+        // Beyond a few annotations, a table finds them without a search per property.
+        let byName = annotations.count > 16 ? Dictionary(annotations.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) : nil
         var properties: [Property] = []
         properties.reserveCapacity(roles.count - annotations.count)
+        var annotated = 0
         for (index, role) in roles.enumerated() {
             guard case .property = role else { continue }
             let member = members[index]
-            if case .null = member.value { continue }
             let name = names[index]
-            let declared = annotations.first { $0.name == name }?.type
+            let declared = annotations.isEmpty ? nil : byName.map { $0[name] } ?? annotations.first { $0.name == name }?.type
+            if declared != nil { annotated += 1 }
+            if case .null = member.value { continue }
             guard let value = try typedValue(member, at: index, declared: declared, bytes) else {
-                throw Self.error(member, "the value of \(name) is not a valid \(declared?.rawValue ?? "JSON property value")")
+                throw Self.error(member, "the value of \(name) is not a valid \(declared?.rawValue ?? "JSON property value")\(Self.rangeNote(member, declared, bytes))")
             }
             properties.append(Property(name, value))
         }
+        if annotated < annotations.count { throw annotationWithoutValue() }
         return properties
+    }
+
+    /// The error for the first type annotation whose property is not in the object: dropping it
+    /// silently would lose what the writer meant to say.
+    private func annotationWithoutValue() -> JSONSyntaxError {
+        for (index, role) in roles.enumerated() {
+            guard case .annotation(let name) = role else { continue }
+            let hasValue = zip(names, roles).contains { member in
+                if case .property = member.1 { return member.0 == name }
+                return false
+            }
+            if !hasValue {
+                let member = members[index]
+                return JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "\(names[index]) gives the type of \(name), but the object has no \(name)")
+            }
+        }
+        preconditionFailure("every annotation has its property")
+    }
+
+    /// Says a number is out of range when that is why it is no value of its type (`1e999` is a
+    /// valid JSON number, but no finite Edm.Double).
+    private static func rangeNote(_ member: JSONMember, _ declared: EdmType?, _ bytes: UnsafeRawBufferPointer) -> String {
+        let text: String
+        switch member.value {
+        case .number(let range): text = String(decoding: bytes[range], as: UTF8.self)
+        case .string(.plain(let range, ascii: true)): text = String(decoding: bytes[range], as: UTF8.self)
+        default: return ""
+        }
+        return EdmValue.isOutOfRange(text, as: declared ?? (text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? .double : .int64)) ? " (out of range)" : ""
     }
 
     /// The type annotation member `index` names, reused from the previous object when its bytes are
@@ -315,8 +349,9 @@ struct JSONEntityDecoder {
         return value
     }
 
+    /// A finite Double: `1e999` is out of Edm.Double's range, not Infinity.
     private static func double(_ raw: UnsafeRawBufferPointer) -> Double? {
-        Double(String(decoding: raw, as: UTF8.self))
+        Double(String(decoding: raw, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
     }
 
     private static func error(_ member: JSONMember, _ reason: String) -> JSONSyntaxError {

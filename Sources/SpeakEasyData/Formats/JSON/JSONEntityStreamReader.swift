@@ -1,6 +1,6 @@
 /// Reads entities one at a time from Azure Table JSON of any size: a feed `{"odata.metadata":…,
 /// "value":[…]}` (any metadata level), a bare entity object, a top-level array of entities, or NDJSON
-/// (one object per line; more generally, objects one after another).
+/// (one object a line: an object that goes on past its line is an error).
 ///
 /// Memory stays flat: the reader keeps a window of the input, finds where the next entity object ends
 /// with a quick structural scan (strings and nesting only), then parses just that object. An object
@@ -12,7 +12,7 @@ package struct JSONEntityStreamReader: EntityReader {
     package enum Layout: Sendable {
         /// A JSON document: a feed, a bare entity or an array of entities (told apart by reading).
         case document
-        /// Objects one after another, normally one per line.
+        /// NDJSON: one object a line (an object may not go on past its line, nor share it).
         case lines
     }
 
@@ -34,7 +34,11 @@ package struct JSONEntityStreamReader: EntityReader {
     /// member by member), or nil.
     private var pinned: Int?
     private var decoder = JSONEntityDecoder(mode: .entity)
+    /// The names of the top-level object's members (``envelopeMemberName(keepingFrom:)``).
+    private var envelopeNames = Set<String>()
     package private(set) var entityLine = 0
+    /// The line of the last NDJSON object read: the next must start on a later one.
+    private var lastObjectLine = 0
 
     private enum State {
         case start
@@ -111,6 +115,8 @@ package struct JSONEntityStreamReader: EntityReader {
         case .lines:
             guard let byte = try peek() else { return nil }
             guard byte == UInt8(ascii: "{") else { throw failure("expected an entity object at the start of a line") }
+            guard line > lastObjectLine else { throw failure("a second object on one line (NDJSON has one object a line)") }
+            lastObjectLine = line
             return try readObject()
         case .finished:
             return nil
@@ -136,10 +142,7 @@ package struct JSONEntityStreamReader: EntityReader {
                 _ = try peek()
             }
             firstMember = false
-            guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a property name in quotes") }
-            let keyStart = base + position
-            try skipValue(keepingFrom: objectStart)
-            let isValueKey = buffer[(keyStart - base)..<position].elementsEqual("\"value\"".utf8)
+            let isValueKey = try envelopeMemberName(keepingFrom: objectStart) == "value"
             guard try peek() == UInt8(ascii: ":") else { throw failure("expected ':'") }
             position += 1
             if isValueKey, try peek() == UInt8(ascii: "[") {
@@ -175,12 +178,40 @@ package struct JSONEntityStreamReader: EntityReader {
             }
             guard byte == UInt8(ascii: ",") else { throw failure("expected ',' or '}' after the feed's value array") }
             position += 1
-            guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a property name in quotes") }
-            try skipValue(keepingFrom: base + position)
+            _ = try peek()
+            _ = try envelopeMemberName(keepingFrom: base + position)
             guard try peek() == UInt8(ascii: ":") else { throw failure("expected ':'") }
             position += 1
             guard try peek() != nil else { throw failure("unexpected end of input, expected a value") }
             try skipValue(keepingFrom: base + position)
+        }
+    }
+
+    /// Reads the name of a member of the top-level object at `position`, escapes decoded, and
+    /// refuses a name given twice: a second `value` array (or a `value` that is no array) would
+    /// otherwise be skipped unseen. Names are few in an envelope; a bare entity's are checked once
+    /// more as it is parsed.
+    private mutating func envelopeMemberName(keepingFrom keep: Int) throws(FormatError) -> String {
+        guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a property name in quotes") }
+        let keyStart = position, keyLine = line, keyColumn = column
+        try skipValue(keepingFrom: keep)
+        let name = buffer.withUnsafeBytes { raw in
+            var scanner = JSONObjectScanner(UnsafeRawBufferPointer(rebasing: raw[keyStart..<position]), line: keyLine, column: keyColumn)
+            return Result { () throws(JSONSyntaxError) in
+                switch try scanner.string() {
+                case .plain(let range, ascii: _): String(decoding: scanner.bytes[range], as: UTF8.self)
+                case .escaped(let name): name
+                }
+            }
+        }
+        switch name {
+        case .success(let name):
+            guard envelopeNames.insert(name).inserted else {
+                throw FormatError(source: input.name, line: keyLine, column: keyColumn, reason: "\(name) is given twice in the top-level object")
+            }
+            return name
+        case .failure(let error):
+            throw FormatError(source: input.name, line: error.line, column: error.column, reason: error.reason)
         }
     }
 
@@ -202,6 +233,9 @@ package struct JSONEntityStreamReader: EntityReader {
                 var scanner = JSONObjectScanner(raw, position: from, line: objectLine, column: objectColumn)
                 return (Result { () throws(JSONSyntaxError) in try decoder.item(&scanner, plainEvents: plainEvents) }, scanner)
             }
+            // NDJSON is one object a line. An object that goes on past its line gets one error,
+            // whatever comes after: so a piece cut after that line reads as the whole file does.
+            if layout == .lines, scanner.line > objectLine { throw notOnOneLine(objectLine, objectColumn) }
             switch result {
             case .success(let item):
                 guard scanner.position - from <= Self.maximumObjectSize else { throw tooLarge(objectLine, objectColumn) }
@@ -213,10 +247,19 @@ package struct JSONEntityStreamReader: EntityReader {
                 guard scanner.ranOut, !scannedToEnd else {
                     throw FormatError(source: input.name, line: error.line, column: error.column, reason: error.reason)
                 }
-                try skipValue(keepingFrom: start)  // throws at the end of the input, naming what is unterminated
+                do {
+                    try skipValue(keepingFrom: start)  // throws at the end of the input, naming what is unterminated
+                } catch {
+                    if layout == .lines, line > objectLine { throw notOnOneLine(objectLine, objectColumn) }
+                    throw error
+                }
                 scannedToEnd = true
             }
         }
+    }
+
+    private func notOnOneLine(_ line: Int, _ column: Int) -> FormatError {
+        FormatError(source: input.name, line: line, column: column, reason: "the entity object does not end on its line (NDJSON has one object a line)")
     }
 
     private func tooLarge(_ line: Int, _ column: Int) -> FormatError {

@@ -127,7 +127,7 @@ struct JSONObjectScanner {
     }
 
     /// The string at `position` (which holds its opening quote).
-    private mutating func string() throws(JSONSyntaxError) -> JSONMember.Text {
+    mutating func string() throws(JSONSyntaxError) -> JSONMember.Text {
         position += 1
         let start = position
         var nonASCII: UInt64 = 0

@@ -75,6 +75,15 @@ struct AtomBadInputTests {
         Case("bad m:null", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:A m:null=\"maybe\">1</d:A>"), line: 7, keys: ("p", "r"), reason: "m:null=\"maybe\""),
         Case("a property holding an element", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:A><d:B>1</d:B></d:A>"), line: 7, keys: ("p", "r"), reason: "A contains an element"),
         Case("a property in another namespace", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <m:A>1</m:A>"), line: 7, keys: ("p", "r"), reason: "<m:A> (namespace http://schemas.microsoft.com/ado/2007/08/dataservices/metadata) in <m:properties> is not in the data namespace"),
+        // Fuzzer findings. Atom reads typed values as JSON and CSV do: no white space around them.
+        Case("an Int32 with spaces", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:N m:type=\"Edm.Int32\"> 5 </d:N>"), line: 7, keys: ("p", "r"), reason: "N: ' 5 ' is not a valid Edm.Int32"),
+        Case("a Double with a space before INF", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:D m:type=\"Edm.Double\"> INF</d:D>"), line: 7, keys: ("p", "r"), reason: "not a valid Edm.Double"),
+        Case("a Double out of range", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:D m:type=\"Edm.Double\">1e999</d:D>"), line: 7, keys: ("p", "r"), reason: "not a valid Edm.Double (out of range)"),
+        Case("an entry inside an entry", "<feed \(Atom.namespaces)>\n<entry><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey></m:properties>\n<entry/></entry></feed>", line: 3, reason: "an <entry> inside an <entry>"),
+        Case("an entry inside another element of the feed", "<feed \(Atom.namespaces)>\n<author>\n<entry/></author></feed>", line: 3, reason: "entries belong directly in the <feed>"),
+        Case("an unterminated CDATA section, told where it starts", "<feed \(Atom.namespaces)>\n<entry><m:properties>\n  <d:PartitionKey><![CDATA[p</d:PartitionKey></m:properties></entry>\n</feed>\n", line: 3, column: 19, reason: "ends inside a CDATA section"),
+        Case("100,000 attributes", "<feed \(Atom.namespaces)>\n  <entry " + (0..<100_000).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></feed>", line: 2, column: 3, reason: "more than 1000 attributes"),
+        Case("an XML error before the tag with too many attributes comes first", "<feed \(Atom.namespaces)>\n<x></y>\n  <entry " + (0..<2000).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></feed>", line: 2, reason: "mismatch"),
     ]
 
     @Test("is reported with where and why", arguments: cases)
@@ -89,6 +98,40 @@ struct AtomBadInputTests {
         if let column = test.column { #expect(error.column == column, "\(error)") }
         #expect(error.keys?.partitionKey == test.keys?.0 && error.keys?.rowKey == test.keys?.1, "\(error)")
         #expect(error.reason.contains(test.reason), "\(error)")
+    }
+
+    @Test("an element with as many attributes as allowed is read")
+    func attributesAtTheBound() throws {
+        let attributes = (1..<1000).map { "x:a\($0)='\($0 % 7 == 0 ? ">" : "")'" }.joined(separator: " ")
+        let atom = "<feed \(Atom.namespaces) xmlns:x=\"urn:x\">\n<!-- \" ' --><entry \(attributes)><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey></m:properties></entry></feed>"
+        #expect(try Atom.read(atom).map(\.rowKey) == ["r"])
+    }
+
+    @Test("an entry with 100,000 properties reads in linear time, and a name given twice is still found")
+    func manyProperties() throws {
+        let names = (0..<100_000).map { "<d:P\($0)>v</d:P\($0)>" }.joined()
+        let entity = try #require(try Atom.read(Atom.feed(properties: names)).first)
+        #expect(entity.properties.count == 100_000)
+        let error = Atom.error(Atom.feed(properties: names + "\n<d:P50000>again</d:P50000>"))
+        #expect(error?.reason.contains("P50000 is given twice") == true, "\(String(describing: error))")
+        #expect(error?.line == 9)
+    }
+
+    @Test("lines past 65,535 are counted, not taken from the parser's position", arguments: [256 << 10, 4096])
+    func largeLines(chunkSize: Int) throws {
+        let entry = "  <entry>\n    <content type=\"application/xml\"><m:properties>\n      <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n    </m:properties></content></entry>\n"
+        let bad = "  <entry>\n    <content type=\"application/xml\"><m:properties>\n      <d:PartitionKey>p</d:PartitionKey><d:RowKey>bad</d:RowKey>\n      <d:N m:type=\"Edm.Int32\">x</d:N>\n    </m:properties></content></entry>\n"
+        let atom = "<feed \(Atom.namespaces)>\n" + String(repeating: entry, count: 20_000) + bad + String(repeating: entry, count: 10) + "</feed>\n"
+        let reader = AtomEntityReader(input: ByteInput(name: "test.atom", bytes: Array(atom.utf8)), chunkSize: chunkSize)
+        var lines: [Int] = []
+        let error = #expect(throws: FormatError.self) {
+            while try reader.next() != nil { lines.append(reader.entityLine) }
+        }
+        #expect(lines.count == 20_000)
+        #expect(lines.last == 2 + 19_999 * 4)
+        // The bad entry starts on line 80,002; its fourth line holds N.
+        #expect(error?.line == 80_005, "\(String(describing: error))")
+        #expect(error?.keys?.rowKey == "bad")
     }
 
     @Test("a text node over libxml2's 10 MB limit is an error, not an allocation")

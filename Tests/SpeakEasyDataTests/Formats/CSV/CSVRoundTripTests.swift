@@ -9,7 +9,9 @@ struct CSVRoundTripTests {
         try csvEntities(try csvBytes(entities, options), delimiter: options.delimiter, chunkSize: chunkSize)
     }
 
-    @Test("every Edm type and its extremes survive typed CSV", arguments: [UInt8(ascii: ","), 0x09, UInt8(ascii: ";")])
+    // a, E, d, m, . and 0 are in type names, dates or numbers: the fuzzer's `--typed --delimiter a`
+    // wrote type cells unquoted, which no reader could take back.
+    @Test("every Edm type and its extremes survive typed CSV", arguments: Array(",\t;aEdm.0T-:".utf8))
     func everyType(delimiter: UInt8) throws {
         let entity = Entity(partitionKey: "p", rowKey: "r", timestamp: .at("2024-05-06T07:08:09.1234567Z"), properties: SampleProperties.everyType)
         #expect(try Self.roundTrip([entity], .init(typed: true, delimiter: delimiter)) == [entity])

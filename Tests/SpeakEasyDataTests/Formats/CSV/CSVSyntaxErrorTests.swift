@@ -40,6 +40,7 @@ struct CSVSyntaxErrorTests {
         Case("invalid UTF-8 in a quoted value on its second line", Array((header + "p,r,\"a\nbc").utf8) + [0xFF] + Array("\"\r\n".utf8), line: 3, column: 3, reason: "invalid UTF-8 (byte 0xFF)"),
         Case("truncated UTF-8 sequence", Array((header + "p,r,x").utf8) + [0xF0, 0x9F, 0x98], line: 2, column: 6, reason: "invalid UTF-8"),
         Case("a surrogate encoded in UTF-8", Array((header + "p,").utf8) + [0xED, 0xA0, 0x80] + Array(",x\r\n".utf8), line: 2, column: 3, reason: "invalid UTF-8"),
+        Case("a header of 1,025 columns", "PartitionKey,RowKey," + String(repeating: "a,", count: 1022) + "b\r\np,r\r\n", line: 1, column: 2065, reason: "more than 1024 fields"),
         Case("invalid UTF-8 in the header", [0x41, 0x80] + Array(",PartitionKey,RowKey\r\n".utf8), line: 1, column: 2, reason: "invalid UTF-8"),
     ]
 
@@ -54,6 +55,14 @@ struct CSVSyntaxErrorTests {
             #expect(error.kind == .malformedInput)
             #expect(error.kind.exitCode == 65)
         }
+    }
+
+    @Test("a header of 2.9 million short column names is refused at the bound, not read into memory (fuzzer finding)")
+    func hugeHeader() throws {
+        let header = "PartitionKey,RowKey," + (0..<2_900_000).map { "c\($0 % 10)" }.joined(separator: ",") + "\r\np,r\r\n"
+        let error = try #require(csvReadError(header))
+        #expect(error.reason.contains("more than \(CSVRecordScanner.maximumFields) fields"), "\(error)")
+        #expect(error.line == 1)
     }
 
     @Test("the error prints as file:line:column: reason")

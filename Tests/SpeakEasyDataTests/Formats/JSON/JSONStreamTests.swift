@@ -140,6 +140,24 @@ struct JSONStreamTests {
             Bad(text: "{\"value\":[{\"PartitionKey\":\"p\",\"RowKey\":\"1\",\"N@odata.type\":\"Edm.Nope\",\"N\":\"1\"}]}", line: 1, column: 59, mentions: "names no Edm type"),
             Bad(text: "{\"value\":[{\"PartitionKey\":\"p\",\"RowKey\":\"1\",\"S\":\"\u{7}\"}]}", line: 1, column: 49, mentions: "control character"),
             Bad(text: "", line: 1, column: 1, mentions: "empty"),
+            // Fuzzer findings: a second envelope member of the same name was skipped unseen.
+            Bad(text: #"{"value":[{"PartitionKey":"p","RowKey":"1"}],"value":[{"PartitionKey":"p","RowKey":"2"}]}"#, line: 1, column: 46, mentions: "value is given twice"),
+            Bad(text: #"{"value":[{"PartitionKey":"p","RowKey":"1"}],"value":5}"#, line: 1, column: 46, mentions: "value is given twice"),
+            Bad(text: #"{"value":[{"PartitionKey":"p","RowKey":"1"}],"valu\u0065":[]}"#, line: 1, column: 46, mentions: "value is given twice"),
+            Bad(text: #"{"odata.metadata":"m","value":5,"value":[]}"#, line: 1, column: 33, mentions: "value is given twice"),
+            Bad(text: #"{"odata.metadata":"m","odata.metadata":"n","value":[]}"#, line: 1, column: 23, mentions: "odata.metadata is given twice"),
+            // A type annotation whose property is missing was dropped silently.
+            Bad(text: #"{"value":[{"PartitionKey":"p","RowKey":"1","X@odata.type":"Edm.Int64"}]}"#, line: 1, column: 44, mentions: "has no X"),
+            // 1e999 is a JSON number, but no finite Edm.Double: it became Infinity.
+            Bad(text: #"{"value":[{"PartitionKey":"p","RowKey":"1","D":1e999}]}"#, line: 1, column: 48, mentions: "out of range"),
+            Bad(text: #"{"value":[{"PartitionKey":"p","RowKey":"1","D@odata.type":"Edm.Double","D":"-1e999"}]}"#, line: 1, column: 76, mentions: "out of range"),
+            Bad(text: #"{"value":[{"PartitionKey":"p","RowKey":"1","N":99999999999999999999}]}"#, line: 1, column: 48, mentions: "out of range"),
+            // NDJSON is one object a line: an object that goes on past its line is refused at its start.
+            Bad(text: "{\"PartitionKey\":\"p\",\n\"RowKey\":\"1\"}\n", layout: .lines, line: 1, column: 1, mentions: "does not end on its line"),
+            Bad(text: "{\"PartitionKey\":\"p\",\n{\"RowKey\":\"1\"}\n", layout: .lines, line: 1, column: 1, mentions: "does not end on its line"),
+            Bad(text: "{\"PartitionKey\":\"p\",\n\n", layout: .lines, line: 1, column: 1, mentions: "does not end on its line"),
+            Bad(text: "{\"PartitionKey\":\"p\",", layout: .lines, line: 1, column: 1, mentions: "unterminated"),
+            Bad(text: #"{"PartitionKey":"p","RowKey":"1"} {"PartitionKey":"p","RowKey":"2"}"#, layout: .lines, line: 1, column: 35, mentions: "one object a line"),
         ])
     func malformed(bad: Bad) throws {
         let error = #expect(throws: FormatError.self) { try readJSON(bad.text, layout: bad.layout, chunkSize: 5) }
