@@ -30,7 +30,7 @@ package struct SeedGenerator: Sendable {
         guard options.speakerCount >= 1 else { throw GenerationError(reason: "--speakers must be at least 1, not \(options.speakerCount)") }
         guard options.speakerCount <= 1 << 24 else { throw GenerationError(reason: "--speakers can be at most \(1 << 24)") }
         guard options.from <= options.cutoff else {
-            throw GenerationError(reason: "the cutoff \(options.cutoff) is before the start \(options.from)")
+            throw GenerationError(reason: "--cutoff \(options.cutoff) is before --from \(options.from)")
         }
         guard let window = DateWindow(from: options.from, cutoff: options.cutoff, resolution: options.resolution) else {
             throw GenerationError(reason: "no date at \(options.resolution.rawValue) resolution lies between \(options.from) and \(options.cutoff)")

@@ -60,7 +60,7 @@ package enum StoreValidation {
         }
         if let manifest, manifest.status != .complete {
             validator.log.add(
-                .manifestIncomplete, "the seed manifest says its run is '\(manifest.status.rawValue)': run the same seed command again to finish it",
+                .manifestIncomplete, "the seed manifest is unfinished ('\(manifest.status.rawValue)'): a seed is writing to this store now, or one was interrupted; validate when it has finished (an interrupted seed is finished by running the same seed command again)",
                 at: ManifestCheck.location)
         }
         return manifest
