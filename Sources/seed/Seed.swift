@@ -152,9 +152,13 @@ struct Seed: AsyncParsableCommand {
         return request
     }
 
-    /// A dry run never creates the store; it only looks at one that exists.
+    /// A dry run never creates the store; it only looks at one that exists. A run that writes marks
+    /// the store as being seeded until the process ends (validate tells a running seed apart by it).
     private func openStore() throws -> SQLiteStorageAccount? {
-        dryRun && FileSystem.kind(of: storeOption.path) == .missing ? nil : try storeOption.open(readOnly: dryRun)
+        if dryRun { return FileSystem.kind(of: storeOption.path) == .missing ? nil : try storeOption.open(readOnly: true) }
+        let store = try storeOption.open()
+        SeedLock.hold(storeOption.path)
+        return store
     }
 }
 

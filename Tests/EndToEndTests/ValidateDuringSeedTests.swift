@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `validate` meets an unfinished manifest: it tells a seed that is still running from one that was
+/// killed, and only for the killed one says to run the seed again.
+@Suite("validate during a seed", .serialized)
+struct ValidateDuringSeedTests {
+    @Test("while seed writes: 'a seed is writing to this store now'; after a SIGKILL: 'interrupted'")
+    func runningThenInterrupted() async throws {
+        let scratch = try Scratch()
+        let store = scratch.file("store.sqlite")
+        let seed = try SeedTool.start(["--seed", "9", "--events", "100000", "--from", "2026-01-01", "--store", store], in: scratch.path)
+        var committed: Int? = nil
+        let deadline = Date().addingTimeInterval(60)
+        while (committed ?? 0) == 0, seed.isRunning, Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            committed = await SeedCrashRecoveryTests.committedEvents(store)
+        }
+        try #require(seed.isRunning && (committed ?? 0) > 0, "seed finished or never wrote before validate could look")
+
+        // Stopped, the seed still holds its store (and its lock) but cannot finish while validate reads.
+        // A stop inside a commit leaves the store locked (69): let it go on a moment and stop it again.
+        var running = try await BuiltTool.validate.run(["--version"], in: scratch.path)
+        for _ in 0..<5 {
+            seed.kill(SIGSTOP)
+            running = try await BuiltTool.validate.run(["--store", store, "--rule", "manifest"], in: scratch.path)
+            if running.status != 69 { break }
+            seed.kill(SIGCONT)
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        seed.kill(SIGKILL)
+        _ = await seed.finish()
+        #expect(running.status == 1, "\(running)")
+        #expect(running.stdout.contains("the seed manifest is unfinished ('in progress'): a seed is writing to this store now; validate when it has finished"), "\(running)")
+        #expect(!running.stdout.contains("run the same seed command"), "\(running)")
+
+        let interrupted = try await BuiltTool.validate.run(["--store", store, "--rule", "manifest"], in: scratch.path)
+        #expect(interrupted.status == 1, "\(interrupted)")
+        #expect(interrupted.stdout.contains("a seed run was interrupted; run the same seed command again to finish it"), "\(interrupted)")
+    }
+}
