@@ -15,24 +15,24 @@ struct ValidateDuringSeedTests {
     func runningThenInterrupted() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        let seed = try SeedTool.start(["--seed", "9", "--events", "100000", "--from", "2026-01-01", "--store", store], in: scratch.path)
+        let seed = try SeedTool.start(["--seed", "9", "--events", "400000", "--from", "2026-01-01", "--store", store], in: scratch.path)
         var committed: Int? = nil
         let deadline = Date().addingTimeInterval(60)
         while (committed ?? 0) == 0, seed.isRunning, Date() < deadline {
             try await Task.sleep(nanoseconds: 20_000_000)
             committed = await SeedCrashRecoveryTests.committedEvents(store)
         }
+        // Stopped, the seed still holds its store (and its lock) but cannot finish while validate reads;
+        // 400,000 events take many batches, so stopped at once it is far from its end.
+        seed.kill(SIGSTOP)
         try #require(seed.isRunning && (committed ?? 0) > 0, "seed finished or never wrote before validate could look")
-
-        // Stopped, the seed still holds its store (and its lock) but cannot finish while validate reads.
         // A stop inside a commit leaves the store locked (69): let it go on a moment and stop it again.
-        var running = try await BuiltTool.validate.run(["--version"], in: scratch.path)
-        for _ in 0..<5 {
-            seed.kill(SIGSTOP)
-            running = try await BuiltTool.validate.run(["--store", store, "--rule", "manifest"], in: scratch.path)
-            if running.status != 69 { break }
+        var running = try await BuiltTool.validate.run(["--store", store, "--rule", "manifest"], in: scratch.path)
+        for _ in 0..<5 where running.status == 69 {
             seed.kill(SIGCONT)
             try await Task.sleep(nanoseconds: 50_000_000)
+            seed.kill(SIGSTOP)
+            running = try await BuiltTool.validate.run(["--store", store, "--rule", "manifest"], in: scratch.path)
         }
         seed.kill(SIGKILL)
         _ = await seed.finish()
