@@ -16,26 +16,26 @@ struct ValidateDuringSeedTests {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
         let seed = try SeedTool.start(["--seed", "9", "--events", "400000", "--from", "2026-01-01", "--store", store], in: scratch.path)
-        var committed: Int? = nil
+        // Stopped, the seed still holds its store (and its lock) but cannot finish while validate
+        // reads. Until its manifest is there (or while a stop inside a commit leaves the store locked,
+        // 69), let it go on a moment and stop it again. 400,000 events take many batches: it is
+        // stopped far from its end.
+        var seen: ProcessResult?
         let deadline = Date().addingTimeInterval(60)
-        while (committed ?? 0) == 0, seed.isRunning, Date() < deadline {
-            try await Task.sleep(nanoseconds: 20_000_000)
-            committed = await SeedCrashRecoveryTests.committedEvents(store)
-        }
-        // Stopped, the seed still holds its store (and its lock) but cannot finish while validate reads;
-        // 400,000 events take many batches, so stopped at once it is far from its end.
-        seed.kill(SIGSTOP)
-        try #require(seed.isRunning && (committed ?? 0) > 0, "seed finished or never wrote before validate could look")
-        // A stop inside a commit leaves the store locked (69): let it go on a moment and stop it again.
-        var running = try await BuiltTool.validate.run(["--store", store, "--rule", "manifest"], in: scratch.path)
-        for _ in 0..<5 where running.status == 69 {
-            seed.kill(SIGCONT)
+        while seed.isRunning, Date() < deadline {
             try await Task.sleep(nanoseconds: 50_000_000)
+            guard fileExists(store) else { continue }
             seed.kill(SIGSTOP)
-            running = try await BuiltTool.validate.run(["--store", store, "--rule", "manifest"], in: scratch.path)
+            let result = try await BuiltTool.validate.run(["--store", store, "--rule", "manifest"], in: scratch.path)
+            if result.stdout.contains("unfinished") {
+                seen = result
+                break
+            }
+            seed.kill(SIGCONT)
         }
         seed.kill(SIGKILL)
-        _ = await seed.finish()
+        let seedResult = await seed.finish()
+        let running = try #require(seen, "validate never met the seed's unfinished manifest: \(seedResult)")
         #expect(running.status == 1, "\(running)")
         #expect(running.stdout.contains("the seed manifest is unfinished ('in progress'): a seed is writing to this store now; validate when it has finished"), "\(running)")
         #expect(!running.stdout.contains("run the same seed command"), "\(running)")
