@@ -63,6 +63,8 @@ let package = Package(
             dependencies: ["SpeakEasyData", "CSQLite", "TestFixtures"],
             exclude: ["Snapshots"]
         ),
+        // The command-line support's pure parts: message and progress-line formatting.
+        .testTarget(name: "CLISupportTests", dependencies: ["CLISupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SpeakEasyData"]

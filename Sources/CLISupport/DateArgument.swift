@@ -3,6 +3,10 @@ package import SpeakEasyData
 
 /// A date on the command line: `yyyy-MM-dd` or a full `yyyy-MM-ddTHH:mm:ss[.fffffff][Z]`, always UTC.
 package struct DateArgument: ExpressibleByArgument, Sendable {
+    /// The forms the parser takes, as every help text and error states them (the `Z` may be left out:
+    /// every date is UTC).
+    package static let forms = "yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff][Z]"
+
     package let value: EdmDateTime
     /// True for the `yyyy-MM-dd` form, which a cutoff reads as the end of that day.
     package let isDayOnly: Bool
@@ -20,14 +24,21 @@ package struct DateArgument: ExpressibleByArgument, Sendable {
                 isDayOnly = true
                 return
             } catch {
-                throw ValidationError("'\(argument)' is not a date (\(error.reason)); expected yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff]Z")
+                throw ValidationError("'\(argument)' is not a date (\(error.reason)); expected \(Self.forms)")
             }
         }
         do {
             value = try EdmDateTime(parsing: argument)
             isDayOnly = false
         } catch {
-            throw ValidationError("'\(argument)' is not a date (\(error.reason)); expected yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff]Z")
+            throw ValidationError("'\(argument)' is not a date (\(error.reason)); expected \(Self.forms)")
+        }
+    }
+
+    /// `--cutoff` before `--from`, in the one wording the tools and the generator share.
+    package static func checkWindow(from: DateArgument?, cutoff: DateArgument?) throws {
+        if let from, let cutoff, cutoff.asCutoff < from.value {
+            throw ValidationError("--cutoff \(cutoff.asCutoff) is before --from \(from.value)")
         }
     }
 

@@ -6,7 +6,8 @@ import Synchronization
     import Darwin
 #endif
 
-/// A one-line progress bar on stderr, redrawn at most ten times a second; silent off a terminal.
+/// A one-line progress display on stderr, redrawn at most ten times a second; silent when disabled
+/// (off a terminal, `--quiet`, or where it would mix into data: ``Terminal/progressAllowed(dataOnStdout:)``).
 package final class ProgressBar: Sendable {
     private struct State {
         var lastDraw: Double = 0
@@ -18,38 +19,28 @@ package final class ProgressBar: Sendable {
     private let state = Mutex(State())
     private let start = ProgressBar.seconds()
 
-    package init(enabled: Bool = Terminal.stderrIsTerminal) { self.enabled = enabled }
+    package init(enabled: Bool) { self.enabled = enabled }
 
-    package func update(_ label: String, done: Int, total: Int) {
+    package func update(_ line: ProgressLine) {
         guard enabled else { return }
         let now = Self.seconds()
         state.withLock { state in
-            guard label != state.label || done >= total || now - state.lastDraw >= 0.1 else { return }
+            let finished = (line.total ?? 0) > 0 && line.done >= line.total!
+            guard line.label != state.label || finished || now - state.lastDraw >= 0.1 else { return }
             state.lastDraw = now
-            state.label = label
+            state.label = line.label
             state.drawn = true
-            let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
-            let width = 30
-            let filled = Int(fraction * Double(width))
-            let rate = Double(done) / max(now - start, 0.001)
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let percent = Int(fraction * 100)
-            Terminal.writeError("\r\u{1B}[2K\(label) \(bar) \(percent)% \(done)/\(total) \(Self.rate(rate))")
+            Terminal.writeError("\r\u{1B}[2K" + line.text(seconds: now - start))
         }
     }
 
-    /// Clears the bar so the summary starts on a clean line.
+    /// Clears the line so the summary starts on a clean line.
     package func finish() {
         guard enabled else { return }
         state.withLock { state in
             if state.drawn { Terminal.writeError("\r\u{1B}[2K") }
             state.drawn = false
         }
-    }
-
-    private static func rate(_ perSecond: Double) -> String {
-        perSecond >= 1_000_000 ? "\(Int(perSecond / 100_000) / 10).\(Int(perSecond / 100_000) % 10)M/s"
-            : perSecond >= 1000 ? "\(Int(perSecond / 1000))k/s" : "\(Int(perSecond))/s"
     }
 
     private static func seconds() -> Double {

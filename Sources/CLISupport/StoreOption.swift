@@ -6,30 +6,33 @@ package struct StoreOption: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The storage account: a path to the local SQLite account file.",
+            "The storage account: a path to the local SQLite account file. (default: \(Self.defaultPath))",
             discussion: "Azure accounts ('azure', 'dev', or a connection string) come with the Azure backend, which is not in this version.",
             valueName: "path"))
-    package var store = "speakeasy.sqlite"
+    private var store: String?
+
+    package static let defaultPath = "speakeasy.sqlite"
+
+    /// The account's path: the one given, else the default.
+    package var path: String { store ?? Self.defaultPath }
 
     package init() {}
 
     package func validate() throws {
+        guard let store else { return }
         let lowered = store.lowercased()
         if lowered == "azure" || lowered == "dev" || lowered.contains("accountkey=") || lowered.contains("usedevelopmentstorage=") {
             throw ValidationError("--store \(lowered.contains("accountkey=") ? "<connection string>" : store): the Azure backend is not available in this version; give a path to a local SQLite account")
         }
     }
 
-    /// Opens the local account.
-    package func open(readOnly: Bool = false) throws -> SQLiteStorageAccount {
-        try SQLiteStorageAccount(path: store, readOnly: readOnly)
+    /// Tools that read either files or the account refuse `--store` beside files, rather than ignore one.
+    package func refuse(besides files: [String]) throws {
+        if store != nil, !files.isEmpty { throw ValidationError("give either files or --store, not both") }
     }
 
-    /// Opens an account that must already exist (to read from it): a missing file is 66.
-    package func openExisting(readOnly: Bool = true) throws -> SQLiteStorageAccount {
-        guard FileSystem.kind(of: store) != .missing else {
-            throw FileError(path: store, reason: "no storage account here; run seed first, or name one with --store", kind: .inputMissing)
-        }
-        return try open(readOnly: readOnly)
+    /// Opens the local account; read-only, a missing or empty one is 66 (input missing).
+    package func open(readOnly: Bool = false) throws -> SQLiteStorageAccount {
+        try SQLiteStorageAccount(path: path, readOnly: readOnly)
     }
 }

@@ -9,6 +9,21 @@ package enum Terminal {
     /// Whether stderr is a terminal (a progress bar makes sense).
     package static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
+    /// Whether a progress display on stderr is safe: stderr is a terminal, and not the very terminal
+    /// the data is going to (`export` to stdout on a terminal), where it would garble the data.
+    package static func progressAllowed(dataOnStdout: Bool) -> Bool {
+        guard stderrIsTerminal else { return false }
+        return !(dataOnStdout && isatty(STDOUT_FILENO) == 1 && sameFile(STDOUT_FILENO, STDERR_FILENO))
+    }
+
+    /// Whether two descriptors are open on the same file (the same terminal device).
+    static func sameFile(_ a: Int32, _ b: Int32) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard fstat(a, &first) == 0, fstat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino && first.st_rdev == second.st_rdev
+    }
+
     /// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
     package static var colourEnabled: Bool { stderrIsTerminal && getenv("NO_COLOR") == nil }
 

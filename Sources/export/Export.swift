@@ -4,6 +4,8 @@ import SpeakEasyData
 
 @main
 struct Export: AsyncParsableCommand {
+    static func main() async { await ToolMain.run(Self.self) }
+
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Convert SpeakEasy data between Atom, JSON, NDJSON and CSV, from files or a storage account.",
@@ -43,7 +45,8 @@ struct Export: AsyncParsableCommand {
               export data.json --to data.typed.csv --typed         # lossless CSV
               export big.json --format ndjson --metadata full | head
               export events.csv speakers.csv --to all.json --columns Name,EventName,EventDate
-            """,
+
+            """ + ExitStatusHelp.text(),
         version: ToolVersion.current)
 
     @Argument(help: ArgumentHelp("Data files to read ('-' for stdin). None: read the storage account.", valueName: "file"))
@@ -54,8 +57,8 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var storeOption: StoreOption
 
-    @Option(help: ArgumentHelp("The table to read from the account.", valueName: "name"))
-    var table = DataContract.table
+    @Option(help: ArgumentHelp("The table to read from the account. (default: \(DataContract.table))", valueName: "name"))
+    var table: String?
 
     @Option(help: ArgumentHelp("Only this partition of the table: Events or speakers. (default: both)", valueName: "key"))
     var partition: String?
@@ -66,8 +69,8 @@ struct Export: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Output format: \(Self.formatNames). (default: from --to's extension, else json)", valueName: "format"))
     var format: DataFormat?
 
-    @Option(help: ArgumentHelp("JSON metadata: none (types lost), minimal (lossless) or full.", valueName: "level"))
-    var metadata: MetadataArgument = .minimal
+    @Option(help: ArgumentHelp("JSON and NDJSON metadata: none (types lost), minimal (lossless) or full. (default: minimal)", valueName: "level"))
+    var metadata: MetadataArgument?
 
     @Flag(help: "CSV with a Prop@type column after each property (Azure Storage Explorer's layout): lossless.")
     var typed = false
@@ -89,34 +92,41 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    static var formatNames: String { DataFormat.allCases.map(\.rawValue).joined(separator: ", ") }
-
-    /// --format, else the format --to's extension names, else JSON.
+    /// --format, else what --to's extension names, else JSON.
     var outputFormat: DataFormat { format ?? to.flatMap { DataFormat(fileExtensionOf: $0) } ?? .json }
+
+    /// Whether any input may be CSV (--delimiter then applies to reading it): a CSV --from-format, or
+    /// a file whose extension says CSV or says nothing (its first bytes decide).
+    var readsCSV: Bool {
+        if let fromFormat { return !files.isEmpty && fromFormat == .csv }
+        return files.contains { (DataFormat(fileExtensionOf: $0) ?? .csv) == .csv }
+    }
+
+    static var formatNames: String { DataFormat.allCases.map(\.rawValue).joined(separator: ", ") }
 
     func validate() throws {
         if let partition, partition.isEmpty { throw ValidationError("--partition must not be empty") }
         if !files.isEmpty, partition != nil { throw ValidationError("--partition reads from the storage account; it does not apply to files") }
+        if !files.isEmpty, table != nil { throw ValidationError("--table reads from the storage account; it does not apply to files") }
+        try storeOption.refuse(besides: files)
+        try FormatOption.check(self)
         if let columns, columns.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty }) {
             throw ValidationError("--columns has an empty name: '\(columns)'")
         }
         if typed, spreadsheet { throw ValidationError("--typed and --spreadsheet are two CSV layouts; choose one") }
-        for (given, name) in [(spreadsheet, "--spreadsheet"), (bom, "--bom")] where given && outputFormat != .csv {
-            throw ValidationError("\(name) applies to CSV only, and the output format is \(outputFormat.rawValue); add --format csv or write to a .csv file")
-        }
     }
 
     func run() async throws {
-        TemporaryFiles.removeOnInterrupt()  // an interrupted run leaves no partial output
-        let progressBar = ProgressBar(enabled: !output.quiet && Terminal.stderrIsTerminal)
+        // Data on stdout: no progress when stdout is the very terminal stderr is.
+        let progressBar = ProgressBar(enabled: !output.quiet && Terminal.progressAllowed(dataOnStdout: to == nil || to == "-"))
         do {
             let target = to ?? "-"
             var options = EntityFiles.WriteOptions(format: outputFormat)
-            options.metadata = metadata.level
+            options.metadata = (metadata ?? .minimal).level
             options.typedCSV = typed
             options.spreadsheetCSV = spreadsheet
             options.byteOrderMark = bom
-            options.table = files.isEmpty ? table : DataContract.table
+            options.table = table ?? DataContract.table
             if let delimiter { options.delimiter = delimiter.byte }
             options.columns = columns.map { $0.split(separator: ",").map { String($0.trimmingSpaces) } }
             var exporter = Exporter(writeOptions: options)
@@ -125,17 +135,18 @@ struct Export: AsyncParsableCommand {
 
             let sources: [Exporter.Source]
             if files.isEmpty {
-                let store = try storeOption.openExisting(readOnly: true)
-                sources = [.store(store, table: table, partition: partition)]
+                let store = try storeOption.open(readOnly: true)
+                sources = [.store(store, table: table ?? DataContract.table, partition: partition)]
             } else {
                 sources = files.map { .file($0) }
             }
             let outputFile = try OutputFile(path: target)
             let count = try await exporter.run(sources, to: outputFile) { progress in
-                if progress.bytesTotal > 0 {
-                    progressBar.update("export", done: Int(progress.bytesRead >> 20), total: Int(progress.bytesTotal >> 20))
+                // Files: bytes read of their total size (stdin: of an unknown one); a store: entities.
+                if progress.bytesRead > 0 || progress.bytesTotal > 0 {
+                    progressBar.update(ProgressLine("export", done: progress.bytesRead, total: progress.bytesTotal, unit: .bytes, entities: progress.entities))
                 } else {
-                    progressBar.update("export", done: progress.entities, total: 0)
+                    progressBar.update(ProgressLine("export", done: Int64(progress.entities), unit: .count("entities")))
                 }
             }
             progressBar.finish()

@@ -4,6 +4,8 @@ import SpeakEasyData
 
 @main
 struct Seed: AsyncParsableCommand {
+    static func main() async { await ToolMain.run(Self.self) }
+
     static let configuration = CommandConfiguration(
         commandName: "seed",
         abstract: "Populate a storage account with reproducible SpeakEasy speakers, photos and events.",
@@ -24,7 +26,8 @@ struct Seed: AsyncParsableCommand {
               seed --reset --seed 7                   # empty the table and container, then seed
               seed --dry-run --events 1000000 --speakers 1000   # show what would be written
               sqlite3 speakeasy.sqlite 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
-            """,
+
+            """ + ExitStatusHelp.text(),
         version: ToolVersion.current)
 
     @OptionGroup var storeOption: StoreOption
@@ -39,7 +42,7 @@ struct Seed: AsyncParsableCommand {
     var speakers: Int?
 
     @Option(
-        help: ArgumentHelp("Earliest event date, yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff]Z, UTC. (default: today 00:00 UTC)", valueName: "date"),
+        help: ArgumentHelp("Earliest event date, \(DateArgument.forms), UTC. (default: today 00:00 UTC)", valueName: "date"),
         transform: DateArgument.init(parsing:))
     var from: DateArgument?
 
@@ -92,13 +95,12 @@ struct Seed: AsyncParsableCommand {
         }
         if let events, events < 0 { throw ValidationError("--events must be 0 or more, not \(events)") }
         if let speakers, speakers < 1 { throw ValidationError("--speakers must be at least 1, not \(speakers)") }
-        if let from, let cutoff, cutoff.asCutoff < from.value {
-            throw ValidationError("--cutoff \(cutoff.asCutoff) is before --from \(from.value)")
-        }
+        try DateArgument.checkWindow(from: from, cutoff: cutoff)
     }
 
     func run() async throws {
-        let progressBar = ProgressBar(enabled: !output.quiet && Terminal.stderrIsTerminal)
+        // The summary comes after the progress line is cleared, so it cannot garble it.
+        let progressBar = ProgressBar(enabled: !output.quiet && Terminal.progressAllowed(dataOnStdout: false))
         do {
             let summary = fromFile.isEmpty ? try await generate(progressBar) : try await importFiles(progressBar)
             progressBar.finish()
@@ -124,14 +126,15 @@ struct Seed: AsyncParsableCommand {
         // Options that cannot be met are refused before the store is even created.
         let photoBaseURL = SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/"
         // (An existing store may hold an interrupted run whose options fill the gaps; Seeder checks those.)
-        if FileSystem.kind(of: storeOption.store) == .missing {
+        if FileSystem.kind(of: storeOption.path) == .missing {
             _ = try SeedGenerator(catalog: catalog, options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL))
         }
         let seeder = Seeder(catalog: catalog, request: request)
         let report = try await seeder.run(store: openStore(), photoBaseURL: photoBaseURL) { progress in
-            progressBar.update(progress.phase.rawValue, done: progress.done, total: progress.total)
+            let noun = progress.phase == .verifying ? "entities" : progress.phase.rawValue
+            progressBar.update(ProgressLine(progress.phase.rawValue, done: Int64(progress.done), total: Int64(progress.total), unit: .count(noun)))
         }
-        return SummaryPrinter.summary(of: report, store: storeOption.store)
+        return SummaryPrinter.summary(of: report, store: storeOption.path)
     }
 
     /// `--from-file`: the same store rules as generated data, for entities read from files.
@@ -139,12 +142,13 @@ struct Seed: AsyncParsableCommand {
         var importer = FileImporter(files: fromFile, request: storeRequest())
         importer.readOptions = EntityFiles.ReadOptions(format: fromFormat)
         let show: @Sendable (SeedProgress) -> Void = { progress in
-            progressBar.update(progress.phase == .verifying ? "reading" : "writing", done: progress.done, total: progress.total)
+            let label = progress.phase == .verifying ? "reading" : "writing"
+            progressBar.update(ProgressLine(label, done: Int64(progress.done), total: Int64(progress.total), unit: .count("entities")))
         }
         // The files are checked before the store is even opened: bad input creates and writes nothing.
         let checked = try importer.check(progress: show)
         let report = try await importer.run(store: openStore(), checked: checked, progress: show)
-        return SummaryPrinter.summary(of: report, store: storeOption.store)
+        return SummaryPrinter.summary(of: report, store: storeOption.path)
     }
 
     /// What both kinds of run ask of the store.
@@ -156,9 +160,13 @@ struct Seed: AsyncParsableCommand {
         return request
     }
 
-    /// A dry run never creates the store; it only looks at one that exists.
+    /// A dry run never creates the store; it only looks at one that exists. A run that writes marks
+    /// the store as being seeded until the process ends (validate tells a running seed apart by it).
     private func openStore() throws -> SQLiteStorageAccount? {
-        dryRun && FileSystem.kind(of: storeOption.store) == .missing ? nil : try storeOption.open(readOnly: dryRun)
+        if dryRun { return FileSystem.kind(of: storeOption.path) == .missing ? nil : try storeOption.open(readOnly: true) }
+        let store = try storeOption.open()
+        SeedLock.hold(storeOption.path)
+        return store
     }
 }
 

@@ -4,6 +4,8 @@ import SpeakEasyData
 
 @main
 struct Validate: AsyncParsableCommand {
+    static func main() async { await ToolMain.run(Self.self) }
+
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check SpeakEasy data in a storage account or in files: dates, speaker references, duplicates, the contract, photos.",
@@ -18,10 +20,6 @@ struct Validate: AsyncParsableCommand {
             --list-rules for every rule id, usable with --rule and --skip (a group such as 'dates' \
             names all its rules).
 
-            Exit status: 0 no errors (warnings allowed), 1 errors found (or warnings, with \
-            --warnings-as-errors), 64 usage, 65 a malformed file (with file:line:column; not a \
-            finding), 66 a missing file or store, 69 the store is locked.
-
             Examples:
               validate                                        # the local account, speakeasy.sqlite
               validate events.csv speakers.csv --report github
@@ -29,7 +27,8 @@ struct Validate: AsyncParsableCommand {
               validate events.ndjson --rule dates,references --date-format azure
               validate --store prod-copy.sqlite --skip photos.unused --max-errors 50
               validate events.csv --from 2026-01-01 --cutoff 2026-12-31 --warnings-as-errors
-            """,
+
+            """ + ExitStatusHelp.text(findings: "errors found (or warnings, with --warnings-as-errors)"),
         version: ToolVersion.current)
 
     @Argument(help: ArgumentHelp("Data files to check ('-' for stdin). None: check the storage account.", valueName: "file"))
@@ -55,7 +54,8 @@ struct Validate: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Skip these rules: ids or groups, comma-separated or repeated.", valueName: "ids"))
     var skip: [String] = []
 
-    @Option(name: .customLong("max-errors"), help: ArgumentHelp("Stop after N errors.", valueName: "N"))
+    // Unconditional, so `-1` is read as its value (and refused as such), not as an option.
+    @Option(name: .customLong("max-errors"), parsing: .unconditional, help: ArgumentHelp("Stop after N errors.", valueName: "N"))
     var maxErrors: Int?
 
     @Flag(name: .customLong("warnings-as-errors"), help: "Warnings fail the run too (exit 1).")
@@ -64,7 +64,7 @@ struct Validate: AsyncParsableCommand {
     @Option(name: .customLong("date-format"), help: ArgumentHelp("app: EventDate exactly yyyy-MM-ddTHH:mm:ss.fffffffZ, as the app parses it; azure: 0-7 fractional digits and Z, as the service accepts.", valueName: "app|azure"))
     var dateFormat: EventDateFormat = .app
 
-    @Option(help: ArgumentHelp("Earliest allowed EventDate: yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss[.fffffff][Z], UTC.", valueName: "date"))
+    @Option(help: ArgumentHelp("Earliest allowed EventDate: \(DateArgument.forms), UTC.", valueName: "date"))
     var from: DateArgument?
 
     @Option(help: ArgumentHelp("Latest allowed EventDate, inclusive; yyyy-MM-dd means the end of that day.", valueName: "date"))
@@ -76,12 +76,10 @@ struct Validate: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
-        if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1") }
-        if let from, let cutoff, cutoff.asCutoff < from.value { throw ValidationError("--cutoff is before --from") }
+        if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1, not \(maxErrors)") }
+        try DateArgument.checkWindow(from: from, cutoff: cutoff)
         if files.isEmpty, delimiter != nil { throw ValidationError("--delimiter reads CSV files; it does not apply to the storage account") }
-        if !files.isEmpty, CommandLine.arguments.contains(where: { $0 == "--store" || $0.hasPrefix("--store=") }) {
-            throw ValidationError("give either files or --store, not both")
-        }
+        try storeOption.refuse(besides: files)
         _ = try selectedRules()
     }
 
@@ -104,7 +102,6 @@ struct Validate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        TemporaryFiles.removeOnInterrupt()  // an interrupted run leaves no partial output
         if listRules {
             for rule in Rule.allCases {
                 print("\(rule.id.padding(24)) \(rule.severity.rawValue.padding(8)) \(rule.needsStore ? "[store] " : "")\(rule.summary)")
@@ -125,18 +122,20 @@ struct Validate: AsyncParsableCommand {
                 Terminal.writeError("validate: note: \(storeOnly.joined(separator: ", ")) check a storage account; they do not apply to files\n")
             }
         }
-        let progressBar = ProgressBar(enabled: !outputOptions.quiet && Terminal.stderrIsTerminal)
+        // The report comes after the progress line is cleared, so it cannot garble it.
+        let progressBar = ProgressBar(enabled: !outputOptions.quiet && Terminal.progressAllowed(dataOnStdout: false))
         let result: ValidationReport
         do {
             if files.isEmpty {
-                let store = try storeOption.openExisting(readOnly: true)
+                options.seedRunning = SeedLock.isHeld(storeOption.path)  // before the store is opened: see SeedLock
+                let store = try storeOption.open(readOnly: true)
                 result = try await StoreValidation.run(store, options: options) { done, total in
-                    progressBar.update("validate", done: done, total: total)
+                    progressBar.update(ProgressLine("validate", done: Int64(done), total: Int64(total), unit: .count("entities")))
                 }
             } else {
                 let readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: delimiter?.byte ?? UInt8(ascii: ","))
                 result = try await FileValidation.run(files, options: options, readOptions: readOptions) { progress in
-                    progressBar.update("validate", done: Int(progress.bytesRead >> 20), total: Int(progress.bytesTotal >> 20))
+                    progressBar.update(ProgressLine("validate", done: progress.bytesRead, total: progress.bytesTotal, unit: .bytes, entities: progress.entities))
                 }
             }
             progressBar.finish()

@@ -146,13 +146,13 @@ struct SeedBadInputTests {
 
     // MARK: Stores
 
-    @Test("a store path that is a directory exits 73")
+    @Test("a store path that is a directory is not a storage account: 65, as in every tool")
     func storeIsDirectory() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
         try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: false)
         let result = try await SeedTool.run(["--store", store], in: scratch.path)
-        #expect(result.status == 73, "\(result)")
+        #expect(result.status == 65, "\(result)")
         #expect(result.stderr.contains(store) && result.stderr.contains("directory"), "\(result)")
         #expect(directoryListing(store).isEmpty)
         #expect(directoryListing(scratch.path) == ["store.sqlite"])

@@ -69,6 +69,7 @@ package struct Exporter {
         }
         var bytesRead: Int64 = 0
         var seen = 0
+        var wanted = WantedProperties(columns: writeOptions.columns, sortBy: sortBy)
 
         func write(_ entity: Entity) throws {
             try formatter.append(entity, into: &buffer)
@@ -79,6 +80,7 @@ package struct Exporter {
             }
         }
         func emit(_ entity: Entity) throws {
+            wanted.note(entity)
             if sortBy != nil { held.append(project(entity)) } else { try write(project(entity)) }
             seen += 1
             if seen % 4096 == 0 { progress(Progress(entities: seen, bytesRead: bytesRead, bytesTotal: totalBytes)) }
@@ -100,10 +102,12 @@ package struct Exporter {
                     try emit(entity)
                 }
             case .store(let store, let table, let partition):
+                try await Self.checkNames(store, table: table, partition: partition)
                 try await store.forEachEntity(table: table, partition: partition) { try emit($0) }
                 index += 1
             }
         }
+        try wanted.check()
         if let sortBy {
             for entity in EntityOrdering.sorted(held, by: sortBy) { try write(entity) }
         }
@@ -112,6 +116,19 @@ package struct Exporter {
         try output.drain(&buffer)
         progress(Progress(entities: count, bytesRead: bytesRead, bytesTotal: totalBytes))
         return (count, formatter)
+    }
+
+    /// A table or partition that is not there is an error naming the ones that are, not an empty output.
+    private static func checkNames(_ store: any StorageAccount, table: String, partition: String?) async throws {
+        let tables = try await store.tableNames()
+        guard tables.contains(table) else {
+            throw NameNotFoundError(option: "--table", name: table, what: "table of \(store.displayName)", known: tables, kind: .inputMissing)
+        }
+        guard let partition else { return }
+        let partitions = try await store.entityCounts(table: table).keys.sorted()
+        guard partitions.contains(partition) else {
+            throw NameNotFoundError(option: "--partition", name: partition, what: "partition of table '\(table)'", known: partitions, kind: .inputMissing)
+        }
     }
 
     /// Only the `columns` properties, in that order, when columns are chosen (keys always stay).

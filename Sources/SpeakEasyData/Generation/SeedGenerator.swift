@@ -44,7 +44,7 @@ package struct SeedGenerator: Sendable {
         guard options.speakerCount >= 1 else { throw GenerationError(reason: "--speakers must be at least 1, not \(options.speakerCount)") }
         guard options.speakerCount <= 1 << 24 else { throw GenerationError(reason: "--speakers can be at most \(1 << 24)") }
         guard options.from <= options.cutoff else {
-            throw GenerationError(reason: "the cutoff \(options.cutoff) is before the start \(options.from)")
+            throw GenerationError(reason: "--cutoff \(options.cutoff) is before --from \(options.from)")
         }
         guard options.from >= EdmDateTime.azureMinimum else {
             throw GenerationError(reason: "--from \(options.from) is before 1601-01-01, the earliest date Azure Table Storage accepts")

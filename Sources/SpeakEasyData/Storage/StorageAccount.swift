@@ -67,6 +67,8 @@ package protocol StorageAccount: AnyObject, Sendable {
     func blobURL(container: String, blob: String) -> String
 
     func createTableIfNotExists(_ table: String) async throws
+    /// The names of the account's tables, sorted (Azure's Query Tables).
+    func tableNames() async throws -> [String]
     /// Entity counts per PartitionKey (empty when the table is missing or empty).
     func entityCounts(table: String) async throws -> [String: Int]
     func deleteAllEntities(table: String) async throws

@@ -63,6 +63,17 @@ package enum FileSystem {
     /// Whether the current user may write to the path (or create it in its directory).
     package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
 
+    /// Why a new file cannot be created at `path`, in the one wording every tool uses for it (an
+    /// output file, a new store); nil when its directory exists and is writable.
+    package static func creationProblem(at path: String) -> String? {
+        let parent = directory(of: path)
+        switch kind(of: parent) {
+        case .missing: return "cannot create it: directory \(parent) does not exist"
+        case .file, .other: return "cannot create it: \(parent) is not a directory"
+        case .directory: return isWritable(parent) ? nil : "cannot create it: directory \(parent) is not writable"
+        }
+    }
+
     /// The directory part of a path (`.` when there is none).
     package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -92,4 +103,9 @@ package struct FileError: ClassifiedError, Equatable {
     }
 
     package var description: String { "\(path): \(reason)" }
+
+    /// The reason of a write to a pipe whose reader went away (`export … | head`): not a fault to
+    /// report, as the reader chose to stop.
+    package static let closedPipe = "the reader closed the pipe"
+    package var isClosedPipe: Bool { reason == Self.closedPipe }
 }

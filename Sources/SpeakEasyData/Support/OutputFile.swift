@@ -47,11 +47,23 @@ package final class OutputFile {
             return
         case .missing, .file: break
         }
+        if let problem = FileSystem.creationProblem(at: path) { throw FileError(path: path, reason: problem, kind: .cannotCreateOutput) }
         let directory = FileSystem.directory(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         let prefix: String = directory == "." && !path.hasPrefix("./") ? "" : directory + "/"
-        var template = Array((prefix + "." + base + ".partial-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        PartialFiles.removeStale(directory: directory, base: base)
+        var template: [CChar] = []
+        var descriptor: Int32 = -1
+        // A new file can be taken by a cleaner before it is locked: then it is gone, and we make another.
+        for _ in 0..<8 where descriptor < 0 {
+            template = Array((prefix + PartialFiles.prefix(of: base) + String(repeating: "X", count: PartialFiles.randomLength)).utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { break }
+            if !PartialFiles.claim(descriptor) {
+                close(descriptor)
+                descriptor = -1
+            }
+        }
         guard descriptor >= 0 else {
             throw FileError(path: path, reason: "cannot create it: " + String(cString: strerror(errno)), kind: .cannotCreateOutput)
         }
@@ -70,7 +82,7 @@ package final class OutputFile {
         if !finished { abandon() }
     }
 
-    /// Writes all of `bytes`; 74 on failure (a full disk, a closed pipe).
+    /// Writes all of `bytes`; 74 on failure (a full disk, a closed pipe: EPIPE, as the tools ignore SIGPIPE).
     package func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
@@ -78,6 +90,7 @@ package final class OutputFile {
             if result < 0 {
                 let code = errno
                 if code == EINTR { continue }
+                if code == EPIPE { throw FileError(path: name, reason: FileError.closedPipe, kind: .ioError) }
                 throw FileError(path: name, reason: "write failed: " + String(cString: strerror(code)), kind: .ioError)
             }
             offset += result

@@ -5,7 +5,9 @@
 #endif
 
 /// The temporary files an ``OutputFile`` has open, removed if the process is interrupted (Ctrl-C,
-/// `kill`, a closed terminal), so an interrupted run leaves nothing behind, as a failed one does.
+/// `kill`, a closed terminal, any other signal whose default is to end the process and that can be
+/// caught), so an interrupted run leaves nothing behind, as a failed one does. (SIGKILL cannot be
+/// caught: ``OutputFile`` removes what a killed writer left on the next run.)
 ///
 /// A signal handler may only call async-signal-safe functions: it walks a fixed table of C strings
 /// made in advance and calls `unlink`, then dies of the signal as it would have. Registering stores
@@ -18,10 +20,21 @@ package enum TemporaryFiles {
         return slots
     }()
 
-    /// Removes registered files on SIGINT, SIGTERM and SIGHUP; the tools call this once at start.
+    /// The signals that end a process by default and can be caught, except the ones a fault raises
+    /// (SIGSEGV, SIGILL, …: the runtime's crash report owns those) and SIGPIPE (the tools ignore it
+    /// and meet a closed pipe as a write error).
+    static var terminating: [Int32] {
+        var signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        #if os(Linux)
+            signals += [SIGIO, SIGPWR, SIGSTKFLT]
+        #endif
+        return signals
+    }
+
+    /// Removes registered files on every signal of ``terminating``; the tools call this once at start.
     package static func removeOnInterrupt() {
         _ = slots
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
+        for signal in terminating {
             var action = sigaction()
             #if canImport(Glibc)
                 action.__sigaction_handler.sa_handler = { number in TemporaryFiles.interrupted(number) }

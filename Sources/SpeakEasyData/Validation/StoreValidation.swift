@@ -58,9 +58,14 @@ package enum StoreValidation {
             return nil
         }
         if let manifest, manifest.status != .complete {
-            validator.log.add(
-                .manifestIncomplete, "the seed manifest says its run is '\(manifest.status.rawValue)': run the same seed command again to finish it",
-                at: ManifestCheck.location)
+            let state = "the seed manifest is unfinished ('\(manifest.status.rawValue)')"
+            let message: String
+            switch validator.options.seedRunning {
+            case true?: message = state + ": a seed is writing to this store now; validate when it has finished"
+            case false?: message = state + ": a seed run was interrupted; run the same seed command again to finish it"
+            case nil: message = state + ": a seed is writing to this store now, or was interrupted (then the same seed command finishes it)"
+            }
+            validator.log.add(.manifestIncomplete, message, at: ManifestCheck.location)
         }
         return manifest
     }

@@ -12,6 +12,9 @@ package struct ValidationOptions: Sendable {
     package var maxErrors: Int?
     /// Warnings fail the run too (and count towards ``maxErrors``).
     package var warningsAsErrors = false
+    /// Whether a seed is writing to the store being checked, when the caller can tell: an unfinished
+    /// manifest then means "wait", not "interrupted".
+    package var seedRunning: Bool?
 
     package init() {}
 

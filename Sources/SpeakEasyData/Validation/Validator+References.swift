@@ -36,6 +36,8 @@ extension Validator {
             }
             guard log.isOn(.referencesOrphan) else { continue }
             var message = "SpeakerKey '\(Self.excerpt(speakerKeys[record.speaker]))' names no speaker"
+            // Events checked alone: every one is an orphan, and the cause is the missing speakers.
+            if speakers.order.isEmpty { message += "; no speakers were read at all (give their file too, or --skip references.orphan)" }
             var related: [FindingLocation] = []
             if let speakerName {
                 if byName == nil {

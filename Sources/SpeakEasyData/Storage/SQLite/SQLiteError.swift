@@ -22,7 +22,6 @@ package struct SQLiteError: ClassifiedError {
     package var description: String {
         switch code {
         case SQLITE_BUSY, SQLITE_LOCKED: "\(path): the store is locked by another process (\(message))"
-        case SQLITE_NOTADB: "\(path): not an SQLite database"
         case SQLITE_READONLY: "\(path): the store is read-only (\(message))"
         default: "\(path): \(message)"
         }

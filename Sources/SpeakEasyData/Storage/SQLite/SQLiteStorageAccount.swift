@@ -32,11 +32,13 @@ package actor SQLiteStorageAccount: StorageAccount {
         let applicationID = try connection.integer("PRAGMA application_id") ?? 0
         let objects = try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
         guard applicationID == SQLiteSchema.applicationID || (applicationID == 0 && objects == 0) else {
-            throw SQLiteError(path: path, code: SQLITE_NOTADB, message: "not a SpeakEasy storage account (an SQLite database of something else)")
+            throw Self.notAStore(path, "an SQLite database of something else")
         }
+        // An empty database (no schema yet) holds nothing to read; seed makes it a store.
+        if readOnly, applicationID == 0 { throw Self.noStore(path, "(an empty database)") }
         let version = try connection.integer("PRAGMA user_version") ?? 0
         guard version <= SQLiteSchema.version else {
-            throw SQLiteError(path: path, code: SQLITE_NOTADB, message: "made by a newer version of this toolkit (schema \(version))")
+            throw Self.notAStore(path, "made by a newer version of this toolkit (schema \(version))")
         }
         guard !readOnly else { return }
         // 16 KiB pages keep a ~1.5 KB event row on its page instead of spilling to an overflow page
@@ -60,26 +62,33 @@ package actor SQLiteStorageAccount: StorageAccount {
         }
     }
 
-    /// Catches what SQLite would report vaguely: a directory, a file that is not a database, no write access.
+    /// Catches what SQLite would report vaguely, in the words every tool uses for the fault: a path
+    /// that holds something other than a store (65), no store to read (66), no store to create (73).
     private static func checkPath(_ path: String, readOnly: Bool) throws(SQLiteError) {
         switch FileSystem.kind(of: path) {
-        case .directory: throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: "is a directory, not a storage account file")
-        case .other: throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: "is not a regular file")
+        case .directory: throw notAStore(path, "it is a directory")
+        case .other: throw notAStore(path, "it is not a regular file")
         case .missing:
-            guard !readOnly else { throw SQLiteError(path: path, code: SQLITE_NOTFOUND, message: "no such storage account") }
-            guard FileSystem.isWritable(FileSystem.directory(of: path)) else {
-                throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: "cannot create the store: its directory is not writable")
-            }
+            guard !readOnly else { throw noStore(path) }
+            if let problem = FileSystem.creationProblem(at: path) { throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: problem) }
         case .file:
-            if let header = FileSystem.readPrefix(path, count: 16), !header.isEmpty,
-                !header.elementsEqual(Array("SQLite format 3".utf8) + [0])
-            {
-                throw SQLiteError(path: path, code: SQLITE_NOTADB, message: "not an SQLite database")
-            }
+            let header = FileSystem.readPrefix(path, count: 16) ?? []
+            if header.isEmpty, readOnly { throw noStore(path, "(an empty file)") }
+            if !header.isEmpty, !header.elementsEqual(Array("SQLite format 3".utf8) + [0]) { throw notAStore(path, "not an SQLite database") }
             if !readOnly, !FileSystem.isWritable(path) {
                 throw SQLiteError(path: path, code: SQLITE_READONLY, message: "no write permission")
             }
         }
+    }
+
+    /// Something is at the path, but not a SpeakEasy storage account.
+    private static func notAStore(_ path: String, _ why: String) -> SQLiteError {
+        SQLiteError(path: path, code: SQLITE_NOTADB, message: "not a storage account: " + why)
+    }
+
+    /// Nothing to read at the path; `seed` makes a store.
+    private static func noStore(_ path: String, _ detail: String = "") -> SQLiteError {
+        SQLiteError(path: path, code: SQLITE_NOTFOUND, message: "no storage account here\(detail.isEmpty ? "" : " " + detail); run seed first, or name one with --store")
     }
 
     /// A process killed mid-transaction leaves a journal that the next opener must roll back, which a
@@ -102,6 +111,13 @@ package actor SQLiteStorageAccount: StorageAccount {
         statement.bind(1, table)
         statement.bind(2, EdmDateTime.now().description)
         try statement.run()
+    }
+
+    package func tableNames() throws -> [String] {
+        let statement = try connection.prepare("SELECT name FROM tables ORDER BY name")
+        var names: [String] = []
+        while try statement.step() { names.append(statement.text(0)) }
+        return names
     }
 
     package func entityCounts(table: String) throws -> [String: Int] {

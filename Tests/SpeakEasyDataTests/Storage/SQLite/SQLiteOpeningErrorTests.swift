@@ -11,12 +11,12 @@ import Testing
 
 @Suite("SQLite storage account: opening what is not a store")
 struct SQLiteOpeningErrorTests {
-    @Test("a directory is refused")
-    func directory() throws {
+    @Test("a directory is not a storage account, for reading and writing alike", arguments: [false, true])
+    func directory(readOnly: Bool) throws {
         try withTemporaryDirectory { directory in
-            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: directory) }
-            #expect(error?.kind == .cannotCreateOutput)
-            #expect(error?.message.contains("directory") == true)
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: directory, readOnly: readOnly) }
+            #expect(error?.kind == .malformedInput)
+            #expect(error?.description == "\(directory): not a storage account: it is a directory")
             #expect(error?.path == directory)
         }
     }
@@ -44,7 +44,7 @@ struct SQLiteOpeningErrorTests {
             }
             let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
             #expect(error?.kind == .malformedInput)
-            #expect(error?.message.contains("not a SpeakEasy storage account") == true)
+            #expect(error?.description == "\(path): not a storage account: an SQLite database of something else")
             let raw = try RawSQLite(path: path)
             #expect(try raw.strings("SELECT name FROM sqlite_master") == ["foo"])
         }
@@ -73,11 +73,23 @@ struct SQLiteOpeningErrorTests {
         }
     }
 
-    @Test("a store in a directory that does not exist cannot be created")
+    @Test("an empty file or database holds nothing to read: missing input, as no file is", arguments: [false, true])
+    func emptyReadOnly(database: Bool) throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/empty.sqlite"
+            if database { try RawSQLite(path: path).execute("PRAGMA user_version = 0; VACUUM") } else { try writeFile(path, []) }
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
+            #expect(error?.kind == .inputMissing)
+            #expect(error?.message.hasPrefix("no storage account here") == true)
+        }
+    }
+
+    @Test("a store in a directory that does not exist cannot be created, and says which directory")
     func missingParent() throws {
         try withTemporaryDirectory { directory in
             let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: directory + "/no/such/dir/store.sqlite") }
             #expect(error?.kind == .cannotCreateOutput)
+            #expect(error?.message == "cannot create it: directory \(directory)/no/such/dir does not exist")
             #expect(FileManager.default.fileExists(atPath: directory + "/no") == false)
         }
     }
@@ -88,7 +100,7 @@ struct SQLiteOpeningErrorTests {
         try withTemporaryDirectory { directory in
             let path = directory + "/missing.sqlite"
             let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
-            #expect(error?.message.contains("no such storage account") == true)
+            #expect(error?.message == "no storage account here; run seed first, or name one with --store")
             #expect(FileManager.default.fileExists(atPath: path) == false)
             #expect(error?.kind == .inputMissing, "kind is \(String(describing: error?.kind))")
         }

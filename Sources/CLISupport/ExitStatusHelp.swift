@@ -1,0 +1,19 @@
+/// The exit statuses every tool's `--help` lists: one meaning per code across the three tools
+/// (sysexits), written once so the tools cannot drift apart.
+package enum ExitStatusHelp {
+    /// The `Exit status:` paragraph; `findings` is what exit 1 means for the tool, if it uses it.
+    package static func text(findings: String? = nil) -> String {
+        var lines = ["Exit status:", "  0   success"]
+        if let findings { lines.append("  1   \(findings)") }
+        // Each line fits 80 columns, so the help's wrapping leaves the table whole.
+        lines += [
+            "  64  usage: a bad option, or options that conflict or do not apply",
+            "  65  malformed input (file:line:column), or --store is not a storage account",
+            "  66  an input file, or the store to read, is missing (or empty)",
+            "  69  the store is locked by another process",
+            "  73  an output (a file, or the store seed writes) cannot be created",
+            "  74  an I/O error part-way (a full disk, a closed pipe)",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Marks a local store as being seeded for as long as the `seed` process lives, so `validate` can
+/// tell a seed that is running from one that was interrupted (both leave an unfinished manifest).
+///
+/// An exclusive `flock` on the store file: the kernel drops it however the process ends, SIGKILL
+/// included, and it does not meet SQLite's own locks, which are `fcntl` locks.
+package enum SeedLock {
+    /// Takes the lock for the rest of the process. The descriptor is never closed: closing any
+    /// descriptor of the file would drop the `fcntl` locks SQLite holds on it in this process.
+    package static func hold(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        // Another seed holds it already: that run is refused or waited for by the store itself.
+        _ = flock(descriptor, LOCK_EX | LOCK_NB)
+    }
+
+    /// Whether a seed holds the lock now. Call before opening the store (see ``hold(_:)``).
+    package static func isHeld(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+}

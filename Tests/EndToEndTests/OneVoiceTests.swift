@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// Every tool meets the same fault with the same exit status and the same words, in one format:
+/// `tool: error: …` for argument errors (with a usage hint) and run-time errors alike.
+@Suite("one voice for errors")
+struct OneVoiceTests {
+    static let tools = ["seed", "export", "validate"]
+
+    /// Runs a tool; seed gets the package's samples so that only the fault under test can fail it.
+    static func run(_ tool: String, _ arguments: [String], in directory: String) async throws -> ProcessResult {
+        tool == "seed" ? try await SeedTool.run(arguments, in: directory) : try await BuiltTool(tool).run(arguments, in: directory)
+    }
+
+    /// The stores that are not storage accounts, as each test makes them.
+    enum NotAStore: String, CaseIterable {
+        case directory, text, otherDatabase
+
+        var why: String {
+            switch self {
+            case .directory: "it is a directory"
+            case .text: "not an SQLite database"
+            case .otherDatabase: "an SQLite database of something else"
+            }
+        }
+
+        func make(_ path: String) async throws {
+            switch self {
+            case .directory: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            case .text: try "my notes\n".write(toFile: path, atomically: true, encoding: .utf8)
+            case .otherDatabase:
+                let made = try await SQLiteShell.run(path, "CREATE TABLE notes (text TEXT)", readOnly: false)
+                try #require(made.status == 0, "\(made)")
+            }
+        }
+    }
+
+    @Test("a --store that is not a storage account: 65 and one wording in every tool", arguments: NotAStore.allCases)
+    func notAStore(_ fault: NotAStore) async throws {
+        let scratch = try Scratch()
+        try await fault.make(scratch.file("store.sqlite"))
+        for tool in Self.tools {
+            let result = try await Self.run(tool, ["--store", "store.sqlite"], in: scratch.path)
+            #expect(result.status == 65, "\(result)")
+            #expect(result.stderr == "\(tool): error: store.sqlite: not a storage account: \(fault.why)\n", "\(result)")
+        }
+    }
+
+    @Test("an empty or missing store to read: 66 and one wording in export and validate")
+    func nothingToRead() async throws {
+        let scratch = try Scratch()
+        FileManager.default.createFile(atPath: scratch.file("empty.sqlite"), contents: Data())
+        for tool in ["export", "validate"] {
+            let empty = try await Self.run(tool, ["--store", "empty.sqlite"], in: scratch.path)
+            #expect(empty.status == 66, "\(empty)")
+            #expect(empty.stderr == "\(tool): error: empty.sqlite: no storage account here (an empty file); run seed first, or name one with --store\n", "\(empty)")
+            let missing = try await Self.run(tool, ["--store", "gone/none.sqlite"], in: scratch.path)
+            #expect(missing.status == 66, "\(missing)")
+            #expect(missing.stderr == "\(tool): error: gone/none.sqlite: no storage account here; run seed first, or name one with --store\n", "\(missing)")
+        }
+        #expect(directoryListing(scratch.path) == ["empty.sqlite"], "reading creates nothing")
+        #expect(fileBytes(scratch.file("empty.sqlite"))?.isEmpty == true)
+    }
+
+    @Test("an output in a directory that does not exist: 73 and one wording in every tool")
+    func missingDirectory() async throws {
+        let scratch = try Scratch()
+        let store = try await SeedTool.seededStore(scratch)
+        let runs: [(tool: String, arguments: [String], output: String)] = [
+            ("seed", ["--store", "gone/new.sqlite"], "gone/new.sqlite"),
+            ("export", ["--store", store, "--to", "gone/all.json"], "gone/all.json"),
+            ("validate", ["--store", store, "--output", "gone/report.txt"], "gone/report.txt"),
+        ]
+        for run in runs {
+            let result = try await Self.run(run.tool, run.arguments, in: scratch.path)
+            #expect(result.status == 73, "\(result)")
+            #expect(result.stderr == "\(run.tool): error: \(run.output): cannot create it: directory gone does not exist\n", "\(result)")
+        }
+        #expect(!fileExists(scratch.file("gone")))
+    }
+
+    @Test("argument errors: 64, `tool: error:` and a usage hint, the same words for the same fault")
+    func usage() async throws {
+        let scratch = try Scratch()
+        let faults: [(tool: String, arguments: [String], message: String)] = [
+            ("seed", ["--from", "2026-02-01", "--cutoff", "2026-01-01"], "--cutoff 2026-01-01T23:59:59.9999999Z is before --from 2026-02-01T00:00:00.0000000Z"),
+            ("validate", ["--from", "2026-02-01", "--cutoff", "2026-01-01"], "--cutoff 2026-01-01T23:59:59.9999999Z is before --from 2026-02-01T00:00:00.0000000Z"),
+            ("validate", ["--max-errors", "-1"], "--max-errors must be at least 1, not -1"),
+            ("validate", ["a.json", "--store", "x.sqlite"], "give either files or --store, not both"),
+            ("export", ["a.json", "--store", "x.sqlite"], "give either files or --store, not both"),
+            ("seed", ["--nope"], "Unknown option '--nope'"),
+            ("export", ["--nope"], "Unknown option '--nope'"),
+            ("validate", ["--nope"], "Unknown option '--nope'"),
+        ]
+        for fault in faults {
+            let result = try await Self.run(fault.tool, fault.arguments, in: scratch.path)
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderr.hasPrefix("\(fault.tool): error: \(fault.message)"), "\(result)")
+            #expect(result.stderr.contains("\nUsage: \(fault.tool) "), "\(result)")
+            #expect(result.stderr.hasSuffix("See '\(fault.tool) --help' for more information.\n"), "\(result)")
+        }
+        // The same window through the generator's default --from (today): the same words.
+        let defaulted = try await Self.run("seed", ["--cutoff", "2020-01-01", "--dry-run"], in: scratch.path)
+        #expect(defaulted.status == 64, "\(defaulted)")
+        #expect(defaulted.stderr.hasPrefix("seed: error: --cutoff 2020-01-01T23:59:59.9999999Z is before --from "), "\(defaulted)")
+    }
+
+    @Test("every tool's --help lists its exit statuses")
+    func helpListsExitStatus() async throws {
+        let scratch = try Scratch()
+        for tool in Self.tools {
+            let help = try await Self.run(tool, ["--help"], in: scratch.path)
+            #expect(help.status == 0, "\(help)")
+            let section = try #require(help.stdout.components(separatedBy: "Exit status:\n").last, "\(help)")
+            let codes = section.split(separator: "\n").prefix { $0.hasPrefix("  ") }.compactMap { Int($0.split(separator: " ").first ?? "") }
+            #expect(codes == (tool == "validate" ? [0, 1, 64, 65, 66, 69, 73, 74] : [0, 64, 65, 66, 69, 73, 74]), "\(help.stdout)")
+        }
+    }
+}
