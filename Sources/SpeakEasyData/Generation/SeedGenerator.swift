@@ -1,3 +1,5 @@
+internal import Crypto
+
 /// Generates the SpeakEasy data set: speakers with photos, then events, from one seeded stream.
 ///
 /// Algorithm (version 2), all draws from ``SplitMix64`` seeded with the seed:
@@ -236,32 +238,41 @@ package struct SeedGenerator: Sendable {
         }
     }
 
-    /// An event's RowKey: the name-based GUID of its identity (see the algorithm above), from the
-    /// catalog's and the speakers' UTF-8 encoded once.
-    struct EventKeys: Sendable {
-        private let names: [[UInt8]]
-        private let locations: [[UInt8]]
+    /// An event's RowKey: the name-based GUID of its identity (see the algorithm above). The hash of
+    /// `event`, name and location is taken once per pair, so each event hashes only its speaker key
+    /// and date (one SHA-1 block), in a stack buffer.
+    ///
+    /// `@unchecked`: swift-crypto does not mark its hashers Sendable, but they are values (copy on
+    /// write), and these are only ever copied, never changed, after `init`.
+    struct EventKeys: @unchecked Sendable {
+        private let beginnings: [Insecure.SHA1]
+        private let locationCount: Int
         private let speakerKeys: [[UInt8]]
         private let window: DateWindow
 
         init(_ generator: SeedGenerator) {
-            names = generator.catalog.eventNames.map { Array($0.utf8) }
-            locations = generator.catalog.locations.map { Array($0.utf8) }
-            speakerKeys = generator.speakers.map { Array($0.speaker.key.utf8) }
+            let newline = UInt8(ascii: "\n")
+            var beginnings: [Insecure.SHA1] = []
+            for name in generator.catalog.eventNames {
+                var named = EdmGuid.nameHasher(in: SeedGenerator.keyNamespace)
+                named.update(data: Array("event".utf8) + [newline] + Array(name.utf8) + [newline])
+                for location in generator.catalog.locations {
+                    var located = named
+                    located.update(data: Array(location.utf8) + [newline])
+                    beginnings.append(located)
+                }
+            }
+            self.beginnings = beginnings
+            locationCount = generator.catalog.locations.count
+            speakerKeys = generator.speakers.map { Array($0.speaker.key.utf8) + [newline] }
             window = generator.window
         }
 
         func key(name: Int, location: Int, speaker: Int, slot: UInt64) -> EdmGuid {
-            let newline = UInt8(ascii: "\n")
-            var identity = Array("event".utf8)
-            identity.reserveCapacity(5 + names[name].count + locations[location].count + 36 + 28 + 4)
-            for part in [names[name], locations[location], speakerKeys[speaker]] {
-                identity.append(newline)
-                identity += part
-            }
-            identity.append(newline)
-            window.date(at: slot).append(to: &identity)
-            return EdmGuid(nameBased: identity, in: SeedGenerator.keyNamespace)
+            var hasher = beginnings[name * locationCount + location]
+            speakerKeys[speaker].withUnsafeBytes { hasher.update(bufferPointer: $0) }
+            window.date(at: slot).withLexicalForm { hasher.update(bufferPointer: $0) }
+            return EdmGuid(finishing: hasher)
         }
     }
 }

@@ -100,11 +100,15 @@ extension EdmDateTime {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the lexical form to a byte buffer (the hot path of every writer): built in a small
-    /// stack buffer with two digits per step, then appended at once.
+    /// Appends the lexical form to a byte buffer (the hot path of every writer).
     package func append(to out: inout [UInt8], trimmed: Bool = false) {
+        withLexicalForm(trimmed: trimmed) { out.append(contentsOf: $0) }
+    }
+
+    /// Hands the lexical form to `body`, built in a small stack buffer with two digits per step.
+    package func withLexicalForm<Result>(trimmed: Bool = false, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let c = components
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 28) { text in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 28) { text in
             func two(_ value: Int, at index: Int) {
                 text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
                 text[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
@@ -133,7 +137,7 @@ extension EdmDateTime {
                 count = 20 + width
             }
             text[count] = UInt8(ascii: "Z")
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[0...count]))
+            return body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[0...count])))
         }
     }
 }
