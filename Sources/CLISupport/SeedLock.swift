@@ -15,8 +15,13 @@ package enum SeedLock {
     package static func hold(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        // Another seed holds it already: that run is refused or waited for by the store itself.
-        _ = flock(descriptor, LOCK_EX | LOCK_NB)
+        // A validate asking ``isHeld`` holds a shared lock for a moment: try again for up to a
+        // second, or a seed that starts just then would run unmarked. Past that another seed holds
+        // it, and that run is refused or waited for by the store itself.
+        for _ in 0..<200 {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK { return }
+            usleep(5_000)
+        }
     }
 
     /// Whether a seed holds the lock now. Call before opening the store (see ``hold(_:)``).
