@@ -19,10 +19,8 @@ enum TestPaths {
     /// The sample data shipped with the package.
     static var samples: String { packageRoot + "/samples" }
 
-    /// Real payloads recorded from Azure, kept next to the repository (`/work/shared/reference/fixtures`).
-    static var referenceFixtures: String {
-        URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/reference/fixtures").path
-    }
+    /// Real payloads recorded from Azure, with their provenance (`Tests/Fixtures/azure/README.md`).
+    static var referenceFixtures: String { packageRoot + "/Tests/Fixtures/azure" }
 }
 
 /// A fresh, empty directory for one test, removed when the test's body returns.
