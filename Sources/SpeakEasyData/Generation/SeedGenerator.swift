@@ -70,9 +70,10 @@ package struct SeedGenerator: Sendable {
             )
         }
 
-        if let available = PhysicalMemory.bytes, Self.memoryNeeded(events: options.eventCount) > available {
+        let memory = Self.memoryNeeded(events: options.eventCount)
+        if let available = PhysicalMemory.bytes, memory > available {
             throw GenerationError(
-                reason: "--events \(options.eventCount) needs about \(ByteCount(Self.memoryNeeded(events: options.eventCount))) of memory to keep the events unique and in key order; this machine has \(ByteCount(available))")
+                reason: "--events \(options.eventCount) needs about \(ByteCount(memory)) of memory to keep the events unique and in key order; this machine has \(ByteCount(available))")
         }
 
         var random = SplitMix64(seed: options.seed)

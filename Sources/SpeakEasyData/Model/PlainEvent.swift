@@ -56,8 +56,8 @@ extension PlainEvent {
         }
 
         /// A string whose first byte is visible ASCII is not blank; anything else may be (empty, a
-        /// space, U+00A0…) and is left to the entity path.
-        private static func surelyNotBlank(_ first: UInt8?) -> Bool {
+        /// space, U+00A0…) and is left to the entity path. ``Validator`` decides blankness by the same byte first.
+        static func surelyNotBlank(_ first: UInt8?) -> Bool {
             guard let first else { return false }
             return first > 0x20 && first < 0x7F
         }

@@ -337,7 +337,7 @@ package struct Validator: Sendable {
     /// Empty, or nothing but white space.
     static func isBlank(_ text: String) -> Bool {
         // Most values start with a visible ASCII character: decided by one byte.
-        if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+        if PlainEvent.Parts.surelyNotBlank(text.utf8.first) { return false }
         return text.allSatisfy(\.isWhitespace)
     }
 
