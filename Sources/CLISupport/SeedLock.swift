@@ -1,3 +1,5 @@
+package import SpeakEasyData
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -10,6 +12,17 @@
 /// An exclusive `flock` on the store file: the kernel drops it however the process ends, SIGKILL
 /// included, and it does not meet SQLite's own locks, which are `fcntl` locks.
 package enum SeedLock {
+    /// Marks a local store; an account elsewhere has no file to mark.
+    package static func hold(_ location: StorageLocation) {
+        if case .local(let path) = location { hold(path) }
+    }
+
+    /// Whether a seed holds a local store's lock (nil: the account is not a local file).
+    package static func isHeld(_ location: StorageLocation) -> Bool? {
+        if case .local(let path) = location { return isHeld(path) }
+        return nil
+    }
+
     /// Takes the lock for the rest of the process. The descriptor is never closed: closing any
     /// descriptor of the file would drop the `fcntl` locks SQLite holds on it in this process.
     package static func hold(_ path: String) {

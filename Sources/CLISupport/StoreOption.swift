@@ -13,8 +13,8 @@ package struct StoreOption: ParsableArguments {
 
     package static let defaultPath = "speakeasy.sqlite"
 
-    /// The account's path: the one given, else the default.
-    package var path: String { store ?? Self.defaultPath }
+    /// The account the option names: the one given, else the default.
+    package var location: StorageLocation { StorageLocation(store ?? Self.defaultPath) }
 
     package init() {}
 
@@ -31,8 +31,8 @@ package struct StoreOption: ParsableArguments {
         if store != nil, !files.isEmpty { throw ValidationError("give either files or --store, not both") }
     }
 
-    /// Opens the local account; read-only, a missing or empty one is 66 (input missing).
-    package func open(readOnly: Bool = false) throws -> SQLiteStorageAccount {
-        try SQLiteStorageAccount(path: path, readOnly: readOnly)
+    /// Opens the account; read-only, a missing or empty one is 66 (input missing).
+    package func open(readOnly: Bool = false) throws -> any StorageAccount {
+        try location.open(readOnly: readOnly)
     }
 }

@@ -124,17 +124,19 @@ struct Seed: AsyncParsableCommand {
         request.dateFormat = dateFormat
 
         // Options that cannot be met are refused before the store is even created.
-        let photoBaseURL = SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/"
+        let location = storeOption.location
+        let photoBaseURL = location.blobURL(container: DataContract.photoContainer, blob: "")
+        let existing = try location.openIfPresent()
         // (An existing store may hold an interrupted run whose options fill the gaps; Seeder checks those.)
-        if FileSystem.kind(of: storeOption.path) == .missing {
+        if existing == nil {
             _ = try SeedGenerator(catalog: catalog, options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL))
         }
         let seeder = Seeder(catalog: catalog, request: request)
-        let report = try await seeder.run(store: openStore(), photoBaseURL: photoBaseURL) { progress in
+        let report = try await seeder.run(store: dryRun ? existing : openStore(), photoBaseURL: photoBaseURL) { progress in
             let noun = progress.phase == .verifying ? "entities" : progress.phase.rawValue
             progressBar.update(ProgressLine(progress.phase.rawValue, done: Int64(progress.done), total: Int64(progress.total), unit: .count(noun)))
         }
-        return SummaryPrinter.summary(of: report, store: storeOption.path)
+        return SummaryPrinter.summary(of: report, store: storeOption.location.displayName)
     }
 
     /// `--from-file`: the same store rules as generated data, for entities read from files.
@@ -147,8 +149,8 @@ struct Seed: AsyncParsableCommand {
         }
         // The files are checked before the store is even opened: bad input creates and writes nothing.
         let checked = try importer.check(progress: show)
-        let report = try await importer.run(store: openStore(), checked: checked, progress: show)
-        return SummaryPrinter.summary(of: report, store: storeOption.path)
+        let report = try await importer.run(store: dryRun ? storeOption.location.openIfPresent() : openStore(), checked: checked, progress: show)
+        return SummaryPrinter.summary(of: report, store: storeOption.location.displayName)
     }
 
     /// What both kinds of run ask of the store.
@@ -160,12 +162,12 @@ struct Seed: AsyncParsableCommand {
         return request
     }
 
-    /// A dry run never creates the store; it only looks at one that exists. A run that writes marks
-    /// the store as being seeded until the process ends (validate tells a running seed apart by it).
-    private func openStore() throws -> SQLiteStorageAccount? {
-        if dryRun { return FileSystem.kind(of: storeOption.path) == .missing ? nil : try storeOption.open(readOnly: true) }
+    /// Opens (or creates) the store to write, and marks it as being seeded until the process ends
+    /// (validate tells a running seed apart by it). A dry run never creates the store; it only looks at
+    /// one that is there.
+    private func openStore() throws -> any StorageAccount {
         let store = try storeOption.open()
-        SeedLock.hold(storeOption.path)
+        SeedLock.hold(storeOption.location)
         return store
     }
 }

@@ -127,7 +127,7 @@ struct Validate: AsyncParsableCommand {
         let result: ValidationReport
         do {
             if files.isEmpty {
-                options.seedRunning = SeedLock.isHeld(storeOption.path)  // before the store is opened: see SeedLock
+                options.seedRunning = SeedLock.isHeld(storeOption.location)  // before the store is opened: see SeedLock
                 let store = try storeOption.open(readOnly: true)
                 result = try await StoreValidation.run(store, options: options) { done, total in
                     progressBar.update(ProgressLine("validate", done: Int64(done), total: Int64(total), unit: .count("entities")))

@@ -42,10 +42,9 @@ package struct FileImporter {
     package func run(store: (any StorageAccount)?, checked: Checked, progress: @Sendable (SeedProgress) -> Void = { _ in }) async throws -> Report {
         let table = request.table
         let (read, inputHash) = (checked.read, checked.hash)
-        let existing = try await store?.entityCounts(table: table) ?? [:]
-        let holdsData = existing.values.reduce(0, +) > 0
+        let holdsData = try await store?.holdsEntities(table: table) ?? false
         if request.mode == .fresh, !request.reset, holdsData {
-            throw SeedRefusal.tableHoldsData(table, in: store, count: existing.values.reduce(0, +))
+            throw SeedRefusal.tableHoldsData(table, in: store)
         }
         guard let store, !request.dryRun else {
             return Report(table: table, dryRun: true, read: read, outcome: WriteOutcome(inserted: read.values.reduce(0, +)), partitionCounts: read, contentHash: inputHash.description)
@@ -56,27 +55,32 @@ package struct FileImporter {
         try await manifest.save(to: store)
         try await request.resetIfAsked(store)
         try await store.createTableIfNotExists(table)
-        let mode = request.mode.writeMode()
+        let plan =
+            holdsData && !request.reset
+            ? try await WritePlan(reading: store, table: table, mode: request.mode.writeMode, resuming: false) : WritePlan(mode: request.mode.writeMode)
         var outcome = WriteOutcome()
         var written = 0
         let total = read.values.reduce(0, +)
-        var batch: [EncodedEntity] = []
+        var batch: [(entity: EncodedEntity, digest: EntityDigest)] = []
+        func send() async throws {
+            let planned = plan.plan(batch)
+            if !planned.write.isEmpty { try await store.write(planned.write, table: table, mode: plan.mode) }
+            outcome += planned.outcome
+            written += batch.count
+            batch.removeAll(keepingCapacity: true)
+            progress(SeedProgress(phase: .events, done: written, total: total))
+        }
         for path in files {
             var opened = try EntityFiles.open(path, options: readOptions)
             while let entity = try opened.reader.next() {
-                batch.append(EncodedEntity(entity))
-                if batch.count == batchSize {
-                    outcome += try await store.write(batch, table: table, mode: mode)
-                    written += batch.count
-                    batch.removeAll(keepingCapacity: true)
-                    progress(SeedProgress(phase: .events, done: written, total: total))
-                }
+                batch.append((EncodedEntity(entity), EntityDigest(entity)))
+                if batch.count == batchSize { try await send() }
             }
         }
-        if !batch.isEmpty { outcome += try await store.write(batch, table: table, mode: mode) }
+        if !batch.isEmpty { try await send() }
 
         // The manifest describes the whole table, which may hold more than the files did.
-        let counts = try await manifest.complete(in: store, writtenHash: holdsData && !request.reset ? nil : inputHash, progress: progress)
+        let counts = try await manifest.complete(in: store, written: holdsData && !request.reset ? nil : (read, inputHash), progress: progress)
         return Report(table: table, dryRun: false, read: read, outcome: outcome, partitionCounts: counts, contentHash: manifest.contentHash)
     }
 
@@ -90,7 +94,7 @@ package struct FileImporter {
         for path in files {
             var opened = try EntityFiles.open(path, options: readOptions)
             while let entity = try opened.reader.next() {
-                guard seen.insert(KeyDigest(entity)).inserted else {
+                guard seen.insert(KeyDigest(entity.partitionKey, entity.rowKey)).inserted else {
                     throw FormatError(
                         source: opened.input.name, line: opened.reader.entityLine, keys: (entity.partitionKey, entity.rowKey),
                         reason: "these keys appear earlier in the input too; an entity can be loaded only once")
@@ -102,23 +106,5 @@ package struct FileImporter {
             }
         }
         return Checked(read: counts, hash: hash)
-    }
-
-    /// 128 bits identifying an entity's keys: a set of these finds repeated keys in a million
-    /// entities in 16 MB, where the keys themselves would take several times that.
-    private struct KeyDigest: Hashable {
-        var high: UInt64
-        var low: UInt64
-
-        init(_ entity: Entity) {
-            var first = Hasher(), second = Hasher()
-            first.combine(entity.partitionKey)
-            first.combine(entity.rowKey)
-            second.combine(entity.rowKey)
-            second.combine(0x5EED as UInt16)
-            second.combine(entity.partitionKey)
-            high = UInt64(bitPattern: Int64(first.finalize()))
-            low = UInt64(bitPattern: Int64(second.finalize()))
-        }
     }
 }

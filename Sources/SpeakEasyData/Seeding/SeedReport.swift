@@ -29,10 +29,11 @@ package struct SeedRefusal: ClassifiedError {
     package var kind: FailureKind { .cannotCreateOutput }
     package var description: String { reason }
 
-    /// A plain (fresh) run into a table that already holds `count` entities.
-    package static func tableHoldsData(_ table: String, in store: (any StorageAccount)?, count: Int, note: String = "") -> SeedRefusal {
+    /// A plain (fresh) run into a table that already holds entities (how many is not asked: on
+    /// Azure that is a read of every one).
+    package static func tableHoldsData(_ table: String, in store: (any StorageAccount)?, note: String = "") -> SeedRefusal {
         SeedRefusal(
-            reason: "table '\(table)' in \(store?.displayName ?? "the store") already holds \(count) entities; nothing was written. "
+            reason: "table '\(table)' in \(store?.displayName ?? "the store") already holds entities; nothing was written. "
                 + "Use --mode merge or --mode replace to upsert, or --reset to empty it first." + note)
     }
 }

@@ -7,10 +7,10 @@ package enum SeedMode: String, CaseIterable, Sendable {
     /// Upsert by keys, replacing whole entities.
     case replace
 
-    /// How entities are written; finishing an interrupted fresh run skips what it already wrote.
-    package func writeMode(resuming: Bool = false) -> WriteMode {
+    /// How entities are written (a ``WritePlan`` leaves out what is already there).
+    package var writeMode: WriteMode {
         switch self {
-        case .fresh: resuming ? .insertOrSkip : .insert
+        case .fresh: .insert
         case .merge: .insertOrMerge
         case .replace: .insertOrReplace
         }

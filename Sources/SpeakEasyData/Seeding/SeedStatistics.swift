@@ -17,8 +17,13 @@ package struct SeedStatistics: Sendable {
         hash.add(speaker.entity)
     }
 
-    /// Counts one generated event, read from its draw as `encoder` reads it, and hashes its stored form.
-    package mutating func add(_ draw: SeedGenerator.EventDraw, entity: EncodedEntity, encoder: EventEncoder) {
+    /// Entities per partition, as the run generated them.
+    package var partitionCounts: [String: Int] {
+        [DataContract.speakersPartition: speakers, DataContract.eventsPartition: events]
+    }
+
+    /// Counts one generated event, read from its draw as `encoder` reads it, and adds its digest.
+    package mutating func add(_ draw: SeedGenerator.EventDraw, digest: EntityDigest, encoder: EventEncoder) {
         let date = encoder.date(of: draw)
         let speakerKey = encoder.speakerKeys[Int(draw.speaker)]
         events += 1
@@ -27,7 +32,7 @@ package struct SeedStatistics: Sendable {
         eventsPerSpeaker[speakerKey, default: 0] += 1
         let c = date.components
         eventsPerMonth[MonthKey(year: c.year, month: c.month), default: 0] += 1
-        hash.add(entity)
+        hash.add(digest)
     }
 
     /// A calendar month, for the per-month histogram; ordered by time.

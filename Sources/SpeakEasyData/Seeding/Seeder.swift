@@ -1,12 +1,13 @@
 /// Runs `seed`: checks everything, then writes photos, speakers and events into an account.
 ///
 /// Nothing is written until the options, the samples and the account's state have been checked.
-/// Writes go in batches, each one transaction; a manifest marked "in progress" before the first
-/// batch lets the same command finish an interrupted run without duplicates.
+/// Writes go in batches (atomic only per transaction group, see ``StorageAccount``); a manifest marked
+/// "in progress" before the first batch lets the same command finish an interrupted run without
+/// duplicates: it skips what is already there (``WritePlan``).
 package struct Seeder: Sendable {
     package var catalog: SampleCatalog
     package var request: SeedRequest
-    /// Entities per write (one transaction each).
+    /// Entities per write call (the local account commits each call at once; Azure in groups of 100).
     package var batchSize = 2_500
 
     package init(catalog: SampleCatalog, request: SeedRequest) {
@@ -17,10 +18,9 @@ package struct Seeder: Sendable {
     /// Seeds `store`; with `dryRun`, `store` may be nil (no account yet) and nothing is written.
     package func run(store: (any StorageAccount)?, photoBaseURL: String, progress: @Sendable (SeedProgress) -> Void = { _ in }) async throws -> SeedReport {
         let table = request.table
-        let existing = try await store?.entityCounts(table: table) ?? [:]
+        let holdsData = try await store?.holdsEntities(table: table) ?? false
         var manifest: SeedManifest?
         if let store { manifest = try await SeedManifest.load(from: store, table: table) }
-        let holdsData = existing.values.reduce(0, +) > 0
 
         var resumed = false
         var options = try request.resolved(catalog: catalog, photoBaseURL: photoBaseURL)
@@ -30,7 +30,7 @@ package struct Seeder: Sendable {
             else {
                 let interrupted = manifest?.status == .inProgress
                     ? " (An interrupted run " + (manifest?.options.map { "with other options, seed \($0.seed)," } ?? "of an import") + " left it partly written.)" : ""
-                throw SeedRefusal.tableHoldsData(table, in: store, count: existing.values.reduce(0, +), note: interrupted)
+                throw SeedRefusal.tableHoldsData(table, in: store, note: interrupted)
             }
             options = previous
             resumed = true
@@ -38,13 +38,16 @@ package struct Seeder: Sendable {
         let generator = try SeedGenerator(catalog: catalog, options: options)
 
         guard let store, !request.dryRun else {
-            return try dryRun(generator, table: table, existing: existing, progress: progress)
+            return try dryRun(generator, table: table, progress: progress)
         }
 
         var newManifest = SeedManifest(seededTable: table, status: .inProgress, options: options, samplesHash: catalog.fingerprint, startedAt: resumed ? manifest!.startedAt : .now())
         try await newManifest.save(to: store)
         try await request.resetIfAsked(store)
-        let mode = request.mode.writeMode(resuming: resumed)
+        // What the table holds is read once, and only when it holds something.
+        let plan =
+            holdsData && !request.reset
+            ? try await WritePlan(reading: store, table: table, mode: request.mode.writeMode, resuming: resumed) : WritePlan(mode: request.mode.writeMode)
 
         try await store.createContainerIfNotExists(DataContract.photoContainer, access: .container)
         var photosWritten = 0
@@ -61,7 +64,9 @@ package struct Seeder: Sendable {
         let speakers = generator.speakers.map(\.speaker)
         for start in stride(from: 0, to: speakers.count, by: batchSize) {
             let batch = speakers[start..<min(start + batchSize, speakers.count)]
-            outcome += try await store.write(batch.map(\.entity), table: table, mode: mode)
+            let planned = plan.plan(batch.map { (EncodedEntity($0.entity), EntityDigest($0.entity)) })
+            if !planned.write.isEmpty { try await store.write(planned.write, table: table, mode: plan.mode) }
+            outcome += planned.outcome
             for speaker in batch { statistics.add(speaker) }
             progress(SeedProgress(phase: .speakers, done: min(start + batchSize, speakers.count), total: speakers.count))
         }
@@ -70,28 +75,33 @@ package struct Seeder: Sendable {
         // while the store writes the previous one on another thread (a detached task).
         let draws = generator.eventDrawsInKeyOrder()
         let encoder = EventEncoder(generator)
-        var pending: Task<WriteOutcome, any Error>?
+        var canonical: [UInt8] = []
+        var pending: Task<Void, any Error>?
         var written = 0
         while true {
             let end = min(written + batchSize, draws.count)
-            var batch: [EncodedEntity] = []
+            var batch: [(entity: EncodedEntity, digest: EntityDigest)] = []
             batch.reserveCapacity(end - written)
             for draw in draws[written..<end] {
                 let entity = encoder.encode(draw)
-                statistics.add(draw, entity: entity, encoder: encoder)
-                batch.append(entity)
+                let digest = encoder.digest(of: draw, entity: entity, scratch: &canonical)
+                statistics.add(draw, digest: digest, encoder: encoder)
+                batch.append((entity, digest))
             }
-            if let pending { outcome += try await pending.value }
+            if let pending { try await pending.value }
             pending = nil
             if batch.isEmpty { break }
-            let toWrite = batch
-            pending = Task.detached { try await store.write(toWrite, table: table, mode: mode) }
+            let planned = plan.plan(batch)
+            outcome += planned.outcome
+            let toWrite = planned.write
+            if !toWrite.isEmpty { pending = Task.detached { [mode = plan.mode] in try await store.write(toWrite, table: table, mode: mode) } }
             written = end
             progress(SeedProgress(phase: .events, done: written, total: options.eventCount))
         }
 
         // The manifest describes the whole table: when it held other data too, hash it all.
-        let counts = try await newManifest.complete(in: store, writtenHash: holdsData && !request.reset ? nil : statistics.hash, progress: progress)
+        let counts = try await newManifest.complete(
+            in: store, written: holdsData && !request.reset ? nil : (statistics.partitionCounts, statistics.hash), progress: progress)
 
         return SeedReport(
             options: options, table: table, dryRun: false, resumed: resumed, photos: generator.speakers.count, photosWritten: photosWritten,
@@ -100,13 +110,14 @@ package struct Seeder: Sendable {
     }
 
     /// Generates everything, as a real run would, and reports it without writing.
-    private func dryRun(_ generator: SeedGenerator, table: String, existing: [String: Int], progress: @Sendable (SeedProgress) -> Void) throws -> SeedReport {
+    private func dryRun(_ generator: SeedGenerator, table: String, progress: @Sendable (SeedProgress) -> Void) throws -> SeedReport {
         var statistics = SeedStatistics()
         let speakers = generator.speakers.map(\.speaker)
         for speaker in speakers { statistics.add(speaker) }
         let encoder = EventEncoder(generator)
+        var canonical: [UInt8] = []
         for draw in generator.eventDrawsInKeyOrder() {
-            statistics.add(draw, entity: encoder.encode(draw), encoder: encoder)
+            statistics.add(draw, digest: encoder.digest(of: draw, entity: encoder.encode(draw), scratch: &canonical), encoder: encoder)
             if statistics.events % 10_000 == 0 { progress(SeedProgress(phase: .events, done: statistics.events, total: generator.options.eventCount)) }
         }
         return SeedReport(

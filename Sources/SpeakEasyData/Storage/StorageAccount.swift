@@ -1,108 +1,128 @@
-/// How a write treats an entity whose keys already exist.
-package enum WriteMode: String, Sendable {
-    /// Insert only; an existing entity is an error (Azure's Insert Entity).
-    case insert
-    /// Insert, leaving an existing entity as it is (resuming an interrupted run).
-    case insertOrSkip
-    /// Azure's Insert Or Replace: the new properties replace all the old ones.
-    case insertOrReplace
-    /// Azure's Insert Or Merge: new properties replace or join the old ones, others stay.
-    case insertOrMerge
-}
-
-/// What a batch write did. An entity whose content would not change is left untouched.
-package struct WriteOutcome: Hashable, Sendable {
-    package var inserted = 0
-    package var updated = 0
-    package var unchanged = 0
-
-    package init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0) {
-        self.inserted = inserted
-        self.updated = updated
-        self.unchanged = unchanged
-    }
-
-    package static func += (lhs: inout WriteOutcome, rhs: WriteOutcome) {
-        lhs.inserted += rhs.inserted
-        lhs.updated += rhs.updated
-        lhs.unchanged += rhs.unchanged
-    }
-}
-
-/// Who may read a blob container without a key.
-package enum ContainerAccess: String, Sendable, CaseIterable {
-    /// Only with the account key.
-    case `private`
-    /// Anyone may read blobs by URL (`x-ms-blob-public-access: blob`).
-    case blob
-    /// Anyone may read and list blobs (`x-ms-blob-public-access: container`).
-    case container
-}
-
-/// A blob's stored properties.
-package struct BlobProperties: Hashable, Sendable {
-    package var name: String
-    package var contentType: String
-    /// Base64 of the MD5 of the content, as Azure's Content-MD5.
-    package var contentMD5: String
-    package var size: Int
-    package var etag: String
-    package var lastModified: EdmDateTime
-}
-
-/// A position in a partition scan: where the next page starts (Azure's continuation headers).
-package struct ContinuationToken: Hashable, Sendable {
-    package var partitionKey: String
-    package var rowKey: String
-}
-
-/// A storage account: tables of entities and containers of blobs.
+/// A storage account: tables of entities and containers of blobs, with the guarantees Azure Storage
+/// gives and no more, so that the local SQLite account, an Azure account and `serve` stand behind it
+/// alike.
 ///
-/// Backend-neutral and small, so the local SQLite account and Azure can stand behind it alike.
-/// Methods that write are atomic per call: a batch is written whole or not at all.
+/// - **Atomicity.** Only a transaction group is atomic: at most 100 entities of one partition
+///   (``TransactionGroups``). A larger write is several groups; when it fails, earlier groups may be
+///   written. Every write mode is safe to repeat, which is how an interrupted run finishes.
+/// - **Durability.** When a write returns it is committed: every reader sees it, and a process that
+///   dies afterwards loses nothing. ``flush()`` also makes it survive the machine stopping (Azure
+///   acknowledges only such writes; a local file needs an fsync, which bulk loads defer to the end).
+/// - **Pages.** A query page may hold fewer entities than asked for while more follow; only a nil
+///   continuation means the end (``EntityPage``).
+/// - **Reads in bulk.** What it costs Azure a request per entity — does it exist, has it changed? —
+///   is asked once for a whole partition: ``entityDigests(table:partition:after:limit:)``.
+/// - **Errors** are ``StorageError``s.
 package protocol StorageAccount: AnyObject, Sendable {
     /// A name for messages (a path, or an account name); never a secret.
     var displayName: String { get }
+    /// The account's name, as its blob URLs carry it.
+    var accountName: String { get }
     /// The URL of a blob in this account, in the form ``BlobURL`` parses.
     func blobURL(container: String, blob: String) -> String
+
+    // MARK: Tables
 
     func createTableIfNotExists(_ table: String) async throws
     /// The names of the account's tables, sorted (Azure's Query Tables).
     func tableNames() async throws -> [String]
-    /// Entity counts per PartitionKey (empty when the table is missing or empty).
-    func entityCounts(table: String) async throws -> [String: Int]
+    /// Deletes a table and its entities; a missing table is ``StorageError/Reason/notFound``.
+    func deleteTable(_ table: String) async throws
     func deleteAllEntities(table: String) async throws
-    /// Writes a batch of entities in one transaction.
-    func write(_ entities: [EncodedEntity], table: String, mode: WriteMode) async throws -> WriteOutcome
-    /// A page of entities in key order, and where the next page starts (nil at the end).
-    func entities(table: String, partition: String?, after: ContinuationToken?, limit: Int) async throws -> (entities: [Entity], next: ContinuationToken?)
-    func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity?
 
-    /// Makes every completed write durable (fsync for a local file; Azure acknowledges durable writes).
+    // MARK: Entities
+
+    /// Writes entities, one ``WriteMode`` for all, atomically per transaction group. Insert of an
+    /// entity that exists, or of one key twice in a call, is ``StorageError/Reason/alreadyExists``.
+    func write(_ entities: [EncodedEntity], table: String, mode: WriteMode) async throws
+    /// Azure's Update (replace) or Merge Entity of an entity that must exist, when its ETag is
+    /// `ifMatch` (`*`: any). Returns the new ETag.
+    func update(_ entity: EncodedEntity, table: String, merge: Bool, ifMatch: String) async throws -> String
+    /// Deletes an entity that must exist, when its ETag is `ifMatch` (`*`: any).
+    func deleteEntity(table: String, partitionKey: String, rowKey: String, ifMatch: String) async throws
+    /// A page of the entities the query matches, in key order, starting at `from` (nil: the start).
+    /// A missing table is ``StorageError/Reason/notFound``.
+    func query(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> EntityPage
+    /// One entity, with its Timestamp and ETag; nil when it (or its table) does not exist.
+    func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity?
+    /// The keys and content digests of a page of entities, in key order: what a writer needs to know
+    /// of existing entities, read in bulk. A missing table has none.
+    func entityDigests(table: String, partition: String?, from: ContinuationToken?, limit: Int) async throws -> (digests: [KeyedDigest], next: ContinuationToken?)
+
+    /// Makes every committed write survive the machine stopping.
     func flush() async throws
 
+    // MARK: Blobs
+
     func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws
+    /// The container's public access level; nil when there is no such container.
     func containerAccess(_ container: String) async throws -> ContainerAccess?
-    /// Stores a blob unless one with the same content and content type is there; true when written.
-    func putBlob(container: String, name: String, contentType: String, data: [UInt8]) async throws -> Bool
+    /// The account's containers, sorted.
+    func containerNames() async throws -> [String]
+    /// Stores a blob when `conditions` allow, unless one with the same content and content type is
+    /// there already; true when written.
+    func putBlob(container: String, name: String, contentType: String, data: [UInt8], conditions: BlobConditions) async throws -> Bool
+    /// The container's blobs, sorted by name.
     func blobProperties(container: String) async throws -> [BlobProperties]
-    func blobData(container: String, name: String) async throws -> [UInt8]?
+    /// A blob's properties and content (or the range of it asked for) when `conditions` allow; nil
+    /// when there is no such blob.
+    func blob(container: String, name: String, range: ByteRange?, conditions: BlobConditions) async throws -> Blob?
+    /// Deletes a blob that must exist, when `conditions` allow.
+    func deleteBlob(container: String, name: String, conditions: BlobConditions) async throws
     func deleteAllBlobs(container: String) async throws
 }
 
 extension StorageAccount {
-    /// Encodes and writes a batch of entities in one transaction.
-    package func write(_ entities: [Entity], table: String, mode: WriteMode) async throws -> WriteOutcome {
+    /// Encodes and writes entities.
+    package func write(_ entities: [Entity], table: String, mode: WriteMode) async throws {
         try await write(entities.map(EncodedEntity.init), table: table, mode: mode)
     }
 
-    /// Every entity of a table (or one partition), one page at a time.
-    package func forEachEntity(table: String, partition: String? = nil, pageSize: Int = 1000, _ body: (Entity) throws -> Void) async throws {
-        var after: ContinuationToken?
+    /// A page of a table or partition.
+    package func entities(table: String, partition: String?, from: ContinuationToken?, limit: Int) async throws -> EntityPage {
+        try await query(table: table, EntityQuery(partition: partition), from: from, limit: limit)
+    }
+
+    /// Every entity the query matches, one page at a time.
+    package func forEachEntity(table: String, _ query: EntityQuery = .all, pageSize: Int = 1000, _ body: (Entity) throws -> Void) async throws {
+        var from: ContinuationToken?
         repeat {
-            let page = try await entities(table: table, partition: partition, after: after, limit: pageSize)
+            let page = try await self.query(table: table, query, from: from, limit: pageSize)
             for entity in page.entities { try body(entity) }
-            after = page.next
-        } while after != nil
+            from = page.next
+        } while from != nil
+    }
+
+    /// Every entity of a table or partition, one page at a time.
+    package func forEachEntity(table: String, partition: String?, pageSize: Int = 1000, _ body: (Entity) throws -> Void) async throws {
+        try await forEachEntity(table: table, EntityQuery(partition: partition), pageSize: pageSize, body)
+    }
+
+    /// Every entity's keys and digest, one page at a time.
+    package func forEachDigest(table: String, partition: String? = nil, pageSize: Int = 5000, _ body: (KeyedDigest) throws -> Void) async throws {
+        var from: ContinuationToken?
+        repeat {
+            let page = try await entityDigests(table: table, partition: partition, from: from, limit: pageSize)
+            for digest in page.digests { try body(digest) }
+            from = page.next
+        } while from != nil
+    }
+
+    /// Whether the table holds any entity (a missing table holds none): one small read, never a count.
+    package func holdsEntities(table: String) async throws -> Bool {
+        do {
+            return try await !query(table: table, .all, from: nil, limit: 1).entities.isEmpty
+        } catch let error as StorageError where error.reason == .notFound {
+            return false
+        }
+    }
+
+    package func putBlob(container: String, name: String, contentType: String, data: [UInt8]) async throws -> Bool {
+        try await putBlob(container: container, name: name, contentType: contentType, data: data, conditions: .none)
+    }
+
+    /// A whole blob's content; nil when there is no such blob.
+    package func blobData(container: String, name: String) async throws -> [UInt8]? {
+        try await blob(container: container, name: name, range: nil, conditions: .none)?.data
     }
 }

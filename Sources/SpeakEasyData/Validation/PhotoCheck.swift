@@ -18,7 +18,7 @@ enum PhotoCheck {
         let blobs = try await store.blobProperties(container: container)
         var byName: [String: BlobProperties] = [:]
         for blob in blobs { byName[blob.name] = blob }
-        let account = BlobURL(store.blobURL(container: container, blob: "x"))?.account
+        let account = store.accountName
         var used: [String: FindingLocation] = [:]
         for number in speakers.order {
             guard let speaker = speakers[number], let url = speaker.imageUrl else { continue }
@@ -29,7 +29,7 @@ enum PhotoCheck {
                 log.add(.photosMissing, "ImageUrl '\(Validator.excerpt(url))' is not a blob URL", at: here)
                 continue
             }
-            guard parsed.container == container, account == nil || parsed.account == account else {
+            guard parsed.container == container, parsed.account == account else {
                 log.add(.photosMissing, "ImageUrl '\(Validator.excerpt(url))' names account '\(parsed.account)', container '\(parsed.container)', not this account's '\(container)'", at: here)
                 continue
             }

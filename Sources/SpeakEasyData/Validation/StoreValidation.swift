@@ -9,28 +9,32 @@ package enum StoreValidation {
         -> ValidationReport
     {
         let table = DataContract.table
-        let counts = try await store.entityCounts(table: table)
-        var validator = Validator(options: options, expectedEvents: counts[DataContract.eventsPartition] ?? 0)
+        // The manifest's counts size the duplicate sets and the progress bar: counting first would be a
+        // read of every entity on Azure.
+        let (manifest, manifestProblem) = try await loadManifest(store, table: table, options: options)
+        var validator = Validator(options: options, expectedEvents: manifest?.eventEntities ?? 0)
         validator.begin(.table(table))
-        let manifest = try await loadManifest(store, table: table, into: &validator)
+        if let manifestProblem { validator.log.add(.manifestIncomplete, manifestProblem, at: ManifestCheck.location) }
+        let total = manifest.map { $0.speakerEntities + $0.eventEntities } ?? 0
         let hashing = manifest?.status == .complete && validator.log.isOn(.manifestHash)
         var hash = ContentHash()
+        var counts: [String: Int] = [:]
 
-        // Speakers first, so events meet known speakers; the store's own key order would put
-        // "Events" before "speakers".
-        let total = counts.values.reduce(0, +)
-        let partitions =
-            [DataContract.speakersPartition, DataContract.eventsPartition].filter { counts[$0] != nil }
-            + counts.keys.filter { $0 != DataContract.speakersPartition && $0 != DataContract.eventsPartition }.sorted()
+        // Speakers first, so events meet known speakers (the store's own key order would put "Events"
+        // before "speakers"), then events, then any other partition.
+        let (speakers, events) = (DataContract.speakersPartition, DataContract.eventsPartition)
+        let others = EntityFilter.and(.comparison(property: "PartitionKey", .ne, .string(speakers)), .comparison(property: "PartitionKey", .ne, .string(events)))
+        let scans = [EntityQuery(partition: speakers), EntityQuery(partition: events), EntityQuery(filter: others)]
         /// Thrown out of a scan when `--max-errors` is reached, so the rest is not even fetched.
         struct Stop: Error {}
         do {
-            for partition in partitions {
-                try await store.forEachEntity(table: table, partition: partition) { entity in
+            for query in try await store.holdsEntities(table: table) ? scans : [] {
+                try await store.forEachEntity(table: table, query) { entity in
+                    counts[entity.partitionKey, default: 0] += 1
                     validator.check(entity, line: 0)
                     if hashing { hash.add(entity) }
                     if validator.isFull { throw Stop() }
-                    if validator.entitiesChecked & 0x3FFF == 0 { progress(validator.entitiesChecked, total) }
+                    if validator.entitiesChecked & 0x3FFF == 0 { progress(validator.entitiesChecked, max(total, validator.entitiesChecked)) }
                 }
             }
         } catch is Stop {
@@ -43,30 +47,26 @@ package enum StoreValidation {
                 ManifestCheck.compare(manifest, counts: counts, hash: hashing ? hash : nil, into: &validator.log)
             }
         }
-        progress(validator.entitiesChecked, total)
+        progress(validator.entitiesChecked, max(total, validator.entitiesChecked))
         return ValidationReport(
             rules: rules(options).map(\.descriptor), findings: validator.findings, inputs: [store.displayName],
             entitiesChecked: validator.entitiesChecked, truncated: validator.isFull, maxErrors: options.maxErrors)
     }
 
-    private static func loadManifest(_ store: any StorageAccount, table: String, into validator: inout Validator) async throws -> SeedManifest? {
+    /// The manifest, and what is wrong with it.
+    private static func loadManifest(_ store: any StorageAccount, table: String, options: ValidationOptions) async throws -> (SeedManifest?, String?) {
         let manifest: SeedManifest?
         do {
             manifest = try await SeedManifest.load(from: store, table: table)
         } catch let error as EntityMappingError {
-            validator.log.add(.manifestIncomplete, "the seed manifest cannot be read: \(error)", at: ManifestCheck.location)
-            return nil
+            return (nil, "the seed manifest cannot be read: \(error)")
         }
-        if let manifest, manifest.status != .complete {
-            let state = "the seed manifest is unfinished ('\(manifest.status.rawValue)')"
-            let message: String
-            switch validator.options.seedRunning {
-            case true?: message = state + ": a seed is writing to this store now; validate when it has finished"
-            case false?: message = state + ": a seed run was interrupted; run the same seed command again to finish it"
-            case nil: message = state + ": a seed is writing to this store now, or was interrupted (then the same seed command finishes it)"
-            }
-            validator.log.add(.manifestIncomplete, message, at: ManifestCheck.location)
+        guard let manifest, manifest.status != .complete else { return (manifest, nil) }
+        let state = "the seed manifest is unfinished ('\(manifest.status.rawValue)')"
+        switch options.seedRunning {
+        case true?: return (manifest, state + ": a seed is writing to this store now; validate when it has finished")
+        case false?: return (manifest, state + ": a seed run was interrupted; run the same seed command again to finish it")
+        case nil: return (manifest, state + ": a seed is writing to this store now, or was interrupted (then the same seed command finishes it)")
         }
-        return manifest
     }
 }

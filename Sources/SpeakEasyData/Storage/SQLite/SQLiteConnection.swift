@@ -1,6 +1,6 @@
 internal import CSQLite
 
-/// One open SQLite database. Not thread-safe: its owner (an actor) serialises access.
+/// One open SQLite database. Not thread-safe: one thread uses it at a time (``SQLiteWorkers``).
 final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer
@@ -35,9 +35,10 @@ final class SQLiteConnection {
         try SQLiteStatement(connection: self, sql: sql)
     }
 
-    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back when it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (a write), or `BEGIN … COMMIT` (reads that must
+    /// see one state), rolling back when it throws.
+    func transaction<T>(readOnly: Bool = false, _ body: () throws -> T) throws -> T {
+        try execute(readOnly ? "BEGIN" : "BEGIN IMMEDIATE")
         do {
             let value = try body()
             try execute("COMMIT")

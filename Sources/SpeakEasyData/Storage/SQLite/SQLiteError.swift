@@ -1,29 +1,44 @@
 internal import CSQLite
 
-/// An SQLite failure, with the store's path, SQLite's message and what we were doing.
-package struct SQLiteError: ClassifiedError {
-    package let path: String
+/// An SQLite result inside the local account, with the store's path and SQLite's message; reported
+/// to callers as the ``StorageError`` it stands for.
+struct SQLiteError: Error, CustomStringConvertible {
+    let path: String
     /// SQLite's primary result code (`SQLITE_BUSY`, …).
-    package let code: Int32
-    package let message: String
+    let code: Int32
+    let message: String
+    /// Set where the local account knows better than SQLite's code what went wrong.
+    var reason: StorageError.Reason?
+    var azureCode: String?
 
-    package var kind: FailureKind {
-        switch code {
-        case SQLITE_BUSY, SQLITE_LOCKED: .storageUnavailable
-        case SQLITE_NOTADB, SQLITE_CORRUPT: .malformedInput
-        case SQLITE_NOTFOUND: .inputMissing
-        case SQLITE_CONSTRAINT: .malformedInput
-        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM: .cannotCreateOutput
-        case SQLITE_FULL, SQLITE_IOERR: .ioError
-        default: .ioError
-        }
+    init(path: String, code: Int32, message: String, reason: StorageError.Reason? = nil, azureCode: String? = nil) {
+        self.path = path
+        self.code = code
+        self.message = message
+        self.reason = reason
+        self.azureCode = azureCode
     }
 
-    package var description: String {
-        switch code {
-        case SQLITE_BUSY, SQLITE_LOCKED: "\(path): the store is locked by another process (\(message))"
-        case SQLITE_READONLY: "\(path): the store is read-only (\(message))"
-        default: "\(path): \(message)"
-        }
+    var storageError: StorageError {
+        let reason: StorageError.Reason =
+            self.reason
+            ?? {
+                switch code {
+                case SQLITE_BUSY, SQLITE_LOCKED: .busy
+                case SQLITE_NOTADB, SQLITE_CORRUPT: .corrupt
+                case SQLITE_CONSTRAINT: .alreadyExists
+                case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM: .unauthorized
+                default: .unavailable
+                }
+            }()
+        let text =
+            switch code {
+            case SQLITE_BUSY, SQLITE_LOCKED: "the store is locked by another process (\(message))"
+            case SQLITE_READONLY: "the store is read-only (\(message))"
+            default: message
+            }
+        return StorageError(reason, account: path, text, code: azureCode)
     }
+
+    var description: String { storageError.description }
 }

@@ -1,0 +1,33 @@
+/// A blob's stored properties.
+package struct BlobProperties: Hashable, Sendable {
+    package var name: String
+    package var contentType: String
+    /// Base64 of the MD5 of the content, as Azure's Content-MD5.
+    package var contentMD5: String
+    package var size: Int
+    package var etag: String
+    package var lastModified: EdmDateTime
+
+    package init(name: String, contentType: String, contentMD5: String, size: Int, etag: String, lastModified: EdmDateTime) {
+        self.name = name
+        self.contentType = contentType
+        self.contentMD5 = contentMD5
+        self.size = size
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
+/// A blob's properties and its content, or the part of it a range asked for.
+package struct Blob: Hashable, Sendable {
+    package var properties: BlobProperties
+    package var data: [UInt8]
+    /// Which bytes `data` holds: all of them unless a range was asked for.
+    package var range: Range<Int>
+
+    package init(properties: BlobProperties, data: [UInt8], range: Range<Int>) {
+        self.properties = properties
+        self.data = data
+        self.range = range
+    }
+}

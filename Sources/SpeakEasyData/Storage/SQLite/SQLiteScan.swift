@@ -1,0 +1,66 @@
+/// A scan of a table in key order for one page of a query: the statement, and where the next page
+/// starts.
+///
+/// Only the conditions that apply, each matching the key index exactly, so SQLite seeks straight to
+/// the resume point and reads the index in order: no `?3 IS NULL OR …` (a scan from the table's start)
+/// and, within a partition, no row-value comparison (which would sort everything after the resume
+/// point on every page). Conditions of the filter on the keys are pushed down too, so a query for
+/// "every partition but two" does not read the two; the filter is still checked whole on each entity.
+struct SQLiteScan {
+    let statement: SQLiteStatement
+
+    /// Selects the keys, then `columns`.
+    init(_ connection: SQLiteConnection, table: String, query: EntityQuery, from: ContinuationToken?, columns: String) throws(SQLiteError) {
+        let keyConditions = Self.keyConditions(query.filter)
+        statement = try connection.prepare(Self.sql(partition: query.partition != nil, resuming: from != nil, keyConditions: keyConditions.map(\.sql), columns: columns))
+        statement.bind(1, table)
+        if let partition = query.partition { statement.bind(2, partition) }
+        if let from {
+            if query.partition == nil { statement.bind(3, from.partitionKey) }
+            statement.bind(4, from.rowKey)
+        }
+        for (index, condition) in keyConditions.enumerated() { statement.bind(Int32(5 + index), condition.value) }
+    }
+
+    /// The keys of the row after the page, where the next page starts; nil at the end. Ends the scan.
+    func next() throws(SQLiteError) -> ContinuationToken? {
+        defer { statement.reset() }
+        return try statement.step() ? ContinuationToken(partitionKey: statement.text(0), rowKey: statement.text(1)) : nil
+    }
+
+    static func sql(partition: Bool, resuming: Bool, keyConditions: [String] = [], columns: String = "timestamp, etag, properties") -> String {
+        var conditions = "table_name = ?1"
+        if partition { conditions += " AND partition_key = ?2" }
+        if resuming { conditions += partition ? " AND row_key >= ?4" : " AND (partition_key, row_key) >= (?3, ?4)" }
+        for condition in keyConditions { conditions += " AND " + condition }
+        return """
+            SELECT partition_key, row_key, \(columns) FROM entities
+            WHERE \(conditions) ORDER BY table_name, partition_key, row_key
+            """
+    }
+
+    /// The filter's top-level comparisons of a key with a string, as SQL (parameters from ?5 on).
+    /// SQLite compares TEXT bytewise, as the filter compares strings.
+    private static func keyConditions(_ filter: EntityFilter?) -> [(sql: String, value: String)] {
+        var conditions: [(sql: String, value: String)] = []
+        for conjunct in filter?.conjuncts ?? [] {
+            guard case .comparison(let property, let op, .string(let value)) = conjunct else { continue }
+            let column: String
+            switch property {
+            case "PartitionKey": column = "partition_key"
+            case "RowKey": column = "row_key"
+            default: continue
+            }
+            let sqlOperator = switch op {
+            case .eq: "="
+            case .ne: "<>"
+            case .gt: ">"
+            case .ge: ">="
+            case .lt: "<"
+            case .le: "<="
+            }
+            conditions.append(("\(column) \(sqlOperator) ?\(5 + conditions.count)", value))
+        }
+        return conditions
+    }
+}

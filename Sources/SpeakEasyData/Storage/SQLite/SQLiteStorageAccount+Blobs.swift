@@ -1,0 +1,141 @@
+internal import CSQLite
+internal import Crypto
+
+/// Blob containers and blobs, with Azure's conditional requests and ranged reads.
+extension SQLiteStorageAccount {
+    package func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws {
+        try await write { connection in
+            let now = EdmDateTime.now()
+            let statement = try connection.prepare(
+                "INSERT INTO containers (name, public_access, etag, last_modified) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
+            statement.bind(1, container)
+            statement.bind(2, access.rawValue)
+            statement.bind(3, Self.blobETag(for: now))
+            statement.bind(4, now.description)
+            try statement.run()
+        }
+    }
+
+    package func containerAccess(_ container: String) async throws -> ContainerAccess? {
+        try await read { connection in
+            let statement = try connection.prepare("SELECT public_access FROM containers WHERE name = ?")
+            statement.bind(1, container)
+            return try statement.step() ? ContainerAccess(rawValue: statement.text(0)) : nil
+        }
+    }
+
+    package func containerNames() async throws -> [String] {
+        try await read { connection in
+            let statement = try connection.prepare("SELECT name FROM containers ORDER BY name")
+            var names: [String] = []
+            while try statement.step() { names.append(statement.text(0)) }
+            return names
+        }
+    }
+
+    package func putBlob(container: String, name: String, contentType: String, data: [UInt8], conditions: BlobConditions) async throws -> Bool {
+        let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
+        return try await write { connection in
+            try connection.transaction {
+                let current = try Self.blobProperties(container: container, name: name, connection)
+                try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
+                if let current, current.contentMD5 == md5, current.contentType == contentType { return false }
+                let now = EdmDateTime.now()
+                let statement = try connection.prepare(
+                    """
+                    INSERT INTO blobs (container, name, content_type, content_md5, size, etag, last_modified, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT DO UPDATE SET content_type = excluded.content_type, content_md5 = excluded.content_md5, size = excluded.size,
+                        etag = excluded.etag, last_modified = excluded.last_modified, data = excluded.data
+                    """)
+                statement.bind(1, container)
+                statement.bind(2, name)
+                statement.bind(3, contentType)
+                statement.bind(4, md5)
+                statement.bind(5, Int64(data.count))
+                statement.bind(6, Self.blobETag(for: now))
+                statement.bind(7, now.description)
+                statement.bindBlob(8, data)
+                try statement.run()
+                return true
+            }
+        }
+    }
+
+    package func blobProperties(container: String) async throws -> [BlobProperties] {
+        try await read { connection in
+            let statement = try connection.prepare(
+                "SELECT name, content_type, content_md5, size, etag, last_modified FROM blobs WHERE container = ? ORDER BY name")
+            statement.bind(1, container)
+            var blobs: [BlobProperties] = []
+            while try statement.step() { blobs.append(Self.blobProperties(statement)) }
+            return blobs
+        }
+    }
+
+    package func blob(container: String, name: String, range: ByteRange?, conditions: BlobConditions) async throws -> Blob? {
+        try await read { connection in
+            try connection.transaction(readOnly: true) {
+                guard let properties = try Self.blobProperties(container: container, name: name, connection) else { return nil }
+                try Self.check(conditions, properties, reading: true, blob: name, path: connection.path)
+                let bytes = try range?.resolved(size: properties.size, account: connection.path) ?? 0..<properties.size
+                // substr() of a BLOB counts bytes from 1: only the range leaves the database.
+                let statement = try connection.prepare("SELECT substr(data, ?, ?) FROM blobs WHERE container = ? AND name = ?")
+                statement.bind(1, Int64(bytes.lowerBound + 1))
+                statement.bind(2, Int64(bytes.count))
+                statement.bind(3, container)
+                statement.bind(4, name)
+                let data = try statement.step() ? statement.bytes(0) : []
+                return Blob(properties: properties, data: data, range: bytes)
+            }
+        }
+    }
+
+    package func deleteBlob(container: String, name: String, conditions: BlobConditions) async throws {
+        try await write { connection in
+            try connection.transaction {
+                let current = try Self.blobProperties(container: container, name: name, connection)
+                guard current != nil else {
+                    throw SQLiteError(
+                        path: connection.path, code: SQLITE_NOTFOUND, message: "no blob '\(name)' in container '\(container)'", reason: .notFound,
+                        azureCode: "BlobNotFound")
+                }
+                try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
+                let statement = try connection.prepare("DELETE FROM blobs WHERE container = ? AND name = ?")
+                statement.bind(1, container)
+                statement.bind(2, name)
+                try statement.run()
+            }
+        }
+    }
+
+    package func deleteAllBlobs(container: String) async throws {
+        try await write { connection in
+            let statement = try connection.prepare("DELETE FROM blobs WHERE container = ?")
+            statement.bind(1, container)
+            try connection.transaction { try statement.run() }
+        }
+    }
+
+    private static func blobProperties(container: String, name: String, _ connection: SQLiteConnection) throws(SQLiteError) -> BlobProperties? {
+        let statement = try connection.prepare(
+            "SELECT name, content_type, content_md5, size, etag, last_modified FROM blobs WHERE container = ? AND name = ?")
+        statement.bind(1, container)
+        statement.bind(2, name)
+        return try statement.step() ? blobProperties(statement) : nil
+    }
+
+    private static func blobProperties(_ statement: SQLiteStatement) -> BlobProperties {
+        BlobProperties(
+            name: statement.text(0), contentType: statement.text(1), contentMD5: statement.text(2), size: Int(statement.int64(3)),
+            etag: statement.text(4), lastModified: (try? EdmDateTime(parsing: statement.text(5))) ?? .min)
+    }
+
+    private static func check(_ conditions: BlobConditions, _ current: BlobProperties?, reading: Bool, blob: String, path: String) throws(StorageError) {
+        try conditions.check(current, reading: reading, account: path, blob: blob)
+    }
+
+    /// Azure's strong blob ETag form: `"0x` + hex of the write time `"`.
+    static func blobETag(for time: EdmDateTime) -> String {
+        "\"0x" + String(UInt64(time.ticks), radix: 16, uppercase: true) + "\""
+    }
+}

@@ -1,0 +1,81 @@
+internal import CSQLite
+
+/// Checks that a path holds a local account (or may become one), and readies its file.
+///
+/// Catches what SQLite would report vaguely, in the words every tool uses for the fault: a path that
+/// holds something other than a store (65), no store to read (66), no store to create (73).
+enum SQLiteStoreFile {
+    static func checkPath(_ path: String, readOnly: Bool) throws(SQLiteError) {
+        switch FileSystem.kind(of: path) {
+        case .directory: throw notAStore(path, "it is a directory")
+        case .other: throw notAStore(path, "it is not a regular file")
+        case .missing:
+            guard !readOnly else { throw noStore(path) }
+            if let problem = FileSystem.creationProblem(at: path) { throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: problem) }
+        case .file:
+            let header = FileSystem.readPrefix(path, count: 16) ?? []
+            if header.isEmpty, readOnly { throw noStore(path, "(an empty file)") }
+            if !header.isEmpty, !header.elementsEqual(Array("SQLite format 3".utf8) + [0]) { throw notAStore(path, "not an SQLite database") }
+            if !readOnly, !FileSystem.isWritable(path) {
+                throw SQLiteError(path: path, code: SQLITE_READONLY, message: "no write permission")
+            }
+        }
+    }
+
+    /// Checks the schema's marks; true when the database is new (no schema yet).
+    static func checkSchema(_ connection: SQLiteConnection, readOnly: Bool) throws(SQLiteError) -> Bool {
+        let path = connection.path
+        let applicationID = try connection.integer("PRAGMA application_id") ?? 0
+        let objects = try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
+        guard applicationID == SQLiteSchema.applicationID || (applicationID == 0 && objects == 0) else {
+            throw notAStore(path, "an SQLite database of something else")
+        }
+        // An empty database (no schema yet) holds nothing to read; seed makes it a store.
+        if readOnly, applicationID == 0 { throw noStore(path, "(an empty database)") }
+        let version = try connection.integer("PRAGMA user_version") ?? 0
+        guard version <= SQLiteSchema.version else {
+            throw SQLiteError(
+                path: path, code: SQLITE_NOTADB, message: "made by a newer version of this toolkit (schema \(version)); use that version",
+                reason: .corrupt)
+        }
+        return applicationID == 0
+    }
+
+    /// Sets the writing connection up, and creates the schema in a new database.
+    static func prepareForWriting(_ connection: SQLiteConnection, isNew: Bool) throws {
+        // 16 KiB pages keep a ~1.5 KB event row on its page instead of spilling to an overflow page
+        // (only takes effect on a new file).
+        if isNew { try connection.execute("PRAGMA page_size = 16384") }
+        // WAL: readers keep reading the last commit while a write goes on, and a killed process leaves
+        // every transaction either committed or not. Commits are not fsynced one by one (each would
+        // flush gigabytes during a bulk load); flush() makes everything durable at the end of a run.
+        try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192")
+        guard isNew else { return }
+        try connection.transaction {
+            try connection.execute(SQLiteSchema.create)
+            try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID); PRAGMA user_version = \(SQLiteSchema.version)")
+        }
+    }
+
+    /// Something is at the path, but not a SpeakEasy storage account.
+    static func notAStore(_ path: String, _ why: String) -> SQLiteError {
+        SQLiteError(path: path, code: SQLITE_NOTADB, message: "not a storage account: " + why, reason: .corrupt)
+    }
+
+    /// Nothing to read at the path; `seed` makes a store.
+    static func noStore(_ path: String, _ detail: String = "") -> SQLiteError {
+        SQLiteError(
+            path: path, code: SQLITE_NOTFOUND, message: "no storage account here\(detail.isEmpty ? "" : " " + detail); run seed first, or name one with --store",
+            reason: .notFound)
+    }
+
+    /// A process killed mid-transaction under a rollback journal (the mode stores had before WAL)
+    /// leaves a journal that the next opener must roll back, which a read-only connection cannot do.
+    /// Rolling back only restores the last committed state — what any reader would see — so do it
+    /// with a short-lived writable connection when we may write.
+    static func rollBackHotJournal(_ path: String) throws(SQLiteError) {
+        guard (FileSystem.size(of: path + "-journal") ?? 0) > 0, FileSystem.isWritable(path) else { return }
+        let recovery = try SQLiteConnection(path: path, readOnly: false)
+        try recovery.execute("PRAGMA busy_timeout = 2000; SELECT count(*) FROM sqlite_master")
+    }
+}

@@ -1,0 +1,55 @@
+/// A storage account's failure, the same whichever backend stands behind the account.
+///
+/// The reasons are those Azure Storage answers with, so a REST client maps a response onto one and a
+/// server maps one back onto a response; the local account maps its SQLite results onto them. Tools
+/// map each reason onto an exit status.
+package struct StorageError: ClassifiedError, Equatable {
+    package enum Reason: String, Sendable, CaseIterable {
+        /// No such account, table, entity, container or blob (404).
+        case notFound
+        /// It exists already, or the request conflicts with the current state (409).
+        case alreadyExists
+        /// An `If-Match` ETag or another precondition does not hold (412).
+        case preconditionFailed
+        /// A conditional read whose resource has not changed (304).
+        case notModified
+        /// A byte range outside the blob (416).
+        case invalidRange
+        /// The request itself is invalid: a key, a value, a size or a batch over a limit (400).
+        case invalidInput
+        /// The store is busy or throttling: worth retrying later (503, 429; a locked SQLite file).
+        case busy
+        /// The credentials or permissions do not allow the request (403; a read-only file).
+        case unauthorized
+        /// What is there is not a storage account, is damaged, or was made by a newer version.
+        case corrupt
+        /// The store cannot be reached or failed part-way (network, disk).
+        case unavailable
+    }
+
+    package let reason: Reason
+    /// Which account, for messages: a path or an account name, never a secret.
+    package let account: String
+    package let message: String
+    /// Azure's error code when one is known (`TableNotFound`, `UpdateConditionNotSatisfied`, …).
+    package let code: String?
+
+    package init(_ reason: Reason, account: String, _ message: String, code: String? = nil) {
+        self.reason = reason
+        self.account = account
+        self.message = message
+        self.code = code
+    }
+
+    package var kind: FailureKind {
+        switch reason {
+        case .notFound: .inputMissing
+        case .alreadyExists, .invalidInput, .corrupt, .notModified, .invalidRange: .malformedInput
+        case .preconditionFailed, .busy: .storageUnavailable
+        case .unauthorized: .cannotCreateOutput
+        case .unavailable: .ioError
+        }
+    }
+
+    package var description: String { account.isEmpty ? message : "\(account): \(message)" }
+}
