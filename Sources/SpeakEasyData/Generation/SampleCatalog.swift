@@ -3,8 +3,8 @@ internal import FoundationEssentials
 
 /// The sample data the generator draws from, read from a `samples/` directory.
 ///
-/// `catalog.json` lists the sample speakers (with their photo files), event names, locations, the
-/// event description, the bio template, and the name and title pools for generated speakers.
+/// `catalog.json` lists the sample speakers (with their photo files), event names, locations (with
+/// their UTC offsets, ``SampleLocation``), the event description, the bio template, and the name and title pools for generated speakers.
 package struct SampleCatalog: Sendable {
     package struct SampleSpeaker: Sendable, Equatable {
         package var name: String
@@ -16,7 +16,7 @@ package struct SampleCatalog: Sendable {
 
     package var speakers: [SampleSpeaker]
     package var eventNames: [String]
-    package var locations: [String]
+    package var locations: [SampleLocation]
     package var eventDescription: String
     /// `{name}`, `{title}` and `{description}` are replaced: "{name} is a {title} in the {description}".
     package var bioTemplate: String
@@ -39,7 +39,7 @@ package struct SampleCatalog: Sendable {
         }
         var speakers: [Speaker]
         var eventNames: [String]
-        var locations: [String]
+        var locations: [SampleLocation]
         var eventDescription: String
         var bioTemplate: String
         var firstNames: [String]
@@ -75,7 +75,13 @@ package struct SampleCatalog: Sendable {
         }
         try check(file.speakers.map(\.name), "speakers (names)")
         try check(file.eventNames, "eventNames")
-        try check(file.locations, "locations")
+        try check(file.locations.map(\.name), "locations")
+        if let index = file.locations.firstIndex(where: { !SampleLocation.offsetRange.contains($0.utcOffsetMinutes) }) {
+            throw SampleCatalogError(
+                path: path,
+                reason: "locations[\(index)].utcOffsetMinutes \(file.locations[index].utcOffsetMinutes) is not between \(SampleLocation.offsetRange.lowerBound) and \(SampleLocation.offsetRange.upperBound)",
+                kind: .malformedInput)
+        }
         try check(file.firstNames, "firstNames")
         try check(file.lastNames, "lastNames")
         try check(file.titles, "titles")
