@@ -51,7 +51,10 @@ struct Seed: AsyncParsableCommand {
         transform: DateArgument.init(parsing:))
     var cutoff: DateArgument?
 
-    @Option(help: ArgumentHelp("Step between possible dates: \(DateResolution.allCases.map(\.rawValue).joined(separator: ", ")). (default: minute)", valueName: "unit"))
+    @Option(
+        help: ArgumentHelp(
+            "Step between possible dates: \(DateResolution.allCases.map(\.rawValue).joined(separator: ", ")). Events start from 08:00 to before 21:00 in their location's local time (standard time), on the weekday their name names ('Mobile Mondays'); at day resolution every date is 00:00 UTC, an evening in the sample locations. (default: minute)",
+            valueName: "unit"))
     var resolution: DateResolution?
 
     @Option(
