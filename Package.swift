@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "SpeakEasyData",
-    platforms: [.macOS(.v15)],
+    // Linux only is supported and tested. No platforms are declared: a macOS build is untested (it
+    // would need at least macOS 15 for the standard library's Synchronization).
     products: [
         .executable(name: "seed", targets: ["seed"]),
         .executable(name: "export", targets: ["export"]),
