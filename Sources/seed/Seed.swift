@@ -73,7 +73,7 @@ struct Seed: AsyncParsableCommand {
     @Flag(help: "Generate everything and show what would be written; write nothing.")
     var dryRun = false
 
-    @Option(help: ArgumentHelp("The samples directory (catalog.json and photos). (default: ./samples, else the package's)", valueName: "dir"))
+    @Option(help: ArgumentHelp("The samples directory (catalog.json and photos). (default: ./samples if it holds a catalog.json, else the built-in copy)", valueName: "dir"))
     var samples: String?
 
     @Option(
@@ -116,7 +116,7 @@ struct Seed: AsyncParsableCommand {
 
     /// Generates the data and writes it; returns the summary.
     private func generate(_ progressBar: ProgressBar) async throws -> String {
-        let catalog = try SampleCatalog(directory: SamplesLocator.directory(given: samples))
+        let catalog = try SamplesLocator.catalog(given: samples)
         var request = storeRequest()
         request.seed = seed
         request.eventCount = events

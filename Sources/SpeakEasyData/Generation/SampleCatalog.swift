@@ -49,9 +49,15 @@ package struct SampleCatalog: Sendable {
 
     /// Loads and checks `catalog.json` and every photo it names.
     package init(directory: String) throws(SampleCatalogError) {
+        try self.init(directory: directory) { path, maximumSize throws(FileError) in try FileSystem.readFile(path, maximumSize: maximumSize) }
+    }
+
+    /// The same with each file's bytes from `read` (its path under `directory`, and the largest size
+    /// allowed), as for the samples built into the tools.
+    package init(directory: String, read: (String, Int) throws(FileError) -> [UInt8]) throws(SampleCatalogError) {
         let path = directory + "/" + Self.catalogFileName
         let bytes: [UInt8]
-        do { bytes = try FileSystem.readFile(path) } catch { throw SampleCatalogError(path: path, reason: error.reason, kind: error.kind) }
+        do { bytes = try read(path, 64 << 20) } catch { throw SampleCatalogError(path: path, reason: error.reason, kind: error.kind) }
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: Data(bytes))
@@ -93,7 +99,7 @@ package struct SampleCatalog: Sendable {
         for (index, speaker) in file.speakers.enumerated() {
             let photoPath = directory + "/" + speaker.photo
             let photoBytes: [UInt8]
-            do { photoBytes = try FileSystem.readFile(photoPath, maximumSize: 4 << 20) } catch {
+            do { photoBytes = try read(photoPath, 4 << 20) } catch {
                 throw SampleCatalogError(path: photoPath, reason: "photo of speakers[\(index)] (\(speaker.name)) \(error.reason)", kind: error.kind)
             }
             guard let format = ImageFormat(sniffing: photoBytes) else {
