@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "SpeakEasyData",
-    platforms: [.macOS(.v15)],
+    // Linux only is supported and tested. No platforms are declared: a macOS build is untested (it
+    // would need at least macOS 15 for the standard library's Synchronization).
     products: [
         .executable(name: "seed", targets: ["seed"]),
         .executable(name: "export", targets: ["export"]),
@@ -25,10 +26,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The repository's samples/ built into the tools (Sources/BuiltInSamples/samples links to it).
+        .target(name: "BuiltInSamples", resources: [.embedInCode("samples/catalog.json"), .embedInCode("samples/photos")]),
         .target(
             name: "CLISupport",
             dependencies: [
                 "SpeakEasyData",
+                "BuiltInSamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,7 +68,7 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         // The command-line support's pure parts: message and progress-line formatting.
-        .testTarget(name: "CLISupportTests", dependencies: ["CLISupport"]),
+        .testTarget(name: "CLISupportTests", dependencies: ["CLISupport", "BuiltInSamples", "SpeakEasyData"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SpeakEasyData"]

@@ -1,7 +1,8 @@
 package import ArgumentParser
 import SpeakEasyData
 
-/// Turns library errors into a one-line message and the exit status DESIGN.md gives their kind.
+/// Turns library errors into a one-line message and the exit status of their kind (the README's
+/// Exit codes table; ``FailureKind/exitCode``).
 package enum ToolExit {
     /// Prints `tool: error: …` to stderr and returns the exit code to leave with.
     package static func report(_ error: any Error, tool: String) -> ExitCode {

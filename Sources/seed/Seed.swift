@@ -51,7 +51,10 @@ struct Seed: AsyncParsableCommand {
         transform: DateArgument.init(parsing:))
     var cutoff: DateArgument?
 
-    @Option(help: ArgumentHelp("Step between possible dates: \(DateResolution.allCases.map(\.rawValue).joined(separator: ", ")). (default: minute)", valueName: "unit"))
+    @Option(
+        help: ArgumentHelp(
+            "Step between possible dates: \(DateResolution.allCases.map(\.rawValue).joined(separator: ", ")). Events start from 08:00 to before 21:00 in their location's local time (standard time), on the weekday their name names ('Mobile Mondays'); at day resolution every date is 00:00 UTC, an evening in the sample locations. (default: minute)",
+            valueName: "unit"))
     var resolution: DateResolution?
 
     @Option(
@@ -70,7 +73,7 @@ struct Seed: AsyncParsableCommand {
     @Flag(help: "Generate everything and show what would be written; write nothing.")
     var dryRun = false
 
-    @Option(help: ArgumentHelp("The samples directory (catalog.json and photos). (default: ./samples, else the package's)", valueName: "dir"))
+    @Option(help: ArgumentHelp("The samples directory (catalog.json and photos). (default: ./samples if it holds a catalog.json, else the built-in copy)", valueName: "dir"))
     var samples: String?
 
     @Option(
@@ -113,7 +116,7 @@ struct Seed: AsyncParsableCommand {
 
     /// Generates the data and writes it; returns the summary.
     private func generate(_ progressBar: ProgressBar) async throws -> String {
-        let catalog = try SampleCatalog(directory: SamplesLocator.directory(given: samples))
+        let catalog = try SamplesLocator.catalog(given: samples)
         var request = storeRequest()
         request.seed = seed
         request.eventCount = events

@@ -37,7 +37,7 @@ struct SeedBadInputTests {
             BadOptions(arguments: ["--no-such-option"], mentions: ["--no-such-option"]),
             BadOptions(
                 arguments: ["--events", "1000", "--resolution", "day", "--from", "2026-01-01", "--cutoff", "2026-01-02", "--speakers", "1"],
-                mentions: ["distinct events possible", "96"]),
+                mentions: ["distinct events possible", "64"]),
             BadOptions(arguments: ["--from", "2026-01-01T00:00:30Z", "--cutoff", "2026-01-01T00:00:40Z", "--resolution", "minute"], mentions: ["no date"]),
             BadOptions(arguments: ["--speakers", "100000000"], mentions: ["--speakers"]),
             BadOptions(arguments: ["--store", "azure"], mentions: ["Azure"]),

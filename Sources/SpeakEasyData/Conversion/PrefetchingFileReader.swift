@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -212,55 +214,56 @@ package struct PrefetchingFileReader: Sendable {
 /// Hands the pieces of one file to the threads that read them, one at a time and in order: each
 /// piece's queue joins the consumer's queue as the piece is taken, so the consumer sees the pieces
 /// in file order whichever thread reads which.
-private final class PieceDispenser: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let splitter: any InputSplitter
+private final class PieceDispenser: Sendable {
+    private struct State {
+        var stopped = false
+        /// Whether every piece was taken, and nothing failed or stopped.
+        var allRead = false
+    }
+
+    /// Also serialises the splitter: a piece is cut and queued while it is held.
+    private let state = Mutex(State())
+    nonisolated(unsafe) private let splitter: any InputSplitter
     private let queue: BoundedQueue<PrefetchingFileReader.Message>
-    private var stopped = false
-    /// Whether every piece was taken, and nothing failed or stopped.
-    private(set) var allRead = false
 
     init(splitter: any InputSplitter, queue: BoundedQueue<PrefetchingFileReader.Message>) {
         self.splitter = splitter
         self.queue = queue
-        pthread_mutex_init(mutex, nil)
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
+    /// Whether every piece was taken, and nothing failed or stopped.
+    var allRead: Bool { state.withLock { $0.allRead } }
 
     /// The next piece and the queue for its entities; nil when there are no more pieces, reading
     /// failed (the failure is queued) or the consumer has stopped.
     func next(recycled: BoundedQueue<PrefetchingFileReader.Message>) -> (InputPiece, PrefetchingFileReader.PieceChannel)? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        guard !stopped else { return nil }
-        let channel = PrefetchingFileReader.PieceChannel(recycled: recycled)
-        do {
-            guard let piece = try splitter.nextPiece() else {
-                stopped = true
-                allRead = true
+        state.withLock { state -> sending (InputPiece, PrefetchingFileReader.PieceChannel)? in
+            guard !state.stopped else { return nil }
+            let channel = PrefetchingFileReader.PieceChannel(recycled: recycled)
+            do throws(FormatError) {
+                guard let piece = try splitter.nextPiece() else {
+                    state.stopped = true
+                    state.allRead = true
+                    return nil
+                }
+                guard queue.push(.piece(channel)) else {
+                    state.stopped = true
+                    return nil
+                }
+                return (piece, channel)
+            } catch {
+                state.stopped = true
+                if queue.push(.piece(channel)) { _ = channel.queue.push(.failed(error)) }
                 return nil
             }
-            guard queue.push(.piece(channel)) else {
-                stopped = true
-                return nil
-            }
-            return (piece, channel)
-        } catch {
-            stopped = true
-            if queue.push(.piece(channel)) { _ = channel.queue.push(.failed(error)) }
-            return nil
         }
     }
 
     /// No more pieces: one failed, or the consumer has stopped.
     func stop() {
-        pthread_mutex_lock(mutex)
-        stopped = true
-        allRead = false
-        pthread_mutex_unlock(mutex)
+        state.withLock { state in
+            state.stopped = true
+            state.allRead = false
+        }
     }
 }

@@ -25,40 +25,40 @@ package struct DateWindow: Hashable, Sendable {
     package let step: Int64
     package let format: EventDateFormat
     /// The number of the first slot on the whole time line (see ``ticks(atIndex:)``).
-    private let firstIndex: Int64
+    package let firstIndex: Int64
     /// How many distinct dates there are (at least 1).
     package let slotCount: UInt64
 
     /// Nil when no date of the resolution and format falls inside the window.
     package init?(from: EdmDateTime, cutoff: EdmDateTime, resolution: DateResolution, format: EventDateFormat) {
-        let step = resolution.ticks
-        self.step = step
+        self.step = resolution.ticks
         self.format = format
-        let firstIndex: Int64, lastIndex: Int64
-        switch (format, step) {
-        case (.azure, _):
-            firstIndex = (from.ticks + step - 1) / step
-            lastIndex = cutoff.ticks / step
-        case (.app, 1):
-            // Ticks 1…t hold t - t/10 that do not end in 0.
-            let from = Swift.max(from.ticks, 1)
-            firstIndex = (from - 1) - (from - 1) / 10
-            lastIndex = cutoff.ticks - cutoff.ticks / 10 - 1
-        case (.app, _):
-            let from = Swift.max(from.ticks, 1)
-            firstIndex = (from - 1 + step - 1) / step
-            lastIndex = (cutoff.ticks - 1) / step
-        }
-        guard from <= cutoff, cutoff.ticks >= 1 || format == .azure, firstIndex <= lastIndex else { return nil }
+        guard from <= cutoff else { return nil }
+        let firstIndex = Self.index(atOrAfter: from.ticks, step: step, format: format)
+        let lastIndex = Self.index(atOrAfter: cutoff.ticks + 1, step: step, format: format) - 1
+        guard firstIndex <= lastIndex else { return nil }
         self.firstIndex = firstIndex
         self.slotCount = UInt64(lastIndex - firstIndex) + 1
     }
 
+    /// The number of the first date at or after `ticks` on the whole time line, which is also how
+    /// many dates lie in `0..<ticks` (negative below 0: the grid goes on backwards, with floor
+    /// division, so that the count of dates in `a..<b` is always `index(b) - index(a)`).
+    package func index(atOrAfter ticks: Int64) -> Int64 { Self.index(atOrAfter: ticks, step: step, format: format) }
+
+    private static func index(atOrAfter ticks: Int64, step: Int64, format: EventDateFormat) -> Int64 {
+        switch (format, step) {
+        case (.azure, _): -floorDivision(-ticks, step)  // multiples of the step below `ticks`
+        case (.app, 1): (ticks - 1) - floorDivision(ticks - 1, 10)  // ticks 1…t-1 not ending in 0
+        case (.app, _): -floorDivision(-(ticks - 1), step)  // steps + 1 below `ticks`
+        }
+    }
+
     /// The ticks of the date numbered `index` on the whole time line.
-    private func ticks(atIndex index: Int64) -> Int64 {
+    package func ticks(atIndex index: Int64) -> Int64 {
         switch (format, step) {
         case (.azure, _): index * step
-        case (.app, 1): index + index / 9 + 1
+        case (.app, 1): index + floorDivision(index, 9) + 1
         case (.app, _): index * step + 1
         }
     }
@@ -69,4 +69,10 @@ package struct DateWindow: Hashable, Sendable {
 
     package var first: EdmDateTime { date(at: 0) }
     package var last: EdmDateTime { date(at: slotCount - 1) }
+}
+
+/// `a / b` rounded towards minus infinity (Swift's `/` rounds towards zero), for `b > 0`.
+@inline(__always)
+func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
+    a >= 0 ? a / b : -((-(a + 1)) / b) - 1
 }

@@ -3,8 +3,8 @@ internal import FoundationEssentials
 
 /// The sample data the generator draws from, read from a `samples/` directory.
 ///
-/// `catalog.json` lists the sample speakers (with their photo files), event names, locations, the
-/// event description, the bio template, and the name and title pools for generated speakers.
+/// `catalog.json` lists the sample speakers (with their photo files), event names, locations (with
+/// their UTC offsets, ``SampleLocation``), the event description, the bio template, and the name and title pools for generated speakers.
 package struct SampleCatalog: Sendable {
     package struct SampleSpeaker: Sendable, Equatable {
         package var name: String
@@ -16,7 +16,7 @@ package struct SampleCatalog: Sendable {
 
     package var speakers: [SampleSpeaker]
     package var eventNames: [String]
-    package var locations: [String]
+    package var locations: [SampleLocation]
     package var eventDescription: String
     /// `{name}`, `{title}` and `{description}` are replaced: "{name} is a {title} in the {description}".
     package var bioTemplate: String
@@ -39,7 +39,7 @@ package struct SampleCatalog: Sendable {
         }
         var speakers: [Speaker]
         var eventNames: [String]
-        var locations: [String]
+        var locations: [SampleLocation]
         var eventDescription: String
         var bioTemplate: String
         var firstNames: [String]
@@ -49,9 +49,15 @@ package struct SampleCatalog: Sendable {
 
     /// Loads and checks `catalog.json` and every photo it names.
     package init(directory: String) throws(SampleCatalogError) {
+        try self.init(directory: directory) { path, maximumSize throws(FileError) in try FileSystem.readFile(path, maximumSize: maximumSize) }
+    }
+
+    /// The same with each file's bytes from `read` (its path under `directory`, and the largest size
+    /// allowed), as for the samples built into the tools.
+    package init(directory: String, read: (String, Int) throws(FileError) -> [UInt8]) throws(SampleCatalogError) {
         let path = directory + "/" + Self.catalogFileName
         let bytes: [UInt8]
-        do { bytes = try FileSystem.readFile(path) } catch { throw SampleCatalogError(path: path, reason: error.reason, kind: error.kind) }
+        do { bytes = try read(path, 64 << 20) } catch { throw SampleCatalogError(path: path, reason: error.reason, kind: error.kind) }
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: Data(bytes))
@@ -75,7 +81,13 @@ package struct SampleCatalog: Sendable {
         }
         try check(file.speakers.map(\.name), "speakers (names)")
         try check(file.eventNames, "eventNames")
-        try check(file.locations, "locations")
+        try check(file.locations.map(\.name), "locations")
+        if let index = file.locations.firstIndex(where: { !SampleLocation.offsetRange.contains($0.utcOffsetMinutes) }) {
+            throw SampleCatalogError(
+                path: path,
+                reason: "locations[\(index)].utcOffsetMinutes \(file.locations[index].utcOffsetMinutes) is not between \(SampleLocation.offsetRange.lowerBound) and \(SampleLocation.offsetRange.upperBound)",
+                kind: .malformedInput)
+        }
         try check(file.firstNames, "firstNames")
         try check(file.lastNames, "lastNames")
         try check(file.titles, "titles")
@@ -87,7 +99,7 @@ package struct SampleCatalog: Sendable {
         for (index, speaker) in file.speakers.enumerated() {
             let photoPath = directory + "/" + speaker.photo
             let photoBytes: [UInt8]
-            do { photoBytes = try FileSystem.readFile(photoPath, maximumSize: 4 << 20) } catch {
+            do { photoBytes = try read(photoPath, 4 << 20) } catch {
                 throw SampleCatalogError(path: photoPath, reason: "photo of speakers[\(index)] (\(speaker.name)) \(error.reason)", kind: error.kind)
             }
             guard let format = ImageFormat(sniffing: photoBytes) else {

@@ -2,12 +2,20 @@ internal import Crypto
 
 /// Generates the SpeakEasy data set: speakers with photos, then events, from one seeded stream.
 ///
-/// Algorithm (version 2), all draws from ``SplitMix64`` seeded with the seed:
+/// Algorithm (version 3), all draws from ``SplitMix64`` seeded with the seed:
 /// 1. The sample speakers come first, in catalog order.
 /// 2. Each generated speaker draws a (first name, last name) pair uniformly among the pairs not
 ///    yet used by any speaker (redrawing used ones), then a title.
-/// 3. Each event draws name, location, speaker and date slot (``DateWindow``), in that order, each
-///    uniformly; a combination already drawn is drawn again whole.
+/// 3. Each event draws, in this order: a (name, location) pair uniformly among the pairs whose
+///    name and location allow at least one date of the window (``EventDateChoices``: listed name
+///    by name, then location by location, in catalog order); a speaker uniformly; then a rank
+///    uniformly below the number of dates that pair allows, which is the date: the allowed dates in
+///    date order, the rank-th one (``AllowedSlots``). A date is allowed when it is a date of the
+///    window (``DateWindow``: every step of the resolution, plus one tick in the app's format) and,
+///    in the location's local time (its UTC offset in standard time; ``LocalTimeRule``), starts
+///    from 08:00 and before 21:00, on the weekday the name names if it names one ("Mobile
+///    Mondays": Mondays only; ``Weekday/init(namedIn:)``). A combination already drawn is drawn
+///    again whole, from the pair on.
 ///
 /// RowKeys are not drawn: they are name-based GUIDs (``EdmGuid/init(nameBased:in:)``) of who or
 /// what an entity is, so `seed --mode merge` with another seed updates the same person and the same
@@ -17,7 +25,7 @@ internal import Crypto
 /// new version.
 package struct SeedGenerator: Sendable {
     /// Bumped whenever the same seed would give different data.
-    package static let version = 2
+    package static let version = 3
 
     /// The namespace of every RowKey the generator makes (a random GUID, fixed once).
     package static let keyNamespace = EdmGuid(high: 0xEB3C_908C_F027_4F50, low: 0x8047_EA23_89F8_FBFE)
@@ -36,6 +44,8 @@ package struct SeedGenerator: Sendable {
     package let catalog: SampleCatalog
     package let options: GeneratorOptions
     package let window: DateWindow
+    /// The (name, location) pairs that allow a date of the window, with the dates each allows.
+    package let dateChoices: EventDateChoices
     package let speakers: [GeneratedSpeaker]
     /// The random stream as it stands after the speakers, where events begin.
     private let eventStream: SplitMix64
@@ -55,6 +65,13 @@ package struct SeedGenerator: Sendable {
             let kind = options.dateFormat == .app ? " that Azure serves with seven digits (ending in 1)" : ""
             throw GenerationError(reason: "no date at \(options.resolution.rawValue) resolution\(kind) lies between \(options.from) and \(options.cutoff)")
         }
+        let dateChoices = EventDateChoices(catalog: catalog, window: window)
+        guard dateChoices.total > 0 else {
+            let day = options.resolution == .day
+                ? "; at day resolution every date is 00:00 UTC, a plausible local time only west of UTC-03:00 or from UTC+08:00 east: try --resolution hour" : ""
+            throw GenerationError(
+                reason: "no date at \(options.resolution.rawValue) resolution between \(options.from) and \(options.cutoff) is a plausible start at any location: events start at \(LocalTimeRule.hoursText), on the weekday their name names if it names one\(day)")
+        }
         let samples = min(options.speakerCount, catalog.speakers.count)
         let sampleNames = Set(catalog.speakers.map(\.name))
         let needed = options.speakerCount - samples
@@ -63,10 +80,10 @@ package struct SeedGenerator: Sendable {
             throw GenerationError(
                 reason: "--speakers \(options.speakerCount) needs \(needed) generated names, but the name pools give only \(freshPairs)")
         }
-        let combinations = Self.combinations(catalog: catalog, speakers: options.speakerCount, window: window)
+        let combinations = dateChoices.total * UInt128(options.speakerCount)
         guard UInt128(options.eventCount) <= combinations else {
             throw GenerationError(
-                reason: "--events \(options.eventCount) is more than the \(combinations) distinct events possible (\(catalog.eventNames.count) names × \(catalog.locations.count) locations × \(options.speakerCount) speakers × \(window.slotCount) dates at \(options.resolution.rawValue) resolution)"
+                reason: "--events \(options.eventCount) is more than the \(combinations) distinct events possible (\(options.speakerCount) speakers × \(dateChoices.total) (name, location, date) choices: \(catalog.eventNames.count) names × \(catalog.locations.count) locations at dates every \(options.resolution.rawValue) that start at \(LocalTimeRule.hoursText), on the weekday the name names if it names one)"
             )
         }
 
@@ -102,6 +119,7 @@ package struct SeedGenerator: Sendable {
         self.catalog = catalog
         self.options = options
         self.window = window
+        self.dateChoices = dateChoices
         self.speakers = speakers
         self.eventStream = random
     }
@@ -115,12 +133,8 @@ package struct SeedGenerator: Sendable {
         events.multipliedReportingOverflow(by: bytesPerEvent).overflow ? .max : events * bytesPerEvent
     }
 
-    /// How many distinct events the options allow: names × locations × speakers × dates.
-    package var combinationCount: UInt128 { Self.combinations(catalog: catalog, speakers: options.speakerCount, window: window) }
-
-    static func combinations(catalog: SampleCatalog, speakers: Int, window: DateWindow) -> UInt128 {
-        UInt128(catalog.eventNames.count) * UInt128(catalog.locations.count) * UInt128(speakers) * UInt128(window.slotCount)
-    }
+    /// How many distinct events the options allow: the (name, location, date) choices × speakers.
+    package var combinationCount: UInt128 { dateChoices.total * UInt128(speakers.count) }
 
     /// The events, generated one at a time in draw order.
     package func events() -> EventIterator {
@@ -148,7 +162,7 @@ package struct SeedGenerator: Sendable {
         let speaker = speakers[Int(draw.speaker)].speaker
         return Event(
             key: draw.key.description, date: window.date(at: draw.slot), name: catalog.eventNames[Int(draw.name)],
-            location: catalog.locations[Int(draw.location)], description: catalog.eventDescription,
+            location: catalog.locations[Int(draw.location)].name, description: catalog.eventDescription,
             speakerKey: speaker.key, speakerName: speaker.name)
     }
 
@@ -188,28 +202,30 @@ package struct SeedGenerator: Sendable {
 
     /// Draws the events; each is unique by (name, location, speaker, date).
     struct EventDraws: IteratorProtocol, Sendable {
-        private let nameCount: Int
+        private let pairs: [EventDateChoices.Pair]
         private let locationCount: Int
+        /// Names × locations: the radix of a pair in a combination's index.
+        private let pairRadix: UInt128
         private let speakerCount: Int
-        private let slotCount: UInt64
         private var random: SplitMix64
         private var remaining: Int
-        /// Combinations drawn so far, as 64-bit keys: the combination index itself when there are at
-        /// most 2^64 combinations (exact), else a 64-bit mix of it. A mix collision only makes a draw
-        /// be redrawn; a real duplicate always collides, so events stay unique either way.
+        /// Combinations drawn so far, as 64-bit keys: the combination index itself when every
+        /// (slot, speaker, name, location) index is below 2^64 (exact), else a 64-bit mix of it. A mix
+        /// collision only makes a draw be redrawn; a real duplicate always collides, so events stay
+        /// unique either way.
         private var drawn: Set<UInt64>
         private let exactKeys: Bool
         private let keys: EventKeys
 
         init(generator: SeedGenerator, random: SplitMix64) {
-            nameCount = generator.catalog.eventNames.count
+            pairs = generator.dateChoices.pairs
             locationCount = generator.catalog.locations.count
+            pairRadix = UInt128(generator.catalog.eventNames.count) * UInt128(locationCount)
             speakerCount = generator.speakers.count
-            slotCount = generator.window.slotCount
             self.random = random
             remaining = generator.options.eventCount
             drawn = Set(minimumCapacity: generator.options.eventCount)
-            exactKeys = generator.combinationCount <= UInt128(UInt64.max)
+            exactKeys = pairRadix * UInt128(speakerCount) * UInt128(generator.window.slotCount) <= UInt128(UInt64.max)
             keys = EventKeys(generator)
         }
 
@@ -217,12 +233,11 @@ package struct SeedGenerator: Sendable {
             guard remaining > 0 else { return nil }
             remaining -= 1
             while true {
-                let name = random.index(below: nameCount)
-                let location = random.index(below: locationCount)
+                let pair = pairs[random.index(below: pairs.count)]
+                let name = Int(pair.name), location = Int(pair.location)
                 let speaker = random.index(below: speakerCount)
-                let slot = random.uniform(below: slotCount)
-                var combination = UInt128(slot) * UInt128(speakerCount) + UInt128(speaker)
-                combination = (combination * UInt128(locationCount) + UInt128(location)) * UInt128(nameCount) + UInt128(name)
+                let slot = pair.slots.slot(at: random.uniform(below: pair.slots.count))
+                let combination = (UInt128(slot) * UInt128(speakerCount) + UInt128(speaker)) * pairRadix + UInt128(name * locationCount + location)
                 guard drawn.insert(exactKeys ? UInt64(combination) : Self.mix(combination)).inserted else { continue }
                 return EventDraw(
                     key: keys.key(name: name, location: location, speaker: speaker, slot: slot), slot: slot, speaker: UInt32(speaker), name: UInt16(name),
@@ -259,7 +274,7 @@ package struct SeedGenerator: Sendable {
                 named.update(data: Array("event".utf8) + [newline] + Array(name.utf8) + [newline])
                 for location in generator.catalog.locations {
                     var located = named
-                    located.update(data: Array(location.utf8) + [newline])
+                    located.update(data: Array(location.name.utf8) + [newline])
                     beginnings.append(located)
                 }
             }

@@ -28,7 +28,7 @@ package struct EventEncoder: Sendable {
         JSONEntityWriter.appendPropertyHead("EventDate", of: .dateTime(window.first), metadata: .minimal, to: &head)
         self.head = head
         names = generator.catalog.eventNames.map { fragment(Property("EventName", .string($0))) }
-        locations = generator.catalog.locations.map { fragment(Property("EventLocation", .string($0))) }
+        locations = generator.catalog.locations.map { fragment(Property("EventLocation", .string($0.name))) }
         description = fragment(Property("EventDescription", .string(generator.catalog.eventDescription)))
         speakerTails = generator.speakers.map {
             fragment(Property("SpeakerKey", .string($0.speaker.key)), Property("SpeakerName", .string($0.speaker.name))) + [UInt8(ascii: "}")]

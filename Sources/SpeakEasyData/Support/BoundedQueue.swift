@@ -9,6 +9,10 @@
 /// `push` waits while the queue is full, so a fast producer cannot run ahead of the consumer by more
 /// than `capacity` elements: memory stays bounded. The consumer can `close` the queue to tell the
 /// producer to stop.
+///
+/// A POSIX mutex and condition variable: the standard library's `Synchronization.Mutex` cannot be
+/// waited on, and this queue's waits are what keeps memory bounded. Both are the same POSIX calls in
+/// Glibc and Darwin; state that needs no waiting uses `Mutex` (as `PieceDispenser` does).
 final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     // Heap-allocated: a pthread mutex or condition must not move in memory.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

@@ -5,7 +5,7 @@
 Each entity becomes the body `TableService.insert_entity` sends in azure-storage 0.20.3, no network
 involved: `_get_request_body(_convert_entity_to_xml(entity))`, a single `<entry>` document. They are
 written as OUTDIR/entry-N.xml. On stdout: the canonical dump (see canonical.py) of the entities *as
-declared here*, within the SDK's documented limits (azure-formats.md §11):
+declared here*, within what the SDK can write (its own serialiser's limits):
 
 - DateTime is written to the whole second (`%Y-%m-%dT%H:%M:%SZ`), so the expected value is the
   declared instant truncated to the second (`compare: "seconds"`);

@@ -19,7 +19,7 @@ from azure.data.tables._generated._serialization import Deserializer, RawDeseria
 
 import canonical
 
-# What the service answers a query with (azure-formats.md §2.1).
+# The Content-Type the service answers a query with at minimal metadata, its default.
 CONTENT_TYPE = "application/json;odata=minimalmetadata;streaming=true;charset=utf-8"
 
 

@@ -27,7 +27,7 @@ struct AtomPiecesTests {
     static let goodDocuments: [(String, String)] = [
         ("formatter feed", feed),
         // A missing fixture reads as no XML at all, so the test fails; it never passes on nothing.
-        ("recorded Azure feed", (try? String(contentsOfFile: TestPaths.referenceFixtures + "/table-atom-query-entities-feed.xml", encoding: .utf8)) ?? "fixture missing"),
+        ("recorded Azure feed", (try? String(contentsOfFile: TestPaths.azureFixtures + "/table-atom-query-entities-feed.xml", encoding: .utf8)) ?? "fixture missing"),
         ("comments, CDATA and instructions holding end tags", feed(replacing: "<d:Empty/>", with: "<d:Empty><![CDATA[</entry></feed>]]></d:Empty><!-- </entry> --><?pi </entry>?>")
             .replacingFirst("<entry", with: "<!-- <entry> --><link rel=\"x\" href=\"a>b\"/><entry")),
         ("root start tag over lines (CRLF), byte order mark", "\u{FEFF}<?xml version=\"1.0\"\r\n encoding=\"UTF-8\"?>\r\n" + String(feed.drop { $0 != "\n" }.dropFirst()).replacingFirst("<feed ", with: "<feed\r\n  lang=\"a\r\nb\" ")),

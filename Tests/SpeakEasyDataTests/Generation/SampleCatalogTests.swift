@@ -20,9 +20,11 @@ struct SampleCatalogTests {
         #expect(catalog.speakers.allSatisfy { $0.photo.format == .jpeg && !$0.photo.bytes.isEmpty })
         #expect(catalog.eventNames == ["Mobile Mondays", "iOS Meetup", "Windows Phone Meetup", "Android Meetup", "HTML5 Meetup", "SharePoint Saturdays"])
         #expect(
-            catalog.locations == [
+            catalog.locations.map(\.name) == [
                 "Chicago, IL", "Milwaukee, WI", "Madison, WI", "Boston, MA", "Washington, DC", "Los Angeles, CA", "Las Vegas, NV", "New York City, NY",
             ])
+        // Standard time (UTC-6, -5, -8): daylight saving time is ignored.
+        #expect(catalog.locations.map(\.utcOffsetMinutes) == [-360, -360, -360, -300, -300, -480, -480, -300])
         #expect(catalog.eventDescription.hasPrefix("Lorem ipsum"))
         #expect(!catalog.firstNames.isEmpty && !catalog.lastNames.isEmpty && !catalog.titles.isEmpty)
     }
@@ -120,10 +122,29 @@ struct SampleCatalogTests {
     @Test("a duplicate item is named with its index")
     func duplicateItem() throws {
         try withBrokenSamples { directory in
-            try editCatalog(directory) { $0["locations"] = ($0["locations"] as! [String]) + ["Chicago, IL"] }
+            try editCatalog(directory) { $0["locations"] = ($0["locations"] as! [Any]) + [["name": "Chicago, IL", "utcOffsetMinutes": -360]] }
             let error = #expect(throws: SampleCatalogError.self) { try SampleCatalog(directory: directory) }
             #expect(error?.kind == .malformedInput)
             #expect(error?.reason == "locations[8] repeats 'Chicago, IL'", "\(String(describing: error))")
+        }
+    }
+
+    @Test("a location given as a plain string, as catalogs wrote before offsets, is a place on UTC")
+    func plainStringLocation() throws {
+        try withBrokenSamples { directory in
+            try editCatalog(directory) { $0["locations"] = ["Reykjavík", ["name": "Mumbai", "utcOffsetMinutes": 330]] }
+            let catalog = try SampleCatalog(directory: directory)
+            #expect(catalog.locations == [SampleLocation(name: "Reykjavík", utcOffsetMinutes: 0), SampleLocation(name: "Mumbai", utcOffsetMinutes: 330)])
+        }
+    }
+
+    @Test("a UTC offset beyond UTC-12:00 … UTC+14:00 is named with its index", arguments: [-721, 841])
+    func offsetOutOfRange(minutes: Int) throws {
+        try withBrokenSamples { directory in
+            try editCatalog(directory) { $0["locations"] = [["name": "Chicago, IL", "utcOffsetMinutes": -360], ["name": "Nowhere", "utcOffsetMinutes": minutes]] }
+            let error = #expect(throws: SampleCatalogError.self) { try SampleCatalog(directory: directory) }
+            #expect(error?.kind == .malformedInput)
+            #expect(error?.reason.contains("locations[1].utcOffsetMinutes \(minutes)") == true, "\(String(describing: error))")
         }
     }
 

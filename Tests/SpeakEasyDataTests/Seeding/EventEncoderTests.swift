@@ -39,7 +39,7 @@ struct EventEncoderTests {
     func escapedFragments() throws {
         var catalog = try SampleCatalog(directory: TestPaths.samples)
         catalog.eventNames = ["Tab\there \"quoted\" \\ back", "Ünïcödé 🎤"]
-        catalog.locations = ["Line\nbreak"]
+        catalog.locations = [SampleLocation(name: "Line\nbreak", utcOffsetMinutes: -300)]
         catalog.eventDescription = "\u{1}control"
         let generator = try SeedGenerator(catalog: catalog, options: SeedGeneratorTests.options(events: 10))
         let encoder = EventEncoder(generator)

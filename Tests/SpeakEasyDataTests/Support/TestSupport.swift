@@ -20,7 +20,7 @@ enum TestPaths {
     static var samples: String { packageRoot + "/samples" }
 
     /// Real payloads recorded from Azure, with their provenance (`Tests/Fixtures/azure/README.md`).
-    static var referenceFixtures: String { packageRoot + "/Tests/Fixtures/azure" }
+    static var azureFixtures: String { packageRoot + "/Tests/Fixtures/azure" }
 }
 
 /// A fresh, empty directory for one test, removed when the test's body returns.

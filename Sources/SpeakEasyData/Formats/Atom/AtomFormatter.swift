@@ -1,7 +1,7 @@
 internal import CLibXML2
 
-/// Writes entities as an Azure Table OData Atom feed, the way the service answers a query
-/// (azure-formats.md §1.2), with libxml2's `xmlTextWriter`.
+/// Writes entities as an Azure Table OData Atom feed, the way the service answers a query (as in
+/// the recorded `Tests/Fixtures/azure/table-atom-query-entities-feed.xml`), with libxml2's `xmlTextWriter`.
 ///
 /// Every property carries `m:type` except strings; DateTime is written with 7 fractional digits and
 /// Double as ``EdmValue/lexical(_:)`` gives it (`NaN`, `Infinity`, `-Infinity`, `10.0`, `5e-324`),

@@ -3,13 +3,13 @@ import SpeakEasyData
 import TestFixtures
 import Testing
 
-/// Real Atom payloads recorded from Azure by Microsoft's SDK test suites (fixtures/README.md).
+/// Real Atom payloads recorded from Azure by Microsoft's SDK test suites (`Tests/Fixtures/azure/README.md`).
 @Suite("Atom reader on the recorded Azure payloads")
 struct AtomFixtureTests {
-    static let feedPath = TestPaths.referenceFixtures + "/table-atom-query-entities-feed.xml"
-    static let insertPath = TestPaths.referenceFixtures + "/table-atom-insert-entity-request.xml"
+    static let feedPath = TestPaths.azureFixtures + "/table-atom-query-entities-feed.xml"
+    static let insertPath = TestPaths.azureFixtures + "/table-atom-insert-entity-request.xml"
 
-    @Test("the Query Entities feed: two entries, every value, type, Timestamp and ETag", .enabled(if: FileManager.default.fileExists(atPath: feedPath)))
+    @Test("the Query Entities feed: two entries, every value, type, Timestamp and ETag")
     func queryFeed() throws {
         let entities = try Atom.read(readFile(Self.feedPath))
         #expect(entities.count == 2)
@@ -34,7 +34,7 @@ struct AtomFixtureTests {
         }
     }
 
-    @Test("the feed's entries start on lines 7 and 30 (CRLF line ends)", .enabled(if: FileManager.default.fileExists(atPath: feedPath)))
+    @Test("the feed's entries start on lines 7 and 30 (CRLF line ends)")
     func entryLines() throws {
         let reader = AtomEntityReader(input: ByteInput(name: "feed", bytes: try readFile(Self.feedPath)))
         var lines: [Int] = []
@@ -42,7 +42,7 @@ struct AtomFixtureTests {
         #expect(lines == [7, 30])
     }
 
-    @Test("the Insert Entity request: a single <entry> document, DateTime with .000Z", .enabled(if: FileManager.default.fileExists(atPath: insertPath)))
+    @Test("the Insert Entity request: a single <entry> document, DateTime with .000Z")
     func insertRequest() throws {
         let entities = try Atom.read(readFile(Self.insertPath))
         #expect(
@@ -58,7 +58,7 @@ struct AtomFixtureTests {
             ])
     }
 
-    @Test("the feed survives being written and read again", .enabled(if: FileManager.default.fileExists(atPath: feedPath)))
+    @Test("the feed survives being written and read again")
     func rewrite() throws {
         let entities = try Atom.read(readFile(Self.feedPath))
         #expect(try Atom.read(Atom.write(entities)) == entities)

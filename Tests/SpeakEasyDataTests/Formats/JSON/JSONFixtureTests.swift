@@ -6,12 +6,9 @@ import Testing
 /// A real single-entity payload recorded from Azure (minimal metadata, numeric edge cases).
 @Suite("JSON entity reader on the recorded numeric edge-case fixture")
 struct JSONFixtureTests {
-    static let path = TestPaths.referenceFixtures + "/table-json-entity-numeric-edge-cases-minimalmetadata.json"
+    static let path = TestPaths.azureFixtures + "/table-json-entity-numeric-edge-cases-minimalmetadata.json"
 
-    @Test(
-        "every member is read with its value and type; odata.* keys are skipped",
-        .enabled(if: FileManager.default.fileExists(atPath: path), "the shared reference fixtures are not next to the package")
-    )
+    @Test("every member is read with its value and type; odata.* keys are skipped")
     func numericEdgeCases() throws {
         let properties = try JSONEntityReader.properties(fromObject: readFile(Self.path))
         #expect(
@@ -44,10 +41,7 @@ struct JSONFixtureTests {
         #expect(byName["MinInt64"] == .int64(.min))
     }
 
-    @Test(
-        "the fixture's properties survive writing and reading again",
-        .enabled(if: FileManager.default.fileExists(atPath: path), "the shared reference fixtures are not next to the package")
-    )
+    @Test("the fixture's properties survive writing and reading again")
     func rewrite() throws {
         let properties = try JSONEntityReader.properties(fromObject: readFile(Self.path))
         var json = [UInt8]()
