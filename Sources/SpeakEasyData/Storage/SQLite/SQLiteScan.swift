@@ -6,8 +6,10 @@
 /// and, within a partition, no row-value comparison (which would sort everything after the resume
 /// point on every page). Conditions of the filter on the keys are pushed down too, so a query for
 /// "every partition but two" does not read the two; the filter is still checked whole on each entity.
-struct SQLiteScan {
+final class SQLiteScan {
     let statement: SQLiteStatement
+    /// Set once the rows ran out: stepping again would start the statement over.
+    private var finished = false
 
     /// Selects the keys, then `columns`.
     init(_ connection: SQLiteConnection, table: String, query: EntityQuery, from: ContinuationToken?, columns: String) throws(SQLiteError) {
@@ -22,10 +24,17 @@ struct SQLiteScan {
         for (index, condition) in keyConditions.enumerated() { statement.bind(Int32(5 + index), condition.value) }
     }
 
+    /// Moves to the next row; false at the end.
+    func step() throws(SQLiteError) -> Bool {
+        guard !finished else { return false }
+        finished = try !statement.step()
+        return !finished
+    }
+
     /// The keys of the row after the page, where the next page starts; nil at the end. Ends the scan.
     func next() throws(SQLiteError) -> ContinuationToken? {
         defer { statement.reset() }
-        return try statement.step() ? ContinuationToken(partitionKey: statement.text(0), rowKey: statement.text(1)) : nil
+        return try step() ? ContinuationToken(partitionKey: statement.text(0), rowKey: statement.text(1)) : nil
     }
 
     static func sql(partition: Bool, resuming: Bool, keyConditions: [String] = [], columns: String = "timestamp, etag, properties") -> String {

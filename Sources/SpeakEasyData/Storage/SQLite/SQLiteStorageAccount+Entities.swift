@@ -89,7 +89,7 @@ extension SQLiteStorageAccount {
                 try Self.requireTable(table, connection)
                 let scan = try SQLiteScan(connection, table: table, query: query, from: from, columns: "timestamp, etag, properties")
                 var page: [Entity] = []
-                while page.count < limit, try scan.statement.step() {
+                while page.count < limit, try scan.step() {
                     var entity = try Self.entity(from: scan.statement, path: connection.path)
                     guard query.filter?.matches(entity) ?? true else { continue }
                     if let select = query.select { entity.properties = entity.properties.filter { select.contains($0.name) } }
@@ -118,7 +118,7 @@ extension SQLiteStorageAccount {
             try connection.transaction(readOnly: true) {
                 let scan = try SQLiteScan(connection, table: table, query: EntityQuery(partition: partition), from: from, columns: "properties")
                 var digests: [KeyedDigest] = []
-                while digests.count < limit, try scan.statement.step() {
+                while digests.count < limit, try scan.step() {
                     let partitionKey = scan.statement.text(0), rowKey = scan.statement.text(1)
                     let properties = try Self.decodeProperties(scan.statement.text(2), partitionKey: partitionKey, rowKey: rowKey, path: connection.path)
                     let canonical = EntityDigest.canonicalProperties(properties)

@@ -11,7 +11,7 @@ struct SQLiteLockingTests {
             let path = directory + "/locked.sqlite"
             let other = try RawSQLite(path: path)
             try other.execute("BEGIN EXCLUSIVE")
-            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
+            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
             #expect(error?.kind == .storageUnavailable, "\(String(describing: error))")
             #expect(error?.description.contains("locked") == true)
             try other.execute("COMMIT")
@@ -33,7 +33,7 @@ struct SQLiteLockingTests {
             try other.execute("BEGIN IMMEDIATE")
             let store = try SQLiteStorageAccount(path: path)
             #expect(try await store.entityCounts(table: "t") == ["p": 1])
-            let error = await #expect(throws: SQLiteError.self) {
+            let error = await #expect(throws: StorageError.self) {
                 try await store.write([Entity(partitionKey: "p", rowKey: "b")], table: "t", mode: .insert)
             }
             #expect(error?.kind == .storageUnavailable, "\(String(describing: error))")

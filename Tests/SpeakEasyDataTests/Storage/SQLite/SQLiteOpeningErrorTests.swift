@@ -14,7 +14,7 @@ struct SQLiteOpeningErrorTests {
     @Test("a directory is not a storage account, for reading and writing alike", arguments: [false, true])
     func directory(readOnly: Bool) throws {
         try withTemporaryDirectory { directory in
-            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: directory, readOnly: readOnly) }
+            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: directory, readOnly: readOnly) }
             #expect(error?.kind == .malformedInput)
             #expect(error?.description == "\(directory): not a storage account: it is a directory")
             #expect(error?.path == directory)
@@ -26,9 +26,9 @@ struct SQLiteOpeningErrorTests {
         try withTemporaryDirectory { directory in
             let path = directory + "/notes.txt"
             try writeFile(path, text)
-            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
+            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
             #expect(error?.kind == .malformedInput)
-            #expect(error?.code == SQLITE_NOTADB)
+            #expect(error?.reason == .corrupt)
             #expect(error?.description.contains("not an SQLite database") == true)
             #expect(try readFile(path) == Array(text.utf8), "the file is left alone")
         }
@@ -42,7 +42,7 @@ struct SQLiteOpeningErrorTests {
                 let raw = try RawSQLite(path: path)
                 try raw.execute("CREATE TABLE foo (x INTEGER); INSERT INTO foo VALUES (1)")
             }
-            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
+            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
             #expect(error?.kind == .malformedInput)
             #expect(error?.description == "\(path): not a storage account: an SQLite database of something else")
             let raw = try RawSQLite(path: path)
@@ -56,7 +56,7 @@ struct SQLiteOpeningErrorTests {
             let path = directory + "/store.sqlite"
             do { _ = try SQLiteStorageAccount(path: path) }
             try RawSQLite(path: path).execute("PRAGMA user_version = 99")
-            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
+            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
             #expect(error?.kind == .malformedInput)
             #expect(error?.message.contains("newer") == true)
         }
@@ -78,7 +78,7 @@ struct SQLiteOpeningErrorTests {
         try withTemporaryDirectory { directory in
             let path = directory + "/empty.sqlite"
             if database { try RawSQLite(path: path).execute("PRAGMA user_version = 0; VACUUM") } else { try writeFile(path, []) }
-            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
+            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
             #expect(error?.kind == .inputMissing)
             #expect(error?.message.hasPrefix("no storage account here") == true)
         }
@@ -87,7 +87,7 @@ struct SQLiteOpeningErrorTests {
     @Test("a store in a directory that does not exist cannot be created, and says which directory")
     func missingParent() throws {
         try withTemporaryDirectory { directory in
-            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: directory + "/no/such/dir/store.sqlite") }
+            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: directory + "/no/such/dir/store.sqlite") }
             #expect(error?.kind == .cannotCreateOutput)
             #expect(error?.message == "cannot create it: directory \(directory)/no/such/dir does not exist")
             #expect(FileManager.default.fileExists(atPath: directory + "/no") == false)
@@ -99,7 +99,7 @@ struct SQLiteOpeningErrorTests {
     func missingReadOnly() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/missing.sqlite"
-            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
+            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
             #expect(error?.message == "no storage account here; run seed first, or name one with --store")
             #expect(FileManager.default.fileExists(atPath: path) == false)
             #expect(error?.kind == .inputMissing, "kind is \(String(describing: error?.kind))")
@@ -119,9 +119,9 @@ struct SQLiteOpeningErrorTests {
             try RawSQLite(path: path).execute("PRAGMA journal_mode = DELETE")
             #expect(chmod(path, 0o444) == 0)
             defer { chmod(path, 0o644) }
-            let error = #expect(throws: SQLiteError.self) { try SQLiteStorageAccount(path: path) }
+            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
             #expect(error?.kind == .cannotCreateOutput)
-            #expect(error?.code == SQLITE_READONLY)
+            #expect(error?.reason == .unauthorized)
             let readOnly = try SQLiteStorageAccount(path: path, readOnly: true)
             #expect(try await readOnly.entityCounts(table: "t") == ["p": 1])
         }

@@ -11,10 +11,10 @@ struct SQLiteWriteModeTests {
         try await withStore { store, _ in
             _ = try await store.write([Self.original], table: "t", mode: .insert)
             let fresh = Entity(partitionKey: "p", rowKey: "fresh")
-            let error = await #expect(throws: SQLiteError.self) {
+            let error = await #expect(throws: StorageError.self) {
                 try await store.write([fresh, Self.original], table: "t", mode: .insert)
             }
-            #expect(error?.code == SQLITE_CONSTRAINT)
+            #expect(error?.reason == .alreadyExists)
             #expect(error?.message.contains("PartitionKey 'p', RowKey 'r'") == true, "\(String(describing: error))")
             #expect(try await store.entity(table: "t", partitionKey: "p", rowKey: "fresh") == nil, "the batch is one transaction")
             #expect(try await store.entityCounts(table: "t") == ["p": 1])
@@ -24,7 +24,7 @@ struct SQLiteWriteModeTests {
     @Test("insert refuses a key repeated inside one batch")
     func insertDuplicateInBatch() async throws {
         try await withStore { store, _ in
-            await #expect(throws: SQLiteError.self) {
+            await #expect(throws: StorageError.self) {
                 try await store.write([Self.original, Entity(partitionKey: "q", rowKey: "r"), Self.original], table: "t", mode: .insert)
             }
             let counts = try await store.entityCounts(table: "t")
