@@ -65,13 +65,16 @@ struct ContentHashTests {
         #expect(Self.hash(entities) == Self.hash(stamped))
     }
 
-    @Test("the description is sha256-sum: and 64 hex digits; empty is all zeros")
+    @Test("the description is sha256-canonical: and 64 hex digits; empty is all zeros; the old form is told apart")
     func description() {
-        #expect(ContentHash().description == "sha256-sum:" + String(repeating: "0", count: 64))
+        let prefix = "sha256-canonical:"
+        #expect(ContentHash().description == prefix + String(repeating: "0", count: 64))
         let text = Self.hash(Self.entities()).description
-        #expect(text.hasPrefix("sha256-sum:"))
-        #expect(text.count == 11 + 64)
-        #expect(text.dropFirst(11).allSatisfy { "0123456789abcdef".contains($0) })
+        #expect(text.hasPrefix(prefix))
+        #expect(text.count == prefix.count + 64)
+        #expect(text.dropFirst(prefix.count).allSatisfy { "0123456789abcdef".contains($0) })
+        #expect(ContentHash.isComparable(text))
+        #expect(!ContentHash.isComparable("sha256-sum:" + String(repeating: "0", count: 64)))
     }
 
     @Test("adding a set of entities twice doubles, it does not cancel")

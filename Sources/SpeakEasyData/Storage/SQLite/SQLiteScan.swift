@@ -6,7 +6,7 @@
 /// and, within a partition, no row-value comparison (which would sort everything after the resume
 /// point on every page). Conditions of the filter on the keys are pushed down too, so a query for
 /// "every partition but two" does not read the two; the filter is still checked whole on each entity.
-final class SQLiteScan {
+package final class SQLiteScan {
     let statement: SQLiteStatement
     /// Set once the rows ran out: stepping again would start the statement over.
     private var finished = false
@@ -37,7 +37,7 @@ final class SQLiteScan {
         return try step() ? ContinuationToken(partitionKey: statement.text(0), rowKey: statement.text(1)) : nil
     }
 
-    static func sql(partition: Bool, resuming: Bool, keyConditions: [String] = [], columns: String = "timestamp, etag, properties") -> String {
+    package static func sql(partition: Bool, resuming: Bool, keyConditions: [String] = [], columns: String = "timestamp, etag, properties") -> String {
         var conditions = "table_name = ?1"
         if partition { conditions += " AND partition_key = ?2" }
         if resuming { conditions += partition ? " AND row_key >= ?4" : " AND (partition_key, row_key) >= (?3, ?4)" }

@@ -50,11 +50,13 @@ final class RawSQLite {
     func strings(_ sql: String) throws -> [String?] { try rows(sql).map { $0.first ?? nil } }
 }
 
-/// A fresh store in a fresh temporary directory, for one test.
-func withStore<T>(_ body: (SQLiteStorageAccount, String) async throws -> T) async throws -> T {
+/// A fresh store in a fresh temporary directory, for one test, with the tables the tests write to
+/// (as on Azure, a write to a table that does not exist is TableNotFound).
+func withStore<T>(tables: [String] = ["t", "one", "two"], _ body: (SQLiteStorageAccount, String) async throws -> T) async throws -> T {
     try await withTemporaryDirectory { directory in
         let path = directory + "/speakeasy.sqlite"
         let store = try SQLiteStorageAccount(path: path)
+        for table in tables { try await store.createTableIfNotExists(table) }
         return try await body(store, path)
     }
 }

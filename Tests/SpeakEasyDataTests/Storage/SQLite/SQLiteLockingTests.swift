@@ -26,7 +26,8 @@ struct SQLiteLockingTests {
             let path = directory + "/store.sqlite"
             do {
                 let store = try SQLiteStorageAccount(path: path)
-                _ = try await store.write([Entity(partitionKey: "p", rowKey: "a")], table: "t", mode: .insert)
+                try await store.createTableIfNotExists("t")
+                try await store.write([Entity(partitionKey: "p", rowKey: "a")], table: "t", mode: .insert)
             }
             // Another writer (a reserved lock): with a rollback journal, readers still read.
             let other = try RawSQLite(path: path)
@@ -38,7 +39,7 @@ struct SQLiteLockingTests {
             }
             #expect(error?.kind == .storageUnavailable, "\(String(describing: error))")
             try other.execute("COMMIT")
-            #expect(try await store.write([Entity(partitionKey: "p", rowKey: "b")], table: "t", mode: .insert) == WriteOutcome(inserted: 1))
+            try await store.write([Entity(partitionKey: "p", rowKey: "b")], table: "t", mode: .insert)
             #expect(try await store.entityCounts(table: "t") == ["p": 2])
         }
     }

@@ -17,7 +17,7 @@ struct SQLiteOpeningErrorTests {
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: directory, readOnly: readOnly) }
             #expect(error?.kind == .malformedInput)
             #expect(error?.description == "\(directory): not a storage account: it is a directory")
-            #expect(error?.path == directory)
+            #expect(error?.account == directory)
         }
     }
 
@@ -68,7 +68,8 @@ struct SQLiteOpeningErrorTests {
             let path = directory + "/empty.sqlite"
             try writeFile(path, [])
             let store = try SQLiteStorageAccount(path: path)
-            _ = try await store.write([Entity(partitionKey: "p", rowKey: "r")], table: "t", mode: .insert)
+            try await store.createTableIfNotExists("t")
+            try await store.write([Entity(partitionKey: "p", rowKey: "r")], table: "t", mode: .insert)
             #expect(try await store.entityCounts(table: "t") == ["p": 1])
         }
     }
@@ -113,7 +114,7 @@ struct SQLiteOpeningErrorTests {
             let path = directory + "/store.sqlite"
             do {
                 let store = try SQLiteStorageAccount(path: path)
-                _ = try await store.write([Entity(partitionKey: "p", rowKey: "r")], table: "t", mode: .insert)
+                try await store.write([Entity(partitionKey: "p", rowKey: "r")], table: "t", mode: .insert)
             }
             // Fold the WAL back so the read-only open needs no write access to -wal/-shm.
             try RawSQLite(path: path).execute("PRAGMA journal_mode = DELETE")

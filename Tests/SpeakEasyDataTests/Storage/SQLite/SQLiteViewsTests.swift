@@ -14,9 +14,9 @@ struct SQLiteViewsTests {
 
     @Test("speakers_view and events_view show the contract's columns")
     func contractViews() async throws {
-        try await withStore { store, path in
+        try await withStore(tables: [DataContract.table, "other"]) { store, path in
             try await store.createTableIfNotExists(DataContract.table)
-            _ = try await store.write([Self.speaker.entity, Self.event.entity], table: DataContract.table, mode: .insert)
+            try await store.write([Self.speaker.entity, Self.event.entity], table: DataContract.table, mode: .insert)
             let raw = try RawSQLite(path: path)
             #expect(try raw.strings("SELECT Name FROM speakers_view") == ["Bart Tubalinal"])
             #expect(try raw.rows("SELECT RowKey, Title, ImageUrl FROM speakers_view") == [[Self.speaker.key, Self.speaker.title, Self.speaker.imageUrl]])
@@ -29,9 +29,9 @@ struct SQLiteViewsTests {
 
     @Test("properties_view names each property's Edm type")
     func propertiesView() async throws {
-        try await withStore { store, path in
-            _ = try await store.write([Self.speaker.entity, Self.event.entity], table: DataContract.table, mode: .insert)
-            _ = try await store.write([Entity(partitionKey: "p", rowKey: "every", properties: SampleProperties.everyType)], table: "other", mode: .insert)
+        try await withStore(tables: [DataContract.table, "other"]) { store, path in
+            try await store.write([Self.speaker.entity, Self.event.entity], table: DataContract.table, mode: .insert)
+            try await store.write([Entity(partitionKey: "p", rowKey: "every", properties: SampleProperties.everyType)], table: "other", mode: .insert)
             let raw = try RawSQLite(path: path)
             #expect(try raw.strings("SELECT type FROM properties_view WHERE name='EventDate'") == ["Edm.DateTime"])
             #expect(try raw.strings("SELECT type FROM properties_view WHERE name='SpeakerKey'") == ["Edm.String"])

@@ -9,7 +9,7 @@ struct SQLiteWriteModeTests {
     @Test("insert refuses an existing entity and writes nothing of the batch")
     func insertDuplicate() async throws {
         try await withStore { store, _ in
-            _ = try await store.write([Self.original], table: "t", mode: .insert)
+            try await store.write([Self.original], table: "t", mode: .insert)
             let fresh = Entity(partitionKey: "p", rowKey: "fresh")
             let error = await #expect(throws: StorageError.self) {
                 try await store.write([fresh, Self.original], table: "t", mode: .insert)
@@ -32,86 +32,32 @@ struct SQLiteWriteModeTests {
         }
     }
 
-    @Test("insertOrSkip leaves an existing entity as it is")
-    func insertOrSkip() async throws {
-        try await withStore { store, _ in
-            _ = try await store.write([Self.original], table: "t", mode: .insert)
-            let before = try await store.entity(table: "t", partitionKey: "p", rowKey: "r")
-            var changed = Self.original
-            changed.properties = [Property("C", .boolean(true))]
-            let outcome = try await store.write([changed, Entity(partitionKey: "p", rowKey: "s")], table: "t", mode: .insertOrSkip)
-            #expect(outcome == WriteOutcome(inserted: 1, unchanged: 1))
-            let after = try await store.entity(table: "t", partitionKey: "p", rowKey: "r")
-            #expect(after == before)
-            #expect(try await store.entityCounts(table: "t") == ["p": 2])
-        }
-    }
-
     @Test("insertOrReplace replaces all properties of an existing entity")
     func insertOrReplace() async throws {
         try await withStore { store, _ in
-            _ = try await store.write([Self.original], table: "t", mode: .insert)
+            try await store.write([Self.original], table: "t", mode: .insert)
             let replacement = Entity(partitionKey: "p", rowKey: "r", properties: [Property("B", .string("new")), Property("C", .double(.nan))])
-            let outcome = try await store.write([replacement, Entity(partitionKey: "p", rowKey: "s")], table: "t", mode: .insertOrReplace)
-            #expect(outcome == WriteOutcome(inserted: 1, updated: 1))
+            try await store.write([replacement, Entity(partitionKey: "p", rowKey: "s")], table: "t", mode: .insertOrReplace)
             #expect(try await store.entity(table: "t", partitionKey: "p", rowKey: "r")?.content == replacement)
-        }
-    }
-
-    @Test("insertOrReplace with unchanged content keeps the row's Timestamp and ETag")
-    func insertOrReplaceUnchanged() async throws {
-        try await withStore { store, _ in
-            _ = try await store.write([Self.original], table: "t", mode: .insert)
-            let before = try #require(try await store.entity(table: "t", partitionKey: "p", rowKey: "r"))
-            let outcome = try await store.write([Self.original], table: "t", mode: .insertOrReplace)
-            #expect(outcome == WriteOutcome(unchanged: 1))
-            let after = try #require(try await store.entity(table: "t", partitionKey: "p", rowKey: "r"))
-            #expect(after.timestamp == before.timestamp)
-            #expect(after.etag == before.etag)
-        }
-    }
-
-    @Test("insertOrReplace with a different property order is a change (order is content)")
-    func insertOrReplaceReordered() async throws {
-        try await withStore { store, _ in
-            _ = try await store.write([Self.original], table: "t", mode: .insert)
-            var reordered = Self.original
-            reordered.properties.reverse()
-            let outcome = try await store.write([reordered], table: "t", mode: .insertOrReplace)
-            #expect(outcome == WriteOutcome(updated: 1))
-            #expect(try await store.entity(table: "t", partitionKey: "p", rowKey: "r")?.properties == reordered.properties)
         }
     }
 
     @Test("insertOrMerge keeps old properties, replaces changed ones, adds new ones")
     func insertOrMerge() async throws {
         try await withStore { store, _ in
-            _ = try await store.write([Self.original], table: "t", mode: .insert)
+            try await store.write([Self.original], table: "t", mode: .insert)
             let update = Entity(partitionKey: "p", rowKey: "r", properties: [Property("B", .string("new")), Property("C", .int64(.max))])
-            let outcome = try await store.write([update], table: "t", mode: .insertOrMerge)
-            #expect(outcome == WriteOutcome(updated: 1))
+            try await store.write([update], table: "t", mode: .insertOrMerge)
             let merged = try await store.entity(table: "t", partitionKey: "p", rowKey: "r")
             #expect(merged?.properties == [Property("A", .int32(1)), Property("B", .string("new")), Property("C", .int64(.max))])
-        }
-    }
-
-    @Test("insertOrMerge that changes nothing keeps the Timestamp and ETag; a new key is inserted")
-    func insertOrMergeUnchanged() async throws {
-        try await withStore { store, _ in
-            _ = try await store.write([Self.original], table: "t", mode: .insert)
-            let before = try await store.entity(table: "t", partitionKey: "p", rowKey: "r")
-            let subset = Entity(partitionKey: "p", rowKey: "r", properties: [Property("B", .string("old"))])
-            let outcome = try await store.write([subset, Entity(partitionKey: "p", rowKey: "new")], table: "t", mode: .insertOrMerge)
-            #expect(outcome == WriteOutcome(inserted: 1, unchanged: 1))
-            #expect(try await store.entity(table: "t", partitionKey: "p", rowKey: "r") == before)
         }
     }
 
     @Test("tables are independent")
     func tablesIndependent() async throws {
         try await withStore { store, _ in
-            _ = try await store.write([Self.original], table: "one", mode: .insert)
-            _ = try await store.write([Self.original], table: "two", mode: .insert)
+            try await store.write([Self.original], table: "one", mode: .insert)
+            try await store.write([Self.original], table: "two", mode: .insert)
             #expect(try await store.entityCounts(table: "one") == ["p": 1])
             try await store.deleteAllEntities(table: "one")
             #expect(try await store.entityCounts(table: "one").isEmpty)
@@ -127,7 +73,7 @@ struct SQLiteWriteModeTests {
             var entities: [Entity] = []
             for index in 0..<8 { entities.append(Entity(partitionKey: "speakers", rowKey: "s\(index)")) }
             for index in 0..<100 { entities.append(Entity(partitionKey: "Events", rowKey: "e\(index)")) }
-            _ = try await store.write(entities, table: "events", mode: .insert)
+            try await store.write(entities, table: "events", mode: .insert)
             #expect(try await store.entityCounts(table: "events") == ["speakers": 8, "Events": 100])
             #expect(try await store.entityCounts(table: "nothing").isEmpty)
         }
