@@ -5,10 +5,10 @@ final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer
 
-    init(path: String, readOnly: Bool) throws(SQLiteError) {
+    init(path: String, readOnly: Bool, create: Bool = true) throws(SQLiteError) {
         self.path = path
         var db: OpaquePointer?
-        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
         let result = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard result == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))

@@ -39,9 +39,7 @@ package final class SQLiteStorageAccount: StorageAccount {
             let isNew = try SQLiteStoreFile.checkSchema(first, readOnly: readOnly)
             if readOnly {
                 writer = nil
-                var connections = [first]
-                for _ in 1..<Self.readerCount { connections.append(try Self.reader(path)) }
-                readers = SQLiteWorkers(connections)
+                readers = SQLiteWorkers(try (0..<Self.readerCount).map { _ in try Self.reader(path) })
                 return
             }
             try SQLiteStoreFile.prepareForWriting(first, isNew: isNew)
@@ -54,8 +52,23 @@ package final class SQLiteStorageAccount: StorageAccount {
         }
     }
 
+    // Readers last: the connection that closes last checkpoints the WAL and removes the -wal and
+    // -shm files, which a read-only connection cannot do.
+    deinit {
+        writer?.stop()
+        readers.stop()
+    }
+
+    /// A connection that only reads. Opened for writing where the file allows it (and told to write
+    /// nothing), so that it can tidy up the WAL files when it is the last to close.
     private static func reader(_ path: String) throws(SQLiteError) -> SQLiteConnection {
-        let connection = try SQLiteConnection(path: path, readOnly: true)
+        let connection: SQLiteConnection
+        if FileSystem.isWritable(path), let writable = try? SQLiteConnection(path: path, readOnly: false, create: false) {
+            connection = writable
+            try connection.execute("PRAGMA query_only = 1")
+        } else {
+            connection = try SQLiteConnection(path: path, readOnly: true)
+        }
         try connection.execute("PRAGMA busy_timeout = 2000")
         return connection
     }

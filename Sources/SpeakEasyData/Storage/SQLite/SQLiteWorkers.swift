@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Connections to one database, each on a thread of its own, taking jobs from one queue.
 ///
 /// SQLite calls block: a long write, a busy wait, a disk read. On threads of their own they never
@@ -12,6 +14,7 @@ final class SQLiteWorkers: @unchecked Sendable {
 
     private let jobs: BoundedQueue<Job>
     private let threads: [WorkerThread]
+    private let stopped = Mutex(false)
 
     /// Takes over the connections: from now on each is used by its own thread only.
     init(_ connections: [SQLiteConnection]) {
@@ -25,7 +28,11 @@ final class SQLiteWorkers: @unchecked Sendable {
         }
     }
 
-    deinit {
+    deinit { stop() }
+
+    /// Lets the queued jobs finish, then closes the connections (once; later jobs are refused).
+    func stop() {
+        guard !stopped.withLock({ let was = $0; $0 = true; return was }) else { return }
         for _ in threads { _ = jobs.push(.stop) }
         for thread in threads { thread.join() }
     }
