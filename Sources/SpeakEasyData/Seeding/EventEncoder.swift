@@ -57,11 +57,10 @@ package struct EventEncoder: Sendable {
     /// properties sorted by name (EventDate, EventDescription, EventLocation, EventName, SpeakerKey,
     /// SpeakerName), assembled in `scratch` so a million events need no allocation each.
     package func digest(of draw: SeedGenerator.EventDraw, entity: EncodedEntity, scratch: inout [UInt8]) -> EntityDigest {
+        // The head and the quoted date are the stored JSON's first bytes: copied, not formatted again.
+        let dateEnd = entity.properties[(head.count + 1)...].firstIndex(of: UInt8(ascii: "\""))! + 1
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: head)
-        scratch.append(UInt8(ascii: "\""))
-        date(of: draw).append(to: &scratch)
-        scratch.append(UInt8(ascii: "\""))
+        scratch.append(contentsOf: entity.properties[..<dateEnd])
         scratch.append(contentsOf: description)
         scratch.append(contentsOf: locations[Int(draw.location)])
         scratch.append(contentsOf: names[Int(draw.name)])

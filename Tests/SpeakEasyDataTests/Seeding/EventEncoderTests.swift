@@ -9,14 +9,16 @@ struct EventEncoderTests {
             options: SeedGeneratorTests.options(seed: 7, events: events, speakers: speakers, resolution: resolution))
     }
 
-    @Test("encodes every draw to the bytes the generic JSON writer gives", arguments: [DateResolution.day, .tick])
+    @Test("encodes every draw to the bytes the generic JSON writer gives, and its canonical digest", arguments: [DateResolution.day, .tick])
     func sameBytesAsGenericWriter(resolution: DateResolution) throws {
         let generator = try Self.generator(events: 500, speakers: 40, resolution: resolution)
         let encoder = EventEncoder(generator)
+        var scratch: [UInt8] = []
         for draw in generator.eventDrawsInKeyOrder() {
             let event = generator.event(for: draw)
             let encoded = encoder.encode(draw)
             #expect(encoded == EncodedEntity(event.entity))
+            #expect(encoder.digest(of: draw, entity: encoded, scratch: &scratch) == EntityDigest(event.entity), "the canonical digest, from fragments")
             #expect(encoder.date(of: draw) == event.date)
             #expect(encoder.speakerKeys[Int(draw.speaker)] == event.speakerKey)
         }
