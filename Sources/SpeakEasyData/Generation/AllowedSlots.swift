@@ -30,7 +30,7 @@ package struct AllowedSlots: Sendable, Hashable {
         let period = rule.weekday == nil ? day : 7 * day
         // Local day 0 (0001-01-01) was a Monday, so the named weekday begins its days' number × 1 day into each local week.
         let start = LocalTimeRule.firstHour * EdmDateTime.ticksPerHour + Int64(rule.weekday?.rawValue ?? 0) * day
-        let alpha = ((start - rule.offsetTicks) % period + period) % period
+        let alpha = floorModulo(start - rule.offsetTicks, period)
         self.window = window
         self.period = period
         self.alpha = alpha

@@ -70,9 +70,3 @@ package struct DateWindow: Hashable, Sendable {
     package var first: EdmDateTime { date(at: 0) }
     package var last: EdmDateTime { date(at: slotCount - 1) }
 }
-
-/// `a / b` rounded towards minus infinity (Swift's `/` rounds towards zero), for `b > 0`.
-@inline(__always)
-func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
-    a >= 0 ? a / b : -((-(a + 1)) / b) - 1
-}

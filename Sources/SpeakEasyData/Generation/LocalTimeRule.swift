@@ -29,7 +29,7 @@ package struct LocalTimeRule: Hashable, Sendable {
     package func allows(_ date: EdmDateTime) -> Bool {
         let local = date.ticks + offsetTicks
         let day = EdmDateTime.ticksPerDay
-        let dayNumber = local >= 0 ? local / day : -((-local - 1) / day) - 1
+        let dayNumber = floorDivision(local, day)
         let timeOfDay = local - dayNumber * day
         guard timeOfDay >= Self.firstHour * EdmDateTime.ticksPerHour, timeOfDay < Self.endHour * EdmDateTime.ticksPerHour else { return false }
         return weekday.map { Weekday(dayNumber: dayNumber) == $0 } ?? true

@@ -5,7 +5,7 @@ package enum Weekday: Int, CaseIterable, Sendable {
 
     /// The weekday of day number `day`, counted from 0001-01-01 (negative days count backwards).
     package init(dayNumber day: Int64) {
-        self = Weekday(rawValue: Int(((day % 7) + 7) % 7))!
+        self = Weekday(rawValue: Int(floorModulo(day, 7)))!
     }
 
     /// The weekday of the calendar day a date falls on.
