@@ -1,6 +1,20 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The library's layers, each a target that may use only those before it (the compiler holds them to
+// it, as NIOCore/NIOPosix and HummingbirdCore/Hummingbird do):
+//
+//   SpeakEasyCore        bytes (SWAR, hashing, byte input), POSIX files, threads and queues, FailureKind
+//   SpeakEasyModel       Edm values, entities, speakers and events, the data contract, blob addresses
+//   SpeakEasyFormats     Atom, JSON and CSV readers and writers; parallel reading (Parallel/)
+//   SpeakEasyStorage     the storage account (StorageAccount) and its local SQLite store
+//   SpeakEasyConversion  export: a store or files into a format          (Storage)
+//   SpeakEasySeeding     generation and seeding                           (Storage)
+//   SpeakEasyValidation  validation and its reports                       (Seeding: the seed manifest)
+//   SpeakEasyData        re-exports them all: the tools and tests `import SpeakEasyData`
+//
+// Core → Model → Formats → Storage → {Conversion, Seeding → Validation}. Names that cross a target
+// are `package`, never `public`; the C libraries and swift-crypto go only to the targets that use them.
 let package = Package(
     name: "SpeakEasyData",
     // Linux only is supported and tested. No platforms are declared: a macOS build is untested (it
@@ -18,12 +32,27 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "SpeakEasyCore"),
+        .target(name: "SpeakEasyModel", dependencies: ["SpeakEasyCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "SpeakEasyFormats", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "CLibXML2"]),
+        .target(
+            name: "SpeakEasyStorage",
+            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "CSQLite", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(name: "SpeakEasyConversion", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage"]),
+        .target(
+            name: "SpeakEasySeeding",
+            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
+            name: "SpeakEasyValidation",
+            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasySeeding"]
+        ),
         .target(
             name: "SpeakEasyData",
             dependencies: [
-                "CSQLite",
-                "CLibXML2",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyConversion", "SpeakEasySeeding",
+                "SpeakEasyValidation",
             ]
         ),
         // The repository's samples/ built into the tools (Sources/BuiltInSamples/samples links to it).
@@ -64,7 +93,8 @@ let package = Package(
         .target(name: "TestFixtures", dependencies: ["SpeakEasyData"], path: "Tests/TestFixtures"),
         .testTarget(
             name: "SpeakEasyDataTests",
-            dependencies: ["SpeakEasyData", "CSQLite", "TestFixtures"],
+            // The layers whose internals some tests reach (`@testable import`), besides the whole.
+            dependencies: ["SpeakEasyData", "SpeakEasyFormats", "SpeakEasyValidation", "CSQLite", "TestFixtures"],
             exclude: ["Snapshots"]
         ),
         // The command-line support's pure parts: message and progress-line formatting.

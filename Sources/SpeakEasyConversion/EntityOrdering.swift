@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// The order `--sort PROPERTY` puts entities in: by that property's value (DateTime by ticks, numbers
 /// numerically, strings by their UTF-8 bytes), entities without it last, ties in input order.
 package enum EntityOrdering {

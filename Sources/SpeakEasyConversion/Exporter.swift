@@ -1,3 +1,8 @@
+package import SpeakEasyCore
+import SpeakEasyModel
+package import SpeakEasyFormats
+package import SpeakEasyStorage
+
 /// Moves entities from files or a store into one formatted output: the loop behind `export`.
 ///
 /// Streams one entity at a time, except with `sortBy`, which must hold every entity in memory.

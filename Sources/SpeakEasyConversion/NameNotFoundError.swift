@@ -1,3 +1,5 @@
+package import SpeakEasyCore
+
 /// A name that selects data — a table, a partition, a property — that the data does not have. An
 /// error rather than an empty output, because it is nearly always a typo; it lists the names there
 /// are. A table or partition is input that is missing (66); a property is an option that names

@@ -1,3 +1,6 @@
+import SpeakEasyCore
+import SpeakEasyModel
+
 /// The property names `--columns` and `--sort` ask for, checked against the entities read: a name
 /// that no entity has is an error that lists the names there are, not a blank column or an order
 /// that silently keeps the input's.

@@ -1,3 +1,6 @@
+package import SpeakEasyCore
+package import SpeakEasyModel
+
 /// Opens data files as entity streams and makes formatters, so every tool reads and writes the same
 /// formats the same way.
 package enum EntityFiles {

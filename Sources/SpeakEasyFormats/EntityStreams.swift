@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// A stream of entities read from some input, one at a time, in input order.
 ///
 /// Readers hold only the entity being read and a bounded input buffer, so memory stays flat however

@@ -1,3 +1,5 @@
+package import SpeakEasyCore
+
 /// Input that cannot be read as its format says, or output that cannot be written, with where.
 ///
 /// `source` names the file (or `stdin`, or a store); `line` and `column` are 1-based and point at the

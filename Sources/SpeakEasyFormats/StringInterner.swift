@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

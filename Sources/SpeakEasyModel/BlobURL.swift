@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// Blob URLs, in the two forms Azure uses, and back to (account, container, blob).
 ///
 /// - Azure: `https://<account>.blob.core.windows.net/<container>/<blob>`

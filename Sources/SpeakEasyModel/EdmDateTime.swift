@@ -49,7 +49,7 @@ package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConverti
         self.ticks = ticks
     }
 
-    init(uncheckedTicks: Int64) { self.ticks = uncheckedTicks }
+    package init(uncheckedTicks: Int64) { self.ticks = uncheckedTicks }
 
     /// Builds a date from its UTC calendar fields; nil when a field is out of range.
     package init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, fraction: Int64 = 0) {

@@ -1,4 +1,4 @@
-internal import Crypto
+package import Crypto
 
 extension EdmGuid {
     /// A name-based GUID (version 5, RFC 9562 §5.5): SHA-1 of the namespace's 16 bytes and the name,
@@ -12,14 +12,14 @@ extension EdmGuid {
 
     /// SHA-1 over the namespace so far: a caller that hashes many names with one beginning copies it
     /// once the beginning is in (the hasher is a value), and hashes only the rest of each name.
-    static func nameHasher(in namespace: EdmGuid) -> Insecure.SHA1 {
+    package static func nameHasher(in namespace: EdmGuid) -> Insecure.SHA1 {
         var hasher = Insecure.SHA1()
         withUnsafeBytes(of: (namespace.high.bigEndian, namespace.low.bigEndian)) { hasher.update(bufferPointer: $0) }
         return hasher
     }
 
     /// The GUID of the name a ``nameHasher(in:)`` has been given.
-    init(finishing hasher: Insecure.SHA1) {
+    package init(finishing hasher: Insecure.SHA1) {
         var high: UInt64 = 0, low: UInt64 = 0
         hasher.finalize().withUnsafeBytes { digest in
             for index in 0..<8 { high = high << 8 | UInt64(digest[index]) }

@@ -50,3 +50,12 @@ package struct Entity: Hashable, Sendable {
         return merged
     }
 }
+
+/// Azure's limits: 1 KiB per key, 1 MiB per entity, 252 properties besides the system ones. Here in
+/// the model, not in the validator that reports them, because readers below the validator use them
+/// too (a plain event is only handed over far from the size limit).
+extension Entity {
+    package static let maximumKeyBytes = 1024
+    package static let maximumBytes = 1 << 20
+    package static let maximumProperties = 252
+}

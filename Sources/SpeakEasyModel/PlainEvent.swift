@@ -18,26 +18,28 @@ package struct PlainEvent: Sendable {
 
 extension PlainEvent {
     /// The properties of the contract's events, as readers tell them apart.
-    enum Field: String {
+    package enum Field: String {
         case eventDate = "EventDate", eventName = "EventName", eventLocation = "EventLocation", eventDescription = "EventDescription"
         case speakerKey = "SpeakerKey", speakerName = "SpeakerName"
     }
 
     /// What a reader has found of a plain event so far, property by property; ``event`` is the event
     /// once everything is there.
-    struct Parts {
-        var key: EdmGuid?
-        var date: EdmDateTime?
-        var name: String?, location: String?, speakerKey: String?, speakerName: String?
-        var hasDescription = false
+    package struct Parts {
+        package var key: EdmGuid?
+        package var date: EdmDateTime?
+        package var name: String?, location: String?, speakerKey: String?, speakerName: String?
+        package var hasDescription = false
         /// A string that may be blank: the entity path judges it (``Validator`` reports blank strings).
         private var inDoubt = false
         /// Azure's size formula (``Validator/size(of:exact:)``) over UTF-8 lengths, which are never
         /// less than UTF-16's: the keys and EventDate from the start, each string as it comes.
         private var size = 4 + 2 * (DataContract.eventsPartition.utf8.count + 36) + (8 + 2 * 9 + 8)
 
+        package init() {}
+
         /// A string property; the description's length only (nobody compares it).
-        mutating func set(_ field: Field, _ value: String) {
+        package mutating func set(_ field: Field, _ value: String) {
             if !Self.surelyNotBlank(value.utf8.first) { inDoubt = true }
             switch field {
             case .eventName: name = value
@@ -49,7 +51,7 @@ extension PlainEvent {
             count(field, length: value.utf8.count)
         }
 
-        mutating func setDescription(length: Int, first: UInt8?) {
+        package mutating func setDescription(length: Int, first: UInt8?) {
             hasDescription = true
             if !Self.surelyNotBlank(first) { inDoubt = true }
             count(.eventDescription, length: length)
@@ -57,7 +59,7 @@ extension PlainEvent {
 
         /// A string whose first byte is visible ASCII is not blank; anything else may be (empty, a
         /// space, U+00A0…) and is left to the entity path. ``Validator`` decides blankness by the same byte first.
-        static func surelyNotBlank(_ first: UInt8?) -> Bool {
+        package static func surelyNotBlank(_ first: UInt8?) -> Bool {
             guard let first else { return false }
             return first > 0x20 && first < 0x7F
         }
@@ -67,8 +69,8 @@ extension PlainEvent {
         }
 
         /// The event, when every property is there and Azure's size limit is far.
-        var event: PlainEvent? {
-            guard hasDescription, !inDoubt, size <= Validator.maximumEntityBytes, let key, let date, let name, let location, let speakerKey, let speakerName
+        package var event: PlainEvent? {
+            guard hasDescription, !inDoubt, size <= Entity.maximumBytes, let key, let date, let name, let location, let speakerKey, let speakerName
             else { return nil }
             return PlainEvent(key: key, date: date, name: name, location: location, speakerKey: speakerKey, speakerName: speakerName)
         }

@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// The conditional headers of a blob request (`If-Match`, `If-None-Match`, `If-Modified-Since`,
 /// `If-Unmodified-Since`), checked against the blob as it stands, as Azure checks them.
 package struct BlobConditions: Hashable, Sendable {

@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// A blob's stored properties.
 package struct BlobProperties: Hashable, Sendable {
     package var name: String

@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// An order-independent digest of a set of entities' content: the sum of their ``EntityDigest``s as
 /// 256-bit little-endian integers modulo 2^256.
 ///

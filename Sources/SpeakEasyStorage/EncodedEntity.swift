@@ -1,3 +1,6 @@
+package import SpeakEasyModel
+package import SpeakEasyFormats
+
 /// An entity ready for a store: its keys and its properties as an Azure Table JSON object
 /// (minimal metadata, so every type survives).
 ///

@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+import SpeakEasyFormats
 internal import Crypto
 
 /// The SHA-256 of one entity's content in a canonical form, so that every backend, every file format

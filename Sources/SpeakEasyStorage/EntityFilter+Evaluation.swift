@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// Whether an entity matches a filter, by Azure's rules:
 /// - a constant compares only with a value of its own Edm type: across types `ne` holds and every other
 ///   operator fails (a Double property never equals `5`, only `5.0`);

@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// A query condition over an entity's properties: the expressions of Azure's `$filter`.
 ///
 /// One side of every comparison is a property (or `PartitionKey`, `RowKey`, `Timestamp`) and the other

@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// What a query asks of a table: which partition, which entities, which properties.
 package struct EntityQuery: Hashable, Sendable {
     /// Only this partition (Azure: `PartitionKey eq '…'`, which a backend can seek to).

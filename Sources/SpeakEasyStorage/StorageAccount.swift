@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// A storage account: tables of entities and containers of blobs, with the guarantees Azure Storage
 /// gives and no more, so that the local SQLite account, an Azure account and `serve` stand behind it
 /// alike.

@@ -1,3 +1,5 @@
+package import SpeakEasyCore
+
 /// A storage account's failure, the same whichever backend stands behind the account.
 ///
 /// The reasons are those Azure Storage answers with, so a REST client maps a response onto one and a

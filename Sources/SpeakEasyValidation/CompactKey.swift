@@ -1,3 +1,6 @@
+import SpeakEasyCore
+import SpeakEasyModel
+
 /// A RowKey in 17 bytes: the 128 bits of a lower-case GUID, or the number of an interned string for
 /// any other RowKey (rare, and warned about by `contract.rowkey-guid`).
 ///
@@ -22,8 +25,4 @@ extension CompactKey {
     init(guid: EdmGuid) {
         self.init(high: guid.high, low: guid.low, isGUID: true)
     }
-}
-
-extension UInt64 {
-    @inline(__always) func rotated(by count: UInt64) -> UInt64 { self << count | self >> (64 - count) }
 }

@@ -1,3 +1,6 @@
+import SpeakEasyCore
+package import SpeakEasyFormats
+
 /// `validate FILE…`: every file read once, in order, through one ``Validator``.
 ///
 /// The files are parsed on other threads (``PrefetchingFileReader``; an Atom feed or NDJSON in pieces

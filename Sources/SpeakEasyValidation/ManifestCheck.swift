@@ -1,3 +1,7 @@
+import SpeakEasyModel
+import SpeakEasyStorage
+import SpeakEasySeeding
+
 /// The manifest rules: what `seed` recorded still matches the table.
 enum ManifestCheck {
     /// Where manifest findings point: the manifest entity.

@@ -1,3 +1,6 @@
+import SpeakEasyModel
+import SpeakEasyStorage
+
 /// The photo rules: every speaker's ImageUrl is a blob of the container, with an image content type;
 /// every blob is used; the container is readable anonymously.
 enum PhotoCheck {

@@ -1,3 +1,7 @@
+import SpeakEasyModel
+package import SpeakEasyStorage
+import SpeakEasySeeding
+
 /// `validate --store`: the `events` table (speakers first, then events, then any other partition),
 /// the photo container and the seed manifest.
 package enum StoreValidation {

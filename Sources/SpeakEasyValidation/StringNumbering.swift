@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// Strings numbered in order of first appearance (event names, locations, speaker keys): a value
 /// seen a million times is stored once, and records hold 4-byte numbers.
 ///

@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// What a `validate` run checks and when it stops.
 package struct ValidationOptions: Sendable {
     /// The rules that run (default: all that apply to the input).

@@ -1,10 +1,7 @@
+import SpeakEasyModel
+
 /// The contract's limits on keys and entity size, as Azure Table Storage enforces them.
 extension Validator {
-    /// Azure's limits: 1 KiB per key, 1 MiB per entity, 252 properties besides the system ones.
-    static let maximumKeyBytes = 1024
-    static let maximumEntityBytes = 1 << 20
-    static let maximumProperties = 252
-
     mutating func checkKeys(_ entity: Entity, line: UInt32) {
         guard log.isOn(.contractKeyChars) else { return }
         checkKey("PartitionKey", entity.partitionKey, of: entity, line: line)
@@ -29,7 +26,7 @@ extension Validator {
                     return false
                 }
             }
-            return bytes.count * 2 <= maximumKeyBytes
+            return bytes.count * 2 <= Entity.maximumKeyBytes
         }
         return plain ? nil : slowKeyProblem(key)
     }
@@ -48,7 +45,7 @@ extension Validator {
             }
         }
         // UTF-16 is never longer than UTF-8 in code units: count exactly only when it may matter.
-        if key.utf8.count * 2 > maximumKeyBytes, key.utf16.count * 2 > maximumKeyBytes {
+        if key.utf8.count * 2 > Entity.maximumKeyBytes, key.utf16.count * 2 > Entity.maximumKeyBytes {
             return "is \(key.utf16.count * 2) bytes as UTF-16; Azure allows at most 1 KiB"
         }
         return nil
@@ -68,14 +65,14 @@ extension Validator {
     mutating func checkSize(_ entity: Entity, line: UInt32) {
         guard log.isOn(.contractEntitySize) else { return }
         var here: FindingLocation { location(source: sourceNumber, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey) }
-        if entity.properties.count > Self.maximumProperties {
-            log.add(.contractEntitySize, "entity has \(entity.properties.count) properties; Azure allows at most \(Self.maximumProperties)", at: here)
+        if entity.properties.count > Entity.maximumProperties {
+            log.add(.contractEntitySize, "entity has \(entity.properties.count) properties; Azure allows at most \(Entity.maximumProperties)", at: here)
         }
         // An upper bound first (UTF-8 lengths are O(1)); the exact size only when it may be too big.
-        if Self.size(of: entity, exact: false) > Self.maximumEntityBytes {
+        if Self.size(of: entity, exact: false) > Entity.maximumBytes {
             let exact = Self.size(of: entity, exact: true)
-            if exact > Self.maximumEntityBytes {
-                log.add(.contractEntitySize, "entity is \(exact) bytes as Azure counts them; the limit is 1 MiB (\(Self.maximumEntityBytes))", at: here)
+            if exact > Entity.maximumBytes {
+                log.add(.contractEntitySize, "entity is \(exact) bytes as Azure counts them; the limit is 1 MiB (\(Entity.maximumBytes))", at: here)
             }
         }
     }

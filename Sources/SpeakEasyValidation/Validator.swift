@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// The one pass over a stream of entities: checks each entity as it comes and remembers only the
 /// speaker index and the compact duplicate-detection sets.
 ///

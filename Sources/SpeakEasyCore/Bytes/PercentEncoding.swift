@@ -1,7 +1,7 @@
 /// Percent-encoding of a path for a URL (RFC 3986): every byte of its UTF-8 except the unreserved
 /// characters and `/`. Blob URLs and SARIF's artifact URIs both need exactly this.
-enum PercentEncoding {
-    static func encodePath(_ path: String) -> String {
+package enum PercentEncoding {
+    package static func encodePath(_ path: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count)

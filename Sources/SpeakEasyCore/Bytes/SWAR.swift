@@ -1,27 +1,57 @@
-/// Word-at-a-time byte tests (SWAR: SIMD within a register) for the scanners of long text fields.
+/// Word-at-a-time byte tests (SWAR: SIMD within a register) for the scanners of long text fields,
+/// and the one word loop they all run (``firstMarked(in:from:to:_:)``).
 ///
-/// Each returns a word with the high bit set in every byte that matches. Bits above the lowest match
-/// may be false positives (a borrow runs on), so callers trust only the lowest:
+/// Each test returns a word with the high bit set in every byte that matches. Bits above the lowest
+/// match may be false positives (a borrow runs on), so callers trust only the lowest:
 /// `index + mask.trailingZeroBitCount >> 3` on a little-endian machine (x86-64, arm64).
+///
+/// `@inlinable`: the readers and writers of every format, in other modules, run these in their
+/// hottest loops; a call per word would cost more than the test.
 package enum SWAR {
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highs: UInt64 = 0x8080_8080_8080_8080
+    /// 0x01 in every byte.
+    @inlinable package static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    /// 0x80 in every byte: the high bits, set in every byte that is not ASCII.
+    @inlinable package static var highs: UInt64 { 0x8080_8080_8080_8080 }
 
     /// `byte` in every byte of a word.
-    @inline(__always)
-    static func broadcast(_ byte: UInt8) -> UInt64 { ones &* UInt64(byte) }
+    @inlinable @inline(__always)
+    package static func broadcast(_ byte: UInt8) -> UInt64 { ones &* UInt64(byte) }
 
     /// Bytes of `word` that are zero.
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+    @inlinable @inline(__always)
+    package static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
 
     /// Bytes of `word` equal to the byte `pattern` broadcasts.
-    @inline(__always)
-    static func bytes(_ word: UInt64, equalTo pattern: UInt64) -> UInt64 { zeroBytes(word ^ pattern) }
+    @inlinable @inline(__always)
+    package static func bytes(_ word: UInt64, equalTo pattern: UInt64) -> UInt64 { zeroBytes(word ^ pattern) }
 
     /// Bytes of `word` below `limit` (at most 0x80).
-    @inline(__always)
-    static func bytes(_ word: UInt64, below limit: UInt8) -> UInt64 { (word &- broadcast(limit)) & ~word & highs }
+    @inlinable @inline(__always)
+    package static func bytes(_ word: UInt64, below limit: UInt8) -> UInt64 { (word &- broadcast(limit)) & ~word & highs }
+
+    /// Where the first byte that `marks` marks lies in `raw[from..<end]`, eight bytes at a time: the
+    /// lowest marked byte of the first word with one, else the first offset with fewer than eight
+    /// bytes left, from which the caller goes on byte by byte (and finds the match there at once).
+    ///
+    /// `marks` sees every word read, whole: a few bytes past the match too, which matters only to
+    /// callers that collect bits from the words (high bits, to tell ASCII).
+    @inlinable @inline(__always)
+    package static func firstMarked(in raw: UnsafeRawPointer, from: Int, to end: Int, _ marks: (UInt64) -> UInt64) -> Int {
+        var index = from
+        while index + 8 <= end {
+            let found = marks(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        return index
+    }
+
+    /// ``firstMarked(in:from:to:_:)`` over the whole of `raw`, from `from` (which an empty `raw` returns).
+    @inlinable @inline(__always)
+    package static func firstMarked(in raw: UnsafeRawBufferPointer, from: Int, _ marks: (UInt64) -> UInt64) -> Int {
+        guard let base = raw.baseAddress else { return from }
+        return firstMarked(in: base, from: from, to: raw.count, marks)
+    }
 
     /// How many bytes of `bytes` equal `byte`: exact, unlike the tests above, so it can count.
     ///

@@ -13,7 +13,7 @@
 /// A POSIX mutex and condition variable: the standard library's `Synchronization.Mutex` cannot be
 /// waited on, and this queue's waits are what keeps memory bounded. Both are the same POSIX calls in
 /// Glibc and Darwin; state that needs no waiting uses `Mutex` (as `PieceDispenser` does).
-final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     // Heap-allocated: a pthread mutex or condition must not move in memory.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -22,7 +22,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private let capacity: Int
     private var closed = false
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(changed, nil)
@@ -36,7 +36,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Adds `element`, waiting for room; false (and nothing added) once the consumer has closed.
-    func push(_ element: Element) -> Bool {
+    package func push(_ element: Element) -> Bool {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while items.count - head >= capacity, !closed { pthread_cond_wait(changed, mutex) }
@@ -47,7 +47,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// The oldest element, waiting for one.
-    func pop() -> Element {
+    package func pop() -> Element {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while items.count == head { pthread_cond_wait(changed, mutex) }
@@ -55,7 +55,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Adds `element` if there is room, without waiting; false (and nothing added) otherwise.
-    func tryPush(_ element: Element) -> Bool {
+    package func tryPush(_ element: Element) -> Bool {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         guard items.count - head < capacity, !closed else { return false }
@@ -65,7 +65,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// The oldest element if there is one, without waiting.
-    func tryPop() -> Element? {
+    package func tryPop() -> Element? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return items.count > head ? takeOldest() : nil
@@ -84,7 +84,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// The consumer stops: waiting and later pushes return false.
-    func close() {
+    package func close() {
         pthread_mutex_lock(mutex)
         closed = true
         pthread_cond_broadcast(changed)

@@ -10,7 +10,7 @@
 /// the library does not otherwise need, cannot be joined. `pthread_t` is an integer in Glibc and a
 /// pointer in Darwin, and the start routine's argument optional in one and not the other: the only
 /// differences, handled here.
-final class WorkerThread {
+package final class WorkerThread {
     #if canImport(Darwin)
         private var thread: pthread_t?
     #else
@@ -22,7 +22,7 @@ final class WorkerThread {
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
-    init(_ body: @escaping @Sendable () -> Void) {
+    package init(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         let created = pthread_create(&thread, nil, { raw in
             WorkerThread.start(raw)
@@ -37,7 +37,7 @@ final class WorkerThread {
     }
 
     /// Waits for the closure to finish.
-    func join() {
+    package func join() {
         #if canImport(Darwin)
             pthread_join(thread!, nil)
         #else

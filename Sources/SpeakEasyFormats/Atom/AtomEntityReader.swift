@@ -1,3 +1,5 @@
+package import SpeakEasyCore
+package import SpeakEasyModel
 internal import CLibXML2
 
 /// Reads the entities of an Azure Table OData Atom feed (`<feed>` of `<entry>`s) or of a single

@@ -1,3 +1,5 @@
+import SpeakEasyCore
+package import SpeakEasyModel
 internal import CLibXML2
 
 /// Writes entities as an Azure Table OData Atom feed, the way the service answers a query (as in

@@ -1,3 +1,4 @@
+import SpeakEasyCore
 internal import CLibXML2
 
 /// Feeds libxml2's streaming reader from a ``ByteInput`` and collects what goes wrong on the way.

@@ -1,3 +1,5 @@
+import SpeakEasyModel
+
 /// One Atom entry as ``AtomEntityReader`` found it, its values still bytes.
 ///
 /// Reading an entry has two stages: finding its parts, which follows libxml2's parse in document

@@ -1,3 +1,4 @@
+import SpeakEasyCore
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

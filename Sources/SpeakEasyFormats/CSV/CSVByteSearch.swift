@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// Word-at-a-time searches for the few bytes that matter to CSV.
 ///
 /// CSV fields are mostly long runs of ordinary text (a 1,000-character description, a bio), so both

@@ -1,3 +1,5 @@
+import SpeakEasyModel
+
 /// Recognising the contract's plain events among CSV records, for `validate`.
 extension CSVEntityReader {
     private static let eventsPartition = Array(DataContract.eventsPartition.utf8)

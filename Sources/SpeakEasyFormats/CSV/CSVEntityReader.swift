@@ -1,3 +1,6 @@
+package import SpeakEasyCore
+package import SpeakEasyModel
+
 /// Reads entities from CSV with a header row, in either layout (``CSVLayout``), one record at a time.
 ///
 /// The header must name `PartitionKey` and `RowKey`; a `Timestamp` column fills

@@ -1,3 +1,5 @@
+package import SpeakEasyCore
+
 /// Completing a CSV whose columns grew while it was written.
 ///
 /// Without given columns the formatter cannot know every property before the last entity, and it

@@ -1,3 +1,5 @@
+import SpeakEasyModel
+
 /// The spreadsheet layout: CSV for a person who opens it in LibreOffice Calc or Excel.
 ///
 /// What differs from the plain layout, and why:

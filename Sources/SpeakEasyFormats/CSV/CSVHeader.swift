@@ -1,3 +1,5 @@
+import SpeakEasyModel
+
 /// The two CSV layouts the toolkit reads and writes.
 package enum CSVLayout: Sendable {
     /// A header of property names, every value a string except the data contract's known types

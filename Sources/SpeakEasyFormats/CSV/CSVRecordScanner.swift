@@ -1,3 +1,6 @@
+package import SpeakEasyCore
+import SpeakEasyModel
+
 /// Splits RFC 4180 CSV into records and fields, streaming from a ``ByteInput`` through one buffer.
 ///
 /// Fields are handed out as byte ranges of the buffer (``Field``), not as strings, so scanning

@@ -1,3 +1,5 @@
+import SpeakEasyModel
+
 /// Recognising the contract's plain events among scanned objects, for `validate`.
 extension JSONEntityDecoder {
     private static let eventsPartition = Array(DataContract.eventsPartition.utf8)

@@ -1,3 +1,5 @@
+import SpeakEasyCore
+import SpeakEasyModel
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// Reads single Azure Table JSON objects held in memory: an entity, or the flat object of properties
 /// the SQLite account stores. Streams of entities go through ``JSONEntityStreamReader``; both use
 /// ``JSONEntityDecoder``, which documents what is accepted.

@@ -1,3 +1,6 @@
+package import SpeakEasyCore
+package import SpeakEasyModel
+
 /// Reads entities one at a time from Azure Table JSON of any size: a feed `{"odata.metadata":…,
 /// "value":[…]}` (any metadata level), a bare entity object, a top-level array of entities, or NDJSON
 /// (one object a line: an object that goes on past its line is an error).

@@ -1,3 +1,6 @@
+import SpeakEasyCore
+package import SpeakEasyModel
+
 /// Writes entity properties as Azure Table JSON, annotated as the service annotates them.
 package enum JSONEntityWriter {
     /// Appends `{"Prop":value,…}` holding only the properties (no keys, no Timestamp), with

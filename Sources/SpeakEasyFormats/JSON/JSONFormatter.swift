@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// Writes entities as Azure Table JSON, exactly as the service writes a query response: a feed
 /// `{"odata.metadata":"…$metadata#table","value":[…]}` at any metadata level, or NDJSON (one entity
 /// object per line, same annotations).

@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// Finds the members of one flat JSON object in place, in a single pass over its bytes, without
 /// copying them: the hot path of the JSON and NDJSON readers.
 ///

@@ -1,3 +1,5 @@
+package import SpeakEasyCore
+
 /// A file cut into pieces that readers parse on their own, so that several threads can share one large
 /// file (``PrefetchingFileReader``). Pieces come in file order; one caller at a time.
 package protocol InputSplitter: AnyObject {

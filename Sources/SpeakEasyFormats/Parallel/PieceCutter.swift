@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// What an ``InputSplitter`` keeps while it cuts a file: the input read ahead and not yet cut off,
 /// where the next piece starts in it and at which line and column of the file, and whether the last
 /// piece has gone. The splitters differ only in where they cut and what they put around a piece.

@@ -1,3 +1,5 @@
+import SpeakEasyCore
+package import SpeakEasyModel
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// A growable buffer of input bytes, read into without zeroing first, for the splitters
 /// (``InputSplitter``) that look ahead in an input before cutting a piece off its front.
 ///

@@ -1,3 +1,6 @@
+import SpeakEasyCore
+import SpeakEasyModel
+
 /// The slots of a ``DateWindow`` that a ``LocalTimeRule`` allows, counted and numbered in closed
 /// form: a window can span eight thousand years at tick resolution, far too many slots to visit.
 ///

@@ -1,3 +1,6 @@
+import SpeakEasyCore
+package import SpeakEasyModel
+
 /// The step between possible event dates.
 package enum DateResolution: String, CaseIterable, Codable, Sendable {
     case day, hour, minute, second, tick

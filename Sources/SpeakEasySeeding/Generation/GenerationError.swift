@@ -1,3 +1,5 @@
+package import SpeakEasyCore
+
 /// Options the generator cannot satisfy; raised before anything is written.
 package struct GenerationError: ClassifiedError, Equatable {
     package let reason: String

@@ -1,3 +1,6 @@
+import SpeakEasyCore
+package import SpeakEasyModel
+
 /// When an event may start, in the local time of its location: from 08:00 (inclusive) to 21:00
 /// (exclusive), and on the weekday its name names if it names one ("Mobile Mondays" on a Monday).
 ///

@@ -1,3 +1,5 @@
+package import SpeakEasyCore
+import SpeakEasyModel
 internal import Crypto
 internal import FoundationEssentials
 

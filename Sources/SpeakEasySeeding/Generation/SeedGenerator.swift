@@ -1,3 +1,5 @@
+import SpeakEasyCore
+package import SpeakEasyModel
 internal import Crypto
 
 /// Generates the SpeakEasy data set: speakers with photos, then events, from one seeded stream.

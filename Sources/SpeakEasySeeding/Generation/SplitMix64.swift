@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// The seeded random generator behind every generated value: SplitMix64 (Steele, Lea & Flood 2014).
 ///
 /// We own it, and the helpers below, because the standard library may change how

@@ -1,3 +1,6 @@
+import SpeakEasyCore
+package import SpeakEasyModel
+
 /// A day of the week, numbered from Monday: day 0 of the Edm.DateTime time line, 0001-01-01 of the
 /// proleptic Gregorian calendar, was a Monday, so day number `d` falls on weekday `d mod 7`.
 package enum Weekday: Int, CaseIterable, Sendable {

@@ -1,3 +1,7 @@
+package import SpeakEasyModel
+import SpeakEasyFormats
+package import SpeakEasyStorage
+
 /// Encodes drawn events straight into their stored JSON, from fragments encoded once per catalog item
 /// and speaker: the same bytes as `EncodedEntity(generator.event(for: draw).entity)` (tested), without
 /// building an `Event`, an `Entity` or escaping the long description a million times.

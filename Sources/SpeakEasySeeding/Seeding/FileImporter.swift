@@ -1,3 +1,8 @@
+import SpeakEasyCore
+import SpeakEasyModel
+package import SpeakEasyFormats
+package import SpeakEasyStorage
+
 /// Runs `seed --from-file`: loads entities from data files into an account, under the same rules as
 /// generated data (fresh refuses a table holding data; merge/replace upsert; reset empties the table
 /// and photo container first; dry run writes nothing).

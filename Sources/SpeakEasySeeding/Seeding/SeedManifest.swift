@@ -1,3 +1,6 @@
+package import SpeakEasyModel
+package import SpeakEasyStorage
+
 /// What `seed` wrote into an account, kept in the account itself as an entity of ``table``.
 ///
 /// Written "in progress" before the first entity and "complete" after the last, so an interrupted run

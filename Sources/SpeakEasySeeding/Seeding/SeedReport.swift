@@ -1,3 +1,6 @@
+package import SpeakEasyCore
+package import SpeakEasyStorage
+
 /// The outcome of a seed run (or of a dry run: what it would write).
 package struct SeedReport: Sendable {
     package var options: GeneratorOptions

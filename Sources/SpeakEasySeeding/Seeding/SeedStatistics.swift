@@ -1,3 +1,6 @@
+package import SpeakEasyModel
+package import SpeakEasyStorage
+
 /// What a seed run produced, gathered while streaming: for the summary and the manifest.
 package struct SeedStatistics: Sendable {
     package var speakers = 0

@@ -1,3 +1,6 @@
+import SpeakEasyModel
+package import SpeakEasyStorage
+
 /// Runs `seed`: checks everything, then writes photos, speakers and events into an account.
 ///
 /// Nothing is written until the options, the samples and the account's state have been checked.

@@ -1,3 +1,5 @@
+package import SpeakEasyStorage
+
 /// What a run's writes did: entities new, changed and left as they were.
 package struct WriteOutcome: Hashable, Sendable {
     package var inserted = 0

@@ -1,3 +1,5 @@
+import SpeakEasyModel
+
 /// A scan of a table in key order for one page of a query: the statement, and where the next page
 /// starts.
 ///

@@ -1,3 +1,4 @@
+import SpeakEasyModel
 internal import CSQLite
 internal import Crypto
 

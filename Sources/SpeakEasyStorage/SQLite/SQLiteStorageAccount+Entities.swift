@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+import SpeakEasyFormats
 internal import CSQLite
 
 /// Entities: the writes Azure has, and queries in key order.

@@ -1,3 +1,5 @@
+import SpeakEasyCore
+import SpeakEasyModel
 internal import CSQLite
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import SpeakEasyCore
 internal import CSQLite
 
 /// Checks that a path holds a local account (or may become one), and readies its file.

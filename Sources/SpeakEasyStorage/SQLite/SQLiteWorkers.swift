@@ -1,3 +1,4 @@
+import SpeakEasyCore
 import Synchronization
 
 /// Connections to one database, each on a thread of its own, taking jobs from one queue.

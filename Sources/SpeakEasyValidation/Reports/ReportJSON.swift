@@ -1,3 +1,5 @@
+import SpeakEasyFormats
+
 /// A JSON document for a report, built as a value and written as indented UTF-8.
 ///
 /// Reports are small next to the data, so building a tree first costs nothing that matters, and

@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// A file path as SARIF's `artifactLocation.uri`: a URI reference (RFC 3986), which a path is not.
 ///
 /// Paths may hold spaces, `%`, `#`, `?` or non-ASCII letters, and a relative path whose first

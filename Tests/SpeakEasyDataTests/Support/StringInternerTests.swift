@@ -1,4 +1,4 @@
-@testable import SpeakEasyData
+@testable import SpeakEasyFormats
 import Testing
 
 @Suite("StringInterner: shared Strings for repeated bytes, never a wrong one")

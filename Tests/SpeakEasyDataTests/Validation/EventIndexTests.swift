@@ -1,4 +1,5 @@
-@testable import SpeakEasyData
+import SpeakEasyData
+@testable import SpeakEasyValidation
 import Testing
 
 /// The compact duplicate sets: fingerprints are verified, so collisions neither invent nor hide
