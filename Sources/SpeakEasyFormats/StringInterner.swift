@@ -64,6 +64,6 @@ struct StringInterner {
         guard bytes.count > 64 else { return ByteHash.hash(bytes) }
         let head = ByteHash.hash(UnsafeRawBufferPointer(rebasing: bytes[..<32]))
         let tail = ByteHash.hash(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - 32)...]))
-        return head ^ tail.rotated(by: 17) ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        return head ^ tail.rotated(by: 17) ^ UInt64(bytes.count) &* ByteHash.golden
     }
 }

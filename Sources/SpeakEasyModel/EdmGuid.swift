@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// An `Edm.Guid`, kept as 128 bits and written lower-case 8-4-4-4-12.
 package struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible {
     package let high: UInt64
@@ -45,7 +47,7 @@ package struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// is not one. Bytes are 7-bit once the high bits are checked, so adding `0x80 - n` sets a byte's
     /// high bit exactly when it is at least `n`, without carrying into the next byte.
     private static func hexDigits(_ word: UInt64) -> UInt32? {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones << 7
+        let ones = SWAR.ones, highs = SWAR.highs
         guard word & highs == 0 else { return nil }
         func atLeast(_ n: UInt8) -> UInt64 { (word &+ ones &* UInt64(0x80 - n)) & highs }
         let digits = atLeast(UInt8(ascii: "0")) & ~atLeast(UInt8(ascii: "9") + 1)

@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// What the one pass remembers of each event: where it was, and what duplicate detection compares.
 ///
 /// 48 bytes an event (1,000,000 events: 48 MB), plus two ``FingerprintTable``s of 16 bytes a slot.
@@ -20,7 +22,7 @@ struct EventRecord: Sendable {
 
     /// A 64-bit fingerprint of the identity (a multiply-xorshift mix; collisions are verified).
     var eventFingerprint: UInt64 {
-        var h = UInt64(bitPattern: ticks) &* 0x9E37_79B9_7F4A_7C15
+        var h = UInt64(bitPattern: ticks) &* ByteHash.golden
         h ^= (UInt64(name) << 32 | UInt64(location)) &* 0xC2B2_AE3D_27D4_EB4F
         h = (h ^ h >> 31) &* 0x94D0_49BB_1331_11EB
         h ^= UInt64(speaker) &* 0xFF51_AFD7_ED55_8CCD

@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// A hash table from 64-bit fingerprints to record numbers: open addressing, linear probing,
 /// 16 bytes a slot (fingerprint and number side by side: one cache miss a lookup), at most 3/4 full.
 ///
@@ -29,7 +31,7 @@ struct FingerprintTable: Sendable {
         if (count + 1) * 4 > slots.count * 3 { grow() }
         return slots.withUnsafeMutableBufferPointer { slots in
             let mask = slots.count - 1
-            var index = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            var index = Int(truncatingIfNeeded: (fingerprint &* ByteHash.golden) >> shift)
             while true {
                 let slot = slots[index]
                 if slot.value == 0 {
@@ -49,7 +51,7 @@ struct FingerprintTable: Sendable {
         slots = [Slot](repeating: Slot(fingerprint: 0, value: 0), count: old.count * 2)
         let mask = slots.count - 1
         for slot in old where slot.value != 0 {
-            var index = Int(truncatingIfNeeded: (slot.fingerprint &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            var index = Int(truncatingIfNeeded: (slot.fingerprint &* ByteHash.golden) >> shift)
             while slots[index].value != 0 { index = (index + 1) & mask }
             slots[index] = slot
         }

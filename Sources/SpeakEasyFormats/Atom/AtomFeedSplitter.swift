@@ -254,17 +254,9 @@ package final class AtomFeedSplitter: InputSplitter {
     /// The index of the `>` that ends the tag whose name starts at `index`, skipping quoted values.
     private static func tagEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
         // Eight bytes at a time to the first `>` or quote; most tags have few attributes.
-        var at = index
-        let base = UnsafeRawPointer(bytes.baseAddress!)
         let closes = SWAR.broadcast(UInt8(ascii: ">")), quotes = SWAR.broadcast(UInt8(ascii: "\"")), apostrophes = SWAR.broadcast(UInt8(ascii: "'"))
-        while at + 8 <= bytes.count {
-            let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-            let found = SWAR.bytes(word, equalTo: closes) | SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: apostrophes)
-            if found != 0 {
-                at += found.trailingZeroBitCount >> 3
-                break
-            }
-            at += 8
+        let at = SWAR.firstMarked(in: UnsafeRawPointer(bytes.baseAddress!), from: index, to: bytes.count) { word in
+            SWAR.bytes(word, equalTo: closes) | SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: apostrophes)
         }
         var quote: UInt8 = 0
         for at in at..<bytes.count {

@@ -18,17 +18,15 @@ enum CSVByteSearch {
         let delimiters = SWAR.broadcast(delimiter), quotes = SWAR.broadcast(0x22)
         var index = from
         while index + 8 <= end {
-            let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-            seen |= word
-            let mask = SWAR.bytes(word, equalTo: delimiters) | SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, below: 0x0E)
-            if mask != 0 {
-                let candidate = index + mask.trailingZeroBitCount >> 3
-                // Tabs and other control bytes below CR are candidates too: check the byte itself.
-                if isSpecial(bytes[candidate], delimiter: delimiter) { return candidate }
-                index = candidate + 1
-                continue
+            index = SWAR.firstMarked(in: bytes, from: index, to: end) { word in
+                seen |= word
+                return SWAR.bytes(word, equalTo: delimiters) | SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, below: 0x0E)
             }
-            index += 8
+            // Fewer than eight bytes left: the byte loop below. Else a candidate: tabs and other
+            // control bytes below CR are candidates too, so check the byte itself.
+            guard index + 8 <= end else { break }
+            if isSpecial(bytes[index], delimiter: delimiter) { return index }
+            index += 1
         }
         while index < end, !isSpecial(bytes[index], delimiter: delimiter) {
             seen |= UInt64(bytes[index])
@@ -51,13 +49,9 @@ enum CSVByteSearch {
     @inline(__always)
     static func firstQuoteOrLF(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int, seen: inout UInt64) -> Int {
         let quotes = SWAR.broadcast(0x22), lineFeeds = SWAR.broadcast(0x0A)
-        var index = from
-        while index + 8 <= end {
-            let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+        var index = SWAR.firstMarked(in: bytes, from: from, to: end) { word in
             seen |= word
-            let mask = SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: lineFeeds)
-            if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
-            index += 8
+            return SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: lineFeeds)
         }
         while index < end, bytes[index] != 0x22, bytes[index] != 0x0A {
             seen |= UInt64(bytes[index])
@@ -73,7 +67,7 @@ enum CSVByteSearch {
         guard let base = bytes.baseAddress else { return nil }
         var index = 0
         while index < bytes.count {
-            while index + 8 <= bytes.count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & SWAR.highs == 0 { index += 8 }
+            index = SWAR.firstMarked(in: base, from: index, to: bytes.count) { word in word & SWAR.highs }
             guard index < bytes.count else { break }
             let lead = bytes[index]
             if lead < 0x80 {

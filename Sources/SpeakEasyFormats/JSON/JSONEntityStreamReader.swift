@@ -373,13 +373,7 @@ package struct JSONEntityStreamReader: EntityReader {
     private static func nextQuoteOrBackslash(_ bytes: [UInt8], from: Int) -> Int {
         bytes.withUnsafeBytes { raw in
             let quotes = SWAR.broadcast(0x22), backslashes = SWAR.broadcast(0x5C)
-            var index = from
-            while index + 8 <= raw.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let found = SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes)
-                if found != 0 { return index + (found.trailingZeroBitCount >> 3) }
-                index += 8
-            }
+            var index = SWAR.firstMarked(in: raw, from: from) { word in SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) }
             while index < raw.count, raw[index] != 0x22, raw[index] != 0x5C { index += 1 }
             return index
         }

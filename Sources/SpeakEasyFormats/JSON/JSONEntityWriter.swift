@@ -90,12 +90,8 @@ package enum JSONEntityWriter {
     /// Looks at eight bytes at a time: strings are long (descriptions, bios) and rarely need escaping.
     private static func firstByteNeedingEscape(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         let quotes = SWAR.broadcast(0x22), backslashes = SWAR.broadcast(0x5C)
-        var index = from
-        let raw = UnsafeRawBufferPointer(bytes)
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) | SWAR.bytes(word, below: 0x20) != 0 { break }
-            index += 8
+        var index = SWAR.firstMarked(in: UnsafeRawBufferPointer(bytes), from: from) { word in
+            SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) | SWAR.bytes(word, below: 0x20)
         }
         while index < bytes.count {
             let byte = bytes[index]

@@ -176,13 +176,9 @@ struct JSONObjectScanner {
     @inline(__always)
     private func nextSpecial(from: Int, nonASCII: inout UInt64) -> Int {
         let quotes = SWAR.broadcast(0x22), backslashes = SWAR.broadcast(0x5C)
-        var index = from
-        while index + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        var index = SWAR.firstMarked(in: bytes, from: from) { word in
             nonASCII |= word & SWAR.highs
-            let found = SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) | SWAR.bytes(word, below: 0x20)
-            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
-            index += 8
+            return SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) | SWAR.bytes(word, below: 0x20)
         }
         while index < bytes.count {
             let byte = bytes[index]

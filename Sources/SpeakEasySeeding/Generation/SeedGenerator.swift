@@ -249,10 +249,7 @@ package struct SeedGenerator: Sendable {
 
         /// Folds 128 bits into 64 (SplitMix64's finaliser over both halves).
         static func mix(_ value: UInt128) -> UInt64 {
-            var z = UInt64(truncatingIfNeeded: value >> 64) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: value)
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
+            ByteHash.mix(UInt64(truncatingIfNeeded: value >> 64) &* ByteHash.golden ^ UInt64(truncatingIfNeeded: value))
         }
     }
 

@@ -1,3 +1,4 @@
+import SpeakEasyCore
 package import SpeakEasyModel
 
 /// The seeded random generator behind every generated value: SplitMix64 (Steele, Lea & Flood 2014).
@@ -11,11 +12,8 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
     package init(seed: UInt64) { state = seed }
 
     package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        state &+= ByteHash.golden
+        return ByteHash.mix(state)
     }
 
     /// A uniform integer in `0..<bound` (Lemire's multiply-and-reject method, exact and unbiased).
