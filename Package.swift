@@ -1,20 +1,21 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The library's layers, each a target that may use only those before it (the compiler holds them to
-// it, as NIOCore/NIOPosix and HummingbirdCore/Hummingbird do):
+// The library's layers, each a target that may import only the layers above it in this list, so the
+// compiler holds the direction (as NIOCore/NIOPosix and HummingbirdCore/Hummingbird do):
 //
 //   SpeakEasyCore        bytes (SWAR, hashing, byte input), POSIX files, threads and queues, FailureKind
-//   SpeakEasyModel       Edm values, entities, speakers and events, the data contract, blob addresses
-//   SpeakEasyFormats     Atom, JSON and CSV readers and writers; parallel reading (Parallel/)
+//   SpeakEasyModel       Edm values, entities and their limits, speakers and events, blob addresses
+//   SpeakEasyFormats     Atom, JSON and CSV readers and writers; parallel reading of a file (Parallel/)
 //   SpeakEasyStorage     the storage account (StorageAccount) and its local SQLite store
-//   SpeakEasyConversion  export: a store or files into a format          (Storage)
-//   SpeakEasySeeding     generation and seeding                           (Storage)
-//   SpeakEasyValidation  validation and its reports                       (Seeding: the seed manifest)
-//   SpeakEasyData        re-exports them all: the tools and tests `import SpeakEasyData`
+//   SpeakEasyConversion  export: entities from a store or files into a format
+//   SpeakEasySeeding     generation and seeding
+//   SpeakEasyValidation  validation and its reports (reads the manifest Seeding writes)
+//   SpeakEasyData        only re-exports them: the tools and tests `import SpeakEasyData`
 //
-// Core → Model → Formats → Storage → {Conversion, Seeding → Validation}. Names that cross a target
-// are `package`, never `public`; the C libraries and swift-crypto go only to the targets that use them.
+// Core → Model → Formats → Storage → {Conversion, Seeding → Validation}. Names that cross a target are
+// `package`, never `public`; CSQLite goes to Storage only, CLibXML2 to Formats only, swift-crypto to
+// the layers that hash (Model's name-based GUIDs, Storage's digests, Seeding's keys).
 let package = Package(
     name: "SpeakEasyData",
     // Linux only is supported and tested. No platforms are declared: a macOS build is untested (it
