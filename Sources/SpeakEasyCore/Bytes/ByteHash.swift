@@ -4,8 +4,9 @@
 /// For the hash tables of hot paths where `Hasher`'s SipHash costs too much. Not for anything an
 /// adversary chooses to collide: every table using it verifies a match by comparing the bytes.
 ///
-/// `@inlinable`: the validator's tables, in another module, hash every event's strings.
-package enum ByteHash {
+/// `@inlinable` in a `@usableFromInline` enum (see ``SWAR``): the validator's tables and the
+/// readers, in other modules, hash every event's strings.
+@usableFromInline package enum ByteHash {
     /// 2⁶⁴ divided by the golden ratio, made odd: a multiply by it spreads a key's bits over the high
     /// bits (Fibonacci hashing), and SplitMix64 steps its state by it.
     @inlinable package static var golden: UInt64 { 0x9E37_79B9_7F4A_7C15 }

@@ -6,8 +6,10 @@
 /// `index + mask.trailingZeroBitCount >> 3` on a little-endian machine (x86-64, arm64).
 ///
 /// `@inlinable`: the readers and writers of every format, in other modules, run these in their
-/// hottest loops; a call per word would cost more than the test.
-package enum SWAR {
+/// hottest loops; a call per word would cost more than the test. The enum is `@usableFromInline`
+/// too: Swift 6.3 does not serialise the inlinable members of a plain `package` type, so without it
+/// every test was a call from the other modules (twice the time of export and validate).
+@usableFromInline package enum SWAR {
     /// 0x01 in every byte.
     @inlinable package static var ones: UInt64 { 0x0101_0101_0101_0101 }
     /// 0x80 in every byte: the high bits, set in every byte that is not ASCII.
@@ -58,6 +60,7 @@ package enum SWAR {
     /// Sixteen bytes at a time in a SIMD vector (SSE2 on x86-64's baseline, NEON on arm64; twice the
     /// speed of words): each adds 1 to the lane of every match, and the lanes are summed every 255
     /// vectors, before one could overflow.
+    @inlinable
     package static func count(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
         let pattern = SIMD16<UInt8>(repeating: byte), one = SIMD16<UInt8>(repeating: 1)
