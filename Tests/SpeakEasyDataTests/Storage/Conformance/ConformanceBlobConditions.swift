@@ -18,6 +18,10 @@ struct ConformanceBlobConditions {
         return try #require(try await account.blobProperties(container: Self.container).first)
     }
 
+    func put(_ account: any StorageAccount, _ data: [UInt8], _ conditions: BlobConditions) async throws -> Bool {
+        try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: data, conditions: conditions)
+    }
+
     func read(_ account: any StorageAccount, _ conditions: BlobConditions) async throws -> [UInt8]? {
         try await account.blob(container: Self.container, name: "b", range: nil, conditions: conditions)?.data
     }
@@ -95,11 +99,11 @@ struct ConformanceBlobConditions {
     func writeIfMatch(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account in
             let stale = try await putOriginal(account).etag
-            #expect(try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.changed, conditions: BlobConditions(ifMatch: stale)))
+            #expect(try await put(account, Self.changed, BlobConditions(ifMatch: stale)))
             let current = try #require(try await account.blobProperties(container: Self.container).first)
             #expect(current.etag != stale)
             let error = await storageError {
-                _ = try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.original, conditions: BlobConditions(ifMatch: stale))
+                _ = try await put(account, Self.original, BlobConditions(ifMatch: stale))
             }
             #expect(error?.reason == .preconditionFailed)
             #expect(error?.code == "ConditionNotMet")
@@ -112,9 +116,9 @@ struct ConformanceBlobConditions {
     func conditionsBeforeSameContent(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account in
             let properties = try await putOriginal(account)
-            #expect(try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.original, conditions: BlobConditions(ifMatch: properties.etag)) == false)
+            #expect(try await put(account, Self.original, BlobConditions(ifMatch: properties.etag)) == false)
             let error = await storageError {
-                _ = try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.original, conditions: BlobConditions(ifMatch: "\"0x8D000000000000\""))
+                _ = try await put(account, Self.original, BlobConditions(ifMatch: "\"0x8D000000000000\""))
             }
             #expect(error?.reason == .preconditionFailed)
         }
@@ -125,7 +129,7 @@ struct ConformanceBlobConditions {
         try await backend.withAccount(containers: [Self.container]) { account async throws in
             for ifMatch in ["*", "\"0x8D000000000000\""] {
                 let error = await storageError {
-                    _ = try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.original, conditions: BlobConditions(ifMatch: ifMatch))
+                    _ = try await put(account, Self.original, BlobConditions(ifMatch: ifMatch))
                 }
                 #expect(error?.reason == .preconditionFailed, "If-Match \(ifMatch)")
             }
@@ -137,9 +141,9 @@ struct ConformanceBlobConditions {
     func createOnly(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account async throws in
             let createOnly = BlobConditions(ifNoneMatch: "*")
-            #expect(try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.original, conditions: createOnly))
+            #expect(try await put(account, Self.original, createOnly))
             let error = await storageError {
-                _ = try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.changed, conditions: createOnly)
+                _ = try await put(account, Self.changed, createOnly)
             }
             #expect(error?.reason == .alreadyExists)
             #expect(error?.code == "BlobAlreadyExists")
@@ -153,13 +157,13 @@ struct ConformanceBlobConditions {
             let properties = try await putOriginal(account)
             for conditions in [BlobConditions(ifNoneMatch: properties.etag), BlobConditions(ifModifiedSince: properties.lastModified)] {
                 let error = await storageError {
-                    _ = try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.changed, conditions: conditions)
+                    _ = try await put(account, Self.changed, conditions)
                 }
                 #expect(error?.reason == .preconditionFailed, "\(conditions)")
             }
             #expect(try await account.blobData(container: Self.container, name: "b") == Self.original)
             let since = try seconds(properties.lastModified, -1)
-            #expect(try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.changed, conditions: BlobConditions(ifModifiedSince: since)))
+            #expect(try await put(account, Self.changed, BlobConditions(ifModifiedSince: since)))
         }
     }
 

@@ -55,11 +55,15 @@ struct ConformanceBlobRanges {
 
     @Test(
         "a range starting at or past the end is invalidRange (InvalidRange), also of an empty blob", arguments: ConformanceBackend.all,
-        [(100, ByteRange(first: 100)), (100, ByteRange(first: 100, last: 150)), (100, ByteRange(first: 1_000)), (0, ByteRange(first: 0)), (0, ByteRange(first: 0, last: 10))])
+        [
+            (100, ByteRange(first: 100)), (100, ByteRange(first: 100, last: 150)), (100, ByteRange(first: 1_000)),
+            (0, ByteRange(first: 0)), (0, ByteRange(first: 0, last: 10)),
+        ])
     func unsatisfiable(backend: ConformanceBackend, blob: (size: Int, range: ByteRange)) async throws {
         let (size, range) = blob
         try await backend.withAccount(containers: [Conformance.container]) { account in
-            _ = try await account.putBlob(container: Conformance.container, name: "data.bin", contentType: "application/octet-stream", data: Array(Self.data.prefix(size)))
+            let data = Array(Self.data.prefix(size))
+            _ = try await account.putBlob(container: Conformance.container, name: "data.bin", contentType: "application/octet-stream", data: data)
             let error = await storageError {
                 _ = try await account.blob(container: Conformance.container, name: "data.bin", range: range, conditions: .none)
             }

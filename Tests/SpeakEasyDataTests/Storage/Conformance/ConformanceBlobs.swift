@@ -28,7 +28,9 @@ struct ConformanceBlobs {
         }
     }
 
-    @Test("Content-MD5 is base64 of the MD5 digest", arguments: ConformanceBackend.all, [("", "1B2M2Y8AsgTpgAmY7PhCfg=="), ("The quick brown fox jumps over the lazy dog", "nhB9nTcrtoJr2B01QqQZ1g==")])
+    @Test(
+        "Content-MD5 is base64 of the MD5 digest", arguments: ConformanceBackend.all,
+        [("", "1B2M2Y8AsgTpgAmY7PhCfg=="), ("The quick brown fox jumps over the lazy dog", "nhB9nTcrtoJr2B01QqQZ1g==")])
     func md5(backend: ConformanceBackend, sample: (text: String, md5: String)) async throws {
         let (text, md5) = sample
         try await backend.withAccount(containers: [Self.container]) { account in

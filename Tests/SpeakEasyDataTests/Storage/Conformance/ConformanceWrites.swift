@@ -100,7 +100,9 @@ struct ConformanceWrites {
     }
 
     /// Every mode is safe to repeat: it is how an interrupted run finishes.
-    @Test("writing the same entities again with insertOrReplace or insertOrMerge leaves the same content", arguments: ConformanceBackend.all, [WriteMode.insertOrReplace, .insertOrMerge])
+    @Test(
+        "writing the same entities again with insertOrReplace or insertOrMerge leaves the same content", arguments: ConformanceBackend.all,
+        [WriteMode.insertOrReplace, .insertOrMerge])
     func repeatable(backend: ConformanceBackend, mode: WriteMode) async throws {
         try await backend.withAccount { account in
             let entities = (0..<30).map { Entity(partitionKey: "p\($0 % 3)", rowKey: "r\($0)", properties: [Property("N", .int32(Int32($0)))]) }
