@@ -121,7 +121,9 @@ package final class SQLiteStorageAccount: StorageAccount {
                 let statement = try connection.prepare("DELETE FROM tables WHERE name = ?")
                 statement.bind(1, table)
                 try statement.run()
-                guard connection.changes > 0 else { throw Self.tableNotFound(table, path: connection.path) }
+                // Azure answers Delete Table of a missing table with ResourceNotFound (TableNotFound is
+                // for requests about its entities).
+                guard connection.changes > 0 else { throw Self.tableNotFound(table, path: connection.path, azureCode: "ResourceNotFound") }
             }
         }
     }
@@ -134,8 +136,8 @@ package final class SQLiteStorageAccount: StorageAccount {
         }
     }
 
-    static func tableNotFound(_ table: String, path: String) -> SQLiteError {
-        SQLiteError(path: path, code: SQLITE_ERROR, message: "no table '\(table)'", reason: .notFound, azureCode: "TableNotFound")
+    static func tableNotFound(_ table: String, path: String, azureCode: String = "TableNotFound") -> SQLiteError {
+        SQLiteError(path: path, code: SQLITE_ERROR, message: "no table '\(table)'", reason: .notFound, azureCode: azureCode)
     }
 
     /// Entity counts per PartitionKey, from the key index (for tests and inspection: not part of the
