@@ -37,6 +37,7 @@ extension SQLiteStorageAccount {
         let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
         return try await write { connection in
             try connection.transaction {
+                try Self.requireContainer(container, connection)
                 let current = try Self.blobProperties(container: container, name: name, connection)
                 try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
                 if let current, current.contentMD5 == md5, current.contentType == contentType { return false }
@@ -68,6 +69,7 @@ extension SQLiteStorageAccount {
             statement.bind(1, container)
             var blobs: [BlobProperties] = []
             while try statement.step() { blobs.append(Self.blobProperties(statement)) }
+            if blobs.isEmpty { try Self.requireContainer(container, connection) }
             return blobs
         }
     }
@@ -113,6 +115,16 @@ extension SQLiteStorageAccount {
             let statement = try connection.prepare("DELETE FROM blobs WHERE container = ?")
             statement.bind(1, container)
             try connection.transaction { try statement.run() }
+        }
+    }
+
+    /// Blobs live in containers that exist: Azure answers 404 ContainerNotFound otherwise.
+    private static func requireContainer(_ container: String, _ connection: SQLiteConnection) throws(SQLiteError) {
+        let statement = try connection.prepare("SELECT 1 FROM containers WHERE name = ?")
+        statement.bind(1, container)
+        guard try statement.step() else {
+            throw SQLiteError(
+                path: connection.path, code: SQLITE_NOTFOUND, message: "no container '\(container)'", reason: .notFound, azureCode: "ContainerNotFound")
         }
     }
 

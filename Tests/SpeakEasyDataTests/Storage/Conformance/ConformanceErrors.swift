@@ -82,6 +82,12 @@ struct ConformanceErrors {
             try await $0.deleteEntity(table: table, partitionKey: "p", rowKey: "r", ifMatch: stale)
         },
         // Blobs
+        ErrorCase("a blob put into a missing container", .notFound, 404, "ContainerNotFound") {
+            _ = try await $0.putBlob(container: "missing", name: "b", contentType: "text/plain", data: [1])
+        },
+        ErrorCase("listing a missing container", .notFound, 404, "ContainerNotFound") {
+            _ = try await $0.blobProperties(container: "missing")
+        },
         ErrorCase("deleting a missing blob", .notFound, 404, "BlobNotFound") {
             try await $0.deleteBlob(container: container, name: "b", conditions: .none)
         },
