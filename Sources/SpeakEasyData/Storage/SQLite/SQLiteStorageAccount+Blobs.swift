@@ -25,12 +25,7 @@ extension SQLiteStorageAccount {
     }
 
     package func containerNames() async throws -> [String] {
-        try await read { connection in
-            let statement = try connection.prepare("SELECT name FROM containers ORDER BY name")
-            var names: [String] = []
-            while try statement.step() { names.append(statement.text(0)) }
-            return names
-        }
+        try await names("SELECT name FROM containers ORDER BY name")
     }
 
     package func putBlob(container: String, name: String, contentType: String, data: [UInt8], conditions: BlobConditions) async throws -> Bool {

@@ -104,8 +104,13 @@ package final class SQLiteStorageAccount: StorageAccount {
     }
 
     package func tableNames() async throws -> [String] {
+        try await names("SELECT name FROM tables ORDER BY name")
+    }
+
+    /// The first column of every row of a query, as text.
+    func names(_ sql: String) async throws -> [String] {
         try await read { connection in
-            let statement = try connection.prepare("SELECT name FROM tables ORDER BY name")
+            let statement = try connection.prepare(sql)
             var names: [String] = []
             while try statement.step() { names.append(statement.text(0)) }
             return names
