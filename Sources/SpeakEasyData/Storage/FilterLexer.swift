@@ -24,9 +24,9 @@ struct FilterToken {
 /// It works on the UTF-8 bytes: every token boundary is an ASCII byte, so each slice of a valid
 /// string is valid UTF-8 again. Literal forms and their case follow Azure's documentation ("all
 /// parts of the filter string are case-sensitive"): `datetime'…'`, `guid'…'`, `X'…'`/`binary'…'`,
-/// `L` for Int64. (Azurite is lenient and takes any case, and `"…"` strings; we are not, so what
-/// passes here also passes on Azure.) The lexical forms of DateTime and Guid are those of
-/// ``EdmDateTime`` and ``EdmGuid``.
+/// `L` for Int64. (Azurite is lenient and takes any case, and `"…"` strings; we are not, so that a
+/// filter tried against the local account is not one only Azurite understands.) The lexical forms
+/// of DateTime and Guid are those of ``EdmDateTime`` and ``EdmGuid``.
 struct FilterLexer {
     let bytes: [UInt8]
     private(set) var position = 0
@@ -39,7 +39,7 @@ struct FilterLexer {
     mutating func next() throws(FilterSyntaxError) -> FilterToken {
         // OData allows spaces and tabs between tokens; line breaks are taken too (a filter pasted
         // over several lines), as they can never be part of a token.
-        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
         let start = position
         guard position < bytes.count else { return FilterToken(kind: .end, offset: start, end: start) }
         let byte = bytes[position]
@@ -209,6 +209,10 @@ struct FilterLexer {
             out.append(high << 4 | low)
         }
         return out
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
     /// Property names are identifiers: a letter or `_`, then letters, digits and `_`. Bytes of

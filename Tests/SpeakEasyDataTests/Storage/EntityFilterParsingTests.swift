@@ -140,6 +140,8 @@ struct EntityFilterParsingTests {
         ("N eq - 5", .invalidInput, 5, "'-' must be followed by digits: there is no subtraction"),
         ("N eq null", .invalidInput, 5, "null is not a value Azure Table storage compares with; a missing property fails every comparison"),
         ("A eq 1 B eq 2", .invalidInput, 7, "'and', 'or' or the end of the filter was expected, not 'B'"),
+        // Offsets count UTF-8 bytes: 'é' is two, so 'B' is at 13 (the 12th character).
+        ("Név eq 'é' B", .invalidInput, 13, "'and', 'or' or the end of the filter was expected, not 'B'"),
         ("A eq 1)", .invalidInput, 6, "'and', 'or' or the end of the filter was expected, not ')'"),
         ("A eq 1 eq 2", .invalidInput, 7, "'and', 'or' or the end of the filter was expected, not 'eq'"),
         ("A eq 1 AND B eq 2", .invalidInput, 7, "'and', 'or' or the end of the filter was expected, not 'AND' (operators are case-sensitive: write 'and')"),
