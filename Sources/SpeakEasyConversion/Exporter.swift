@@ -91,7 +91,8 @@ package struct Exporter {
             if seen % 4096 == 0 { progress(Progress(entities: seen, bytesRead: bytesRead, bytesTotal: totalBytes)) }
         }
 
-        // Consecutive files are read on a second thread while this one formats and writes.
+        // Consecutive files are read on a second thread while a third formats and writes (off the
+        // cooperative pool: reading waits on the reader's threads).
         var index = sources.startIndex
         while index < sources.endIndex {
             switch sources[index] {
@@ -102,9 +103,11 @@ package struct Exporter {
                     index += 1
                 }
                 let before = bytesRead
-                try PrefetchingFileReader(paths: paths, options: readOptions).forEach { entity, position in
-                    bytesRead = before + position.bytesRead
-                    try emit(entity)
+                try await offPool {
+                    try PrefetchingFileReader(paths: paths, options: readOptions).forEach { entity, position in
+                        bytesRead = before + position.bytesRead
+                        try emit(entity)
+                    }
                 }
             case .store(let store, let table, let partition):
                 try await Self.checkNames(store, table: table, partition: partition)

@@ -87,12 +87,9 @@ extension StorageAccount {
 
     /// Every entity the query matches, one page at a time.
     package func forEachEntity(table: String, _ query: EntityQuery = .all, pageSize: Int = 1000, _ body: (Entity) throws -> Void) async throws {
-        var from: ContinuationToken?
-        repeat {
-            let page = try await self.query(table: table, query, from: from, limit: pageSize)
-            for entity in page.entities { try body(entity) }
-            from = page.next
-        } while from != nil
+        try await forEachPage(
+            { from in try await self.query(table: table, query, from: from, limit: pageSize) }, next: { $0.next },
+            { page in for entity in page.entities { try body(entity) } })
     }
 
     /// Every entity of a table or partition, one page at a time.
@@ -102,12 +99,9 @@ extension StorageAccount {
 
     /// Every entity's keys and digest, one page at a time.
     package func forEachDigest(table: String, partition: String? = nil, pageSize: Int = 5000, _ body: (KeyedDigest) throws -> Void) async throws {
-        var from: ContinuationToken?
-        repeat {
-            let page = try await entityDigests(table: table, partition: partition, from: from, limit: pageSize)
-            for digest in page.digests { try body(digest) }
-            from = page.next
-        } while from != nil
+        try await forEachPage(
+            { from in try await self.entityDigests(table: table, partition: partition, from: from, limit: pageSize) }, next: { $0.next },
+            { page in for digest in page.digests { try body(digest) } })
     }
 
     /// Whether the table holds any entity (a missing table holds none): one small read, never a count.
@@ -126,5 +120,25 @@ extension StorageAccount {
     /// A whole blob's content; nil when there is no such blob.
     package func blobData(container: String, name: String) async throws -> [UInt8]? {
         try await blob(container: container, name: name, range: nil, conditions: .none)?.data
+    }
+}
+
+/// Walks pages to the end, fetching the next page while `body` handles the current one: the backend
+/// reads and decodes (on its own threads, or over the network) while the caller formats or checks.
+private func forEachPage<Page: Sendable>(
+    _ fetch: @escaping @Sendable (ContinuationToken?) async throws -> Page, next: @escaping @Sendable (Page) -> ContinuationToken?,
+    _ body: (Page) throws -> Void
+) async throws {
+    var page = try await fetch(nil)
+    while true {
+        let following = next(page).map { from in Task { try await fetch(from) } }
+        do {
+            try body(page)
+        } catch {
+            following?.cancel()
+            throw error
+        }
+        guard let following else { return }
+        page = try await following.value
     }
 }

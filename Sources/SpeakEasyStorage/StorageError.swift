@@ -19,6 +19,8 @@ package struct StorageError: ClassifiedError, Equatable {
         case invalidRange
         /// The request itself is invalid: a key, a value, a size or a batch over a limit (400).
         case invalidInput
+        /// Valid, but a feature the service does not implement, such as a function in a `$filter` (501).
+        case notImplemented
         /// The store is busy or throttling: worth retrying later (503, 429; a locked SQLite file).
         case busy
         /// The credentials or permissions do not allow the request (403; a read-only file).
@@ -46,7 +48,7 @@ package struct StorageError: ClassifiedError, Equatable {
     package var kind: FailureKind {
         switch reason {
         case .notFound: .inputMissing
-        case .alreadyExists, .invalidInput, .corrupt, .notModified, .invalidRange: .malformedInput
+        case .alreadyExists, .invalidInput, .notImplemented, .corrupt, .notModified, .invalidRange: .malformedInput
         case .preconditionFailed, .busy: .storageUnavailable
         case .unauthorized: .cannotCreateOutput
         case .unavailable: .ioError

@@ -41,19 +41,22 @@ package enum FileValidation {
             var readOptions = readOptions
             readOptions.plainEvents = plainEvents
             readOptions.keepsUnreadableDates = true  // a date that is no date is a finding, not the end
-            try PrefetchingFileReader(paths: paths, options: readOptions).forEachItem { item, position in
-                if position.file != file {
-                    file = position.file
-                    validator.begin(.file(paths[file]))
-                }
-                bytesRead = position.bytesRead
-                switch item {
-                case .entity(let entity): validator.check(entity, line: position.line)
-                case .plainEvent(let event): validator.check(event, line: position.line)
-                }
-                if validator.isFull { throw Full() }
-                if validator.entitiesChecked & 0x3FFF == 0 {
-                    progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesRead, bytesTotal: total))
+            // Off the cooperative pool: checking waits on the readers' threads.
+            try await offPool {
+                try PrefetchingFileReader(paths: paths, options: readOptions).forEachItem { item, position in
+                    if position.file != file {
+                        file = position.file
+                        validator.begin(.file(paths[file]))
+                    }
+                    bytesRead = position.bytesRead
+                    switch item {
+                    case .entity(let entity): validator.check(entity, line: position.line)
+                    case .plainEvent(let event): validator.check(event, line: position.line)
+                    }
+                    if validator.isFull { throw Full() }
+                    if validator.entitiesChecked & 0x3FFF == 0 {
+                        progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesRead, bytesTotal: total))
+                    }
                 }
             }
         } catch let error as FormatError {

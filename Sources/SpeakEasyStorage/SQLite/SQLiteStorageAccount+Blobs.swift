@@ -26,18 +26,14 @@ extension SQLiteStorageAccount {
     }
 
     package func containerNames() async throws -> [String] {
-        try await read { connection in
-            let statement = try connection.prepare("SELECT name FROM containers ORDER BY name")
-            var names: [String] = []
-            while try statement.step() { names.append(statement.text(0)) }
-            return names
-        }
+        try await names("SELECT name FROM containers ORDER BY name")
     }
 
     package func putBlob(container: String, name: String, contentType: String, data: [UInt8], conditions: BlobConditions) async throws -> Bool {
         let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
         return try await write { connection in
             try connection.transaction {
+                try Self.requireContainer(container, connection)
                 let current = try Self.blobProperties(container: container, name: name, connection)
                 try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
                 if let current, current.contentMD5 == md5, current.contentType == contentType { return false }
@@ -69,6 +65,7 @@ extension SQLiteStorageAccount {
             statement.bind(1, container)
             var blobs: [BlobProperties] = []
             while try statement.step() { blobs.append(Self.blobProperties(statement)) }
+            if blobs.isEmpty { try Self.requireContainer(container, connection) }
             return blobs
         }
     }
@@ -114,6 +111,16 @@ extension SQLiteStorageAccount {
             let statement = try connection.prepare("DELETE FROM blobs WHERE container = ?")
             statement.bind(1, container)
             try connection.transaction { try statement.run() }
+        }
+    }
+
+    /// Blobs live in containers that exist: Azure answers 404 ContainerNotFound otherwise.
+    private static func requireContainer(_ container: String, _ connection: SQLiteConnection) throws(SQLiteError) {
+        let statement = try connection.prepare("SELECT 1 FROM containers WHERE name = ?")
+        statement.bind(1, container)
+        guard try statement.step() else {
+            throw SQLiteError(
+                path: connection.path, code: SQLITE_NOTFOUND, message: "no container '\(container)'", reason: .notFound, azureCode: "ContainerNotFound")
         }
     }
 

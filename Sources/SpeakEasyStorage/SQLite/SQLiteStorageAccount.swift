@@ -106,8 +106,13 @@ package final class SQLiteStorageAccount: StorageAccount {
     }
 
     package func tableNames() async throws -> [String] {
+        try await names("SELECT name FROM tables ORDER BY name")
+    }
+
+    /// The first column of every row of a query, as text.
+    func names(_ sql: String) async throws -> [String] {
         try await read { connection in
-            let statement = try connection.prepare("SELECT name FROM tables ORDER BY name")
+            let statement = try connection.prepare(sql)
             var names: [String] = []
             while try statement.step() { names.append(statement.text(0)) }
             return names
@@ -123,7 +128,9 @@ package final class SQLiteStorageAccount: StorageAccount {
                 let statement = try connection.prepare("DELETE FROM tables WHERE name = ?")
                 statement.bind(1, table)
                 try statement.run()
-                guard connection.changes > 0 else { throw Self.tableNotFound(table, path: connection.path) }
+                // Azure answers Delete Table of a missing table with ResourceNotFound (TableNotFound is
+                // for requests about its entities).
+                guard connection.changes > 0 else { throw Self.tableNotFound(table, path: connection.path, azureCode: "ResourceNotFound") }
             }
         }
     }
@@ -136,8 +143,8 @@ package final class SQLiteStorageAccount: StorageAccount {
         }
     }
 
-    static func tableNotFound(_ table: String, path: String) -> SQLiteError {
-        SQLiteError(path: path, code: SQLITE_ERROR, message: "no table '\(table)'", reason: .notFound, azureCode: "TableNotFound")
+    static func tableNotFound(_ table: String, path: String, azureCode: String = "TableNotFound") -> SQLiteError {
+        SQLiteError(path: path, code: SQLITE_ERROR, message: "no table '\(table)'", reason: .notFound, azureCode: azureCode)
     }
 
     /// Entity counts per PartitionKey, from the key index (for tests and inspection: not part of the

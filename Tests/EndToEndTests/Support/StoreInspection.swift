@@ -90,7 +90,8 @@ struct StoreContents: Sendable {
         return StoreContents(
             entities: entities,
             counts: try await store.entityCounts(table: DataContract.table),
-            blobs: try await store.blobProperties(container: DataContract.photoContainer).sorted { $0.name < $1.name },
+            blobs: try await store.containerAccess(DataContract.photoContainer) == nil
+                ? [] : try await store.blobProperties(container: DataContract.photoContainer).sorted { $0.name < $1.name },
             access: try await store.containerAccess(DataContract.photoContainer),
             manifest: try await SeedManifest.load(from: store, table: DataContract.table))
     }

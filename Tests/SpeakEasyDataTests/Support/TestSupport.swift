@@ -37,7 +37,8 @@ func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
     return try body(path)
 }
 
-private func makeTemporaryDirectory() throws -> String {
+/// A fresh, empty directory that the caller removes (for set-ups that cannot wrap the test's body).
+func makeTemporaryDirectory() throws -> String {
     var template = Array((NSTemporaryDirectory() + "/speakeasy-tests-XXXXXX").utf8CString)
     guard let pointer = mkdtemp(&template) else {
         throw CocoaError(.fileWriteUnknown)

@@ -60,10 +60,3 @@ func withStore<T>(tables: [String] = ["t", "one", "two"], _ body: (SQLiteStorage
         return try await body(store, path)
     }
 }
-
-/// Every entity of a table, read page by page.
-func allEntities(_ store: some StorageAccount, table: String, partition: String? = nil, pageSize: Int = 1000) async throws -> [Entity] {
-    var entities: [Entity] = []
-    try await store.forEachEntity(table: table, partition: partition, pageSize: pageSize) { entities.append($0) }
-    return entities
-}
