@@ -6,7 +6,8 @@ import Synchronization
 /// SQLite calls block: a long write, a busy wait, a disk read. On threads of their own they never
 /// hold up Swift's cooperative pool, which the rest of a process (a server's requests, a progress
 /// bar) needs; and with several reading connections and WAL, reads go on while a write runs.
-// @unchecked: `threads` is set once and read only by deinit; the queue is thread-safe.
+// @unchecked: `threads` is set once; `connections` is used by `stop` alone, after the threads have
+// ended, and `stop` runs once; the queue is thread-safe.
 final class SQLiteWorkers: @unchecked Sendable {
     private enum Job: Sendable {
         case run(@Sendable (SQLiteConnection) -> Void)
@@ -15,12 +16,16 @@ final class SQLiteWorkers: @unchecked Sendable {
 
     private let jobs: BoundedQueue<Job>
     private let threads: [WorkerThread]
+    /// Kept here so that `stop` closes them one after another: connections that close at the same
+    /// moment each see the other still open, and none folds the WAL back in and removes its files.
+    private var connections: [SQLiteConnection]
     private let stopped = Mutex(false)
 
     /// Takes over the connections: from now on each is used by its own thread only.
     init(_ connections: [SQLiteConnection]) {
         let jobs = BoundedQueue<Job>(capacity: 1 << 20)
         self.jobs = jobs
+        self.connections = connections
         threads = connections.map { connection in
             let owned = Owned(connection)
             return WorkerThread {
@@ -36,6 +41,7 @@ final class SQLiteWorkers: @unchecked Sendable {
         guard !stopped.withLock({ let was = $0; $0 = true; return was }) else { return }
         for _ in threads { _ = jobs.push(.stop) }
         for thread in threads { thread.join() }
+        while !connections.isEmpty { connections.removeLast() }
     }
 
     /// Runs `body` on one of the connections, and returns what it returns. An `SQLiteError` is
