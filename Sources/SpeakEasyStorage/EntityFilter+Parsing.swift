@@ -49,7 +49,7 @@ extension EntityFilter {
     ///
     /// A comparison with a constant on the left (`5 lt Score`) is turned round (`Score gt 5`); one
     /// with a property on both sides or on neither is refused, as Azure compares properties only with
-    /// constants. Functions and arithmetic are refused with ``FilterSyntaxError/Kind/notImplemented``.
+    /// constants. Functions and arithmetic are refused with ``FilterSyntaxError/Kind/unsupportedOperation``.
     package init(parsing text: String) throws(FilterSyntaxError) {
         guard text.utf8.count <= Self.maximumFilterLength else {
             throw FilterSyntaxError(at: Self.maximumFilterLength, "the filter is longer than \(Self.maximumFilterLength) bytes")
@@ -183,14 +183,14 @@ struct FilterParser {
             try advance()
             return .property(word)
         case .function(let name):
-            throw FilterSyntaxError(.notImplemented, at: token.offset, "functions such as '\(name)' are not implemented by Azure Table storage")
+            throw FilterSyntaxError(.unsupportedOperation, at: token.offset, "functions such as '\(name)' are not implemented by Azure Table storage")
         default:
             throw unexpected(expecting: "a property or a constant")
         }
     }
 
     private func arithmetic(_ word: String) -> FilterSyntaxError {
-        FilterSyntaxError(.notImplemented, at: token.offset, "arithmetic such as '\(word)' is not implemented by Azure Table storage")
+        FilterSyntaxError(.unsupportedOperation, at: token.offset, "arithmetic such as '\(word)' is not implemented by Azure Table storage")
     }
 
     /// An error naming what was found instead of what was expected, with a hint when a word is a

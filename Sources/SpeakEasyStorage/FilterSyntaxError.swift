@@ -10,8 +10,8 @@ package struct FilterSyntaxError: Error, Hashable, Sendable, CustomStringConvert
     package enum Kind: Hashable, Sendable {
         /// Not a filter: bad syntax, a malformed literal, or over one of the parser's limits (400).
         case invalidInput
-        /// OData that Azure Table storage does not implement (501).
-        case notImplemented
+        /// Valid OData that Azure Table storage does not offer: functions, arithmetic (501).
+        case unsupportedOperation
     }
 
     package let kind: Kind
@@ -36,9 +36,7 @@ extension StorageError {
     /// The answer to a filter that does not parse: 400 InvalidInput, or 501 NotImplemented for what
     /// Azure does not implement. The message keeps the offset so a client can point at the problem.
     package init(_ error: FilterSyntaxError, account: String) {
-        switch error.kind {
-        case .invalidInput: self.init(.invalidInput, account: account, error.description, code: "InvalidInput")
-        case .notImplemented: self.init(.notImplemented, account: account, error.description, code: "NotImplemented")
-        }
+        // The reasons' own Azure codes are the ones wanted: InvalidInput, NotImplemented.
+        self.init(error.kind == .invalidInput ? .invalidInput : .unsupportedByService, account: account, error.description)
     }
 }

@@ -10,7 +10,7 @@ extension StorageError.Reason {
         case .notModified: 304
         case .invalidRange: 416
         case .invalidInput: 400
-        case .notImplemented: 501
+        case .unsupportedByService: 501
         case .busy: 503
         case .unauthorized: 403
         case .corrupt: 500
@@ -27,7 +27,7 @@ extension StorageError.Reason {
         case .notModified: "ConditionNotMet"
         case .invalidRange: "InvalidRange"
         case .invalidInput: "InvalidInput"
-        case .notImplemented: "NotImplemented"
+        case .unsupportedByService: "NotImplemented"
         case .busy: "ServerBusy"
         case .unauthorized: "AuthorizationFailure"
         case .corrupt: "InternalError"
@@ -40,7 +40,7 @@ extension StorageError.Reason {
         switch httpStatus {
         case 304: self = .notModified
         case 400, 405, 411, 413, 414, 415: self = .invalidInput
-        case 501: self = .notImplemented
+        case 501: self = .unsupportedByService
         case 401, 403: self = .unauthorized
         case 404: self = .notFound
         case 409: self = .alreadyExists

@@ -19,8 +19,9 @@ package struct StorageError: ClassifiedError, Equatable {
         case invalidRange
         /// The request itself is invalid: a key, a value, a size or a batch over a limit (400).
         case invalidInput
-        /// Valid, but a feature the service does not implement, such as a function in a `$filter` (501).
-        case notImplemented
+        /// Valid, but a feature the service does not offer, such as a function in a `$filter` (501,
+        /// Azure's code NotImplemented).
+        case unsupportedByService
         /// The store is busy or throttling: worth retrying later (503, 429; a locked SQLite file).
         case busy
         /// The credentials or permissions do not allow the request (403; a read-only file).
@@ -48,7 +49,7 @@ package struct StorageError: ClassifiedError, Equatable {
     package var kind: FailureKind {
         switch reason {
         case .notFound: .inputMissing
-        case .alreadyExists, .invalidInput, .notImplemented, .corrupt, .notModified, .invalidRange: .malformedInput
+        case .alreadyExists, .invalidInput, .unsupportedByService, .corrupt, .notModified, .invalidRange: .malformedInput
         case .preconditionFailed, .busy: .storageUnavailable
         case .unauthorized: .cannotCreateOutput
         case .unavailable: .ioError

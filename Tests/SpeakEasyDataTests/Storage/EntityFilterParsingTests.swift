@@ -160,10 +160,10 @@ struct EntityFilterParsingTests {
         ("A === 1", .invalidInput, 2, "unexpected character '='"),
         ("Name eq \"x\"", .invalidInput, 8, "unexpected character '\"'"),
         ("A eq 1 & B eq 2", .invalidInput, 7, "unexpected character '&'"),
-        ("startswith(Name, 'a')", .notImplemented, 0, "functions such as 'startswith' are not implemented by Azure Table storage"),
-        ("A eq 1 and substringof('a', Name)", .notImplemented, 11, "functions such as 'substringof' are not implemented by Azure Table storage"),
-        ("Price add 5 eq 10", .notImplemented, 6, "arithmetic such as 'add' is not implemented by Azure Table storage"),
-        ("Price eq 10 mul 2", .notImplemented, 12, "arithmetic such as 'mul' is not implemented by Azure Table storage"),
+        ("startswith(Name, 'a')", .unsupportedOperation, 0, "functions such as 'startswith' are not implemented by Azure Table storage"),
+        ("A eq 1 and substringof('a', Name)", .unsupportedOperation, 11, "functions such as 'substringof' are not implemented by Azure Table storage"),
+        ("Price add 5 eq 10", .unsupportedOperation, 6, "arithmetic such as 'add' is not implemented by Azure Table storage"),
+        ("Price eq 10 mul 2", .unsupportedOperation, 12, "arithmetic such as 'mul' is not implemented by Azure Table storage"),
     ]
 
     @Test("a text that is no filter fails at the offending offset, with a message saying why", arguments: errors)
@@ -211,11 +211,11 @@ struct EntityFilterParsingTests {
         #expect(invalid.azureCode == "InvalidInput")
         #expect(invalid.message == "Unrecognized 'Edm.Int32' literal '2147483648' (at offset 5 of the $filter)")
         let function = StorageError(Self.error("startswith(Name,'a')")!, account: "local")
-        #expect(function.reason == .notImplemented)
+        #expect(function.reason == .unsupportedByService)
         #expect(function.httpStatus == 501)
         #expect(function.azureCode == "NotImplemented")
         #expect(function.kind == .malformedInput)
-        #expect(StorageError.Reason(httpStatus: 501) == .notImplemented)
-        #expect(StorageError.Reason.notImplemented.defaultAzureCode == "NotImplemented")
+        #expect(StorageError.Reason(httpStatus: 501) == .unsupportedByService)
+        #expect(StorageError.Reason.unsupportedByService.defaultAzureCode == "NotImplemented")
     }
 }
