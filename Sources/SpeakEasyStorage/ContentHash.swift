@@ -45,6 +45,11 @@ package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     /// Whether a recorded hash was computed in this form.
     package static func isComparable(_ recorded: String) -> Bool { recorded.hasPrefix(prefix) }
 
-    package static func == (lhs: ContentHash, rhs: ContentHash) -> Bool { lhs.description == rhs.description }
-    package func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    package static func == (lhs: ContentHash, rhs: ContentHash) -> Bool { lhs.words == rhs.words }
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
+    }
 }
