@@ -75,7 +75,7 @@ struct SeedCrashRecoveryTests {
             }
             // It finished (or failed) before the kill: start again on a new store.
             attempts.append(killed)
-            for suffix in ["", "-journal"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         }
         Issue.record("seed could not be killed mid-run (it finished first every time; raise eventCount):\n\(attempts.map(\.description).joined(separator: "\n"))")
         throw CancellationError()

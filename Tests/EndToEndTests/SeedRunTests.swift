@@ -193,7 +193,7 @@ struct SeedCommandLineTests {
         let scratch = try Scratch()
         let result = try await SeedTool.run(["--seed", "3", "--events", "5", "--quiet"], in: scratch.path)
         #expect(result.status == 0, "\(result)")
-        // SQLite's rollback journal (journal_mode TRUNCATE) may stay beside it, empty.
+        // A new store's rollback journal, if any stays beside it, is empty.
         #expect(directoryListing(scratch.path).filter { $0 != "speakeasy.sqlite-journal" } == ["speakeasy.sqlite"])
         #expect(fileBytes(scratch.file("speakeasy.sqlite-journal")).map(\.isEmpty) ?? true, "a completed run left a non-empty journal")
         #expect(try await StoreContents.read(scratch.file("speakeasy.sqlite")).events.count == 5)

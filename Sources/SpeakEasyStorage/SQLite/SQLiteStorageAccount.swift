@@ -15,7 +15,8 @@ internal import CSQLite
 /// read it with `json_extract`.
 ///
 /// One connection writes and a few read, each on its own thread (``SQLiteWorkers``). The file is in
-/// WAL mode, so readers read the last committed state while a long write goes on.
+/// WAL mode, so readers read the last committed state while a long write goes on; only the session
+/// that creates the file uses a rollback journal, which loads a new store faster (``SQLiteStoreFile``).
 package final class SQLiteStorageAccount: StorageAccount {
     package let path: String
     package var displayName: String { path }
@@ -159,8 +160,8 @@ package final class SQLiteStorageAccount: StorageAccount {
         }
     }
 
-    /// Commits are written to the WAL without an fsync each (a bulk load would flush gigabytes);
-    /// a dead process loses none of them. Flushing moves them into the database file and syncs it.
+    /// Commits are written without an fsync each (a bulk load would flush gigabytes); a dead process
+    /// loses none of them. Flushing moves the WAL's commits into the database file and syncs it.
     package func flush() async throws {
         try await write { connection in
             try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -20,17 +20,27 @@ struct ConformanceBackend: Sendable, Identifiable, CustomTestStringConvertible {
     ///
     /// `serve` (the SQLite account behind Azure's REST protocol, reached through the HTTP client
     /// backend) and the Azure REST client join this list in their own issues.
-    static let all: [ConformanceBackend] = [.sqlite]
+    static let all: [ConformanceBackend] = [.sqlite, .newSQLite]
 
-    /// The local account: a fresh file in a fresh temporary directory for every test.
-    static let sqlite = ConformanceBackend(name: "SQLite") {
-        let directory = try makeTemporaryDirectory()
-        let cleanup: Cleanup = { try? FileManager.default.removeItem(atPath: directory) }
-        do {
-            return (try SQLiteStorageAccount(path: directory + "/conformance.sqlite"), cleanup)
-        } catch {
-            await cleanup()
-            throw error
+    /// The local account as tools mostly meet it: a store made earlier (a fresh, empty file in a
+    /// fresh temporary directory for every test) and opened again, so in WAL mode.
+    static let sqlite = sqlite(name: "SQLite", reopened: true)
+
+    /// The local account in the session that creates it, under a rollback journal.
+    static let newSQLite = sqlite(name: "SQLite, new file", reopened: false)
+
+    private static func sqlite(name: String, reopened: Bool) -> ConformanceBackend {
+        ConformanceBackend(name: name) {
+            let directory = try makeTemporaryDirectory()
+            let cleanup: Cleanup = { try? FileManager.default.removeItem(atPath: directory) }
+            do {
+                let path = directory + "/conformance.sqlite"
+                if reopened { _ = try SQLiteStorageAccount(path: path) }
+                return (try SQLiteStorageAccount(path: path), cleanup)
+            } catch {
+                await cleanup()
+                throw error
+            }
         }
     }
 

@@ -29,7 +29,8 @@ struct SQLiteLockingTests {
                 try await store.createTableIfNotExists("t")
                 try await store.write([Entity(partitionKey: "p", rowKey: "a")], table: "t", mode: .insert)
             }
-            // Another writer (a reserved lock): with a rollback journal, readers still read.
+            _ = try SQLiteStorageAccount(path: path)  // opened again: now in WAL mode
+            // Another writer (a reserved lock): readers still read.
             let other = try RawSQLite(path: path)
             try other.execute("BEGIN IMMEDIATE")
             let store = try SQLiteStorageAccount(path: path)
