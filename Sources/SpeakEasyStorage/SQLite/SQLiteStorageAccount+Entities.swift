@@ -91,8 +91,9 @@ extension SQLiteStorageAccount {
                 try Self.requireTable(table, connection)
                 let scan = try SQLiteScan(connection, table: table, query: query, from: from, columns: "timestamp, etag, properties")
                 var page: [Entity] = []
+                var reader = JSONPropertiesReader()
                 while page.count < limit, try scan.step() {
-                    var entity = try Self.entity(from: scan.statement, path: connection.path)
+                    var entity = try Self.entity(from: scan.statement, reader: &reader, path: connection.path)
                     guard query.filter?.matches(entity) ?? true else { continue }
                     if let select = query.select { entity.properties = entity.properties.filter { select.contains($0.name) } }
                     page.append(entity)
@@ -109,7 +110,8 @@ extension SQLiteStorageAccount {
             statement.bind(1, table)
             statement.bind(2, partitionKey)
             statement.bind(3, rowKey)
-            return try statement.step() ? try Self.entity(from: statement, path: connection.path) : nil
+            var reader = JSONPropertiesReader()
+            return try statement.step() ? try Self.entity(from: statement, reader: &reader, path: connection.path) : nil
         }
     }
 
@@ -120,9 +122,12 @@ extension SQLiteStorageAccount {
             try connection.transaction(readOnly: true) {
                 let scan = try SQLiteScan(connection, table: table, query: EntityQuery(partition: partition), from: from, columns: "properties")
                 var digests: [KeyedDigest] = []
+                var reader = JSONPropertiesReader()
                 while digests.count < limit, try scan.step() {
                     let partitionKey = scan.statement.text(0), rowKey = scan.statement.text(1)
-                    let properties = try Self.decodeProperties(scan.statement.text(2), partitionKey: partitionKey, rowKey: rowKey, path: connection.path)
+                    let properties = try scan.statement.withText(2) { json throws(SQLiteError) in
+                        try Self.decodeProperties(json, reader: &reader, partitionKey: partitionKey, rowKey: rowKey, path: connection.path)
+                    }
                     let canonical = EntityDigest.canonicalProperties(properties)
                     digests.append(KeyedDigest(partitionKey: partitionKey, rowKey: rowKey, digest: EntityDigest(partitionKey: partitionKey, rowKey: rowKey, canonicalProperties: canonical)))
                 }
@@ -164,25 +169,36 @@ extension SQLiteStorageAccount {
 
     /// Azure's merge of stored properties and new ones, as stored JSON.
     private static func merged(_ existing: String, _ new: [UInt8], entity: EncodedEntity, path: String) throws -> [UInt8] {
-        let old = try decodeProperties(existing, partitionKey: entity.partitionKey, rowKey: entity.rowKey, path: path)
-        let update = try decodeProperties(String(decoding: new, as: UTF8.self), partitionKey: entity.partitionKey, rowKey: entity.rowKey, path: path)
+        var reader = JSONPropertiesReader()
+        let old = try Array(existing.utf8).withUnsafeBytes { json throws(SQLiteError) in
+            try decodeProperties(json, reader: &reader, partitionKey: entity.partitionKey, rowKey: entity.rowKey, path: path)
+        }
+        let update = try new.withUnsafeBytes { json throws(SQLiteError) in
+            try decodeProperties(json, reader: &reader, partitionKey: entity.partitionKey, rowKey: entity.rowKey, path: path)
+        }
         let merged = Entity(partitionKey: "", rowKey: "", properties: old).merging(Entity(partitionKey: "", rowKey: "", properties: update))
         var json: [UInt8] = []
         JSONEntityWriter.appendPropertiesObject(merged.properties, to: &json)
         return json
     }
 
-    /// An entity from a row whose columns are keys, timestamp, etag and properties.
-    static func entity(from statement: SQLiteStatement, path: String) throws -> Entity {
+    /// An entity from a row whose columns are keys, timestamp, etag and properties; `reader` is the
+    /// scan's, reused from row to row.
+    static func entity(from statement: SQLiteStatement, reader: inout JSONPropertiesReader, path: String) throws -> Entity {
         let partitionKey = statement.text(0), rowKey = statement.text(1)
+        let properties = try statement.withText(4) { json throws(SQLiteError) in
+            try decodeProperties(json, reader: &reader, partitionKey: partitionKey, rowKey: rowKey, path: path)
+        }
         return Entity(
             partitionKey: partitionKey, rowKey: rowKey, timestamp: try? EdmDateTime(parsing: statement.text(2)), etag: statement.text(3),
-            properties: try decodeProperties(statement.text(4), partitionKey: partitionKey, rowKey: rowKey, path: path))
+            properties: properties)
     }
 
-    static func decodeProperties(_ json: String, partitionKey: String, rowKey: String, path: String) throws(SQLiteError) -> [Property] {
+    static func decodeProperties(
+        _ json: UnsafeRawBufferPointer, reader: inout JSONPropertiesReader, partitionKey: String, rowKey: String, path: String
+    ) throws(SQLiteError) -> [Property] {
         do {
-            return try JSONEntityReader.properties(fromObject: Array(json.utf8))
+            return try reader.properties(fromObject: json)
         } catch {
             throw SQLiteError(
                 path: path, code: SQLITE_CORRUPT,
