@@ -8,12 +8,15 @@ import PackageDescription
 //   SpeakEasyModel       Edm values, entities and their limits, speakers and events, blob addresses
 //   SpeakEasyFormats     Atom, JSON and CSV readers and writers; parallel reading of a file (Parallel/)
 //   SpeakEasyStorage     the storage account (StorageAccount) and its local SQLite store
+//   SpeakEasyProtocol    Azure Storage's REST protocol, for both sides: Shared Key and SAS, connection
+//                        strings, request and response shapes, $batch, error bodies, ranges
 //   SpeakEasyConversion  export: entities from a store or files into a format
 //   SpeakEasySeeding     generation and seeding
 //   SpeakEasyValidation  validation and its reports (reads the manifest Seeding writes)
 //   SpeakEasyData        only re-exports them: the tools and tests `import SpeakEasyData`
+//   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on Hummingbird
 //
-// Core → Model → Formats → Storage → {Conversion, Seeding → Validation}. Names that cross a target are
+// Core → Model → Formats → Storage → {Protocol → Server, Conversion, Seeding → Validation}. Names that cross a target are
 // `package`, never `public`; CSQLite goes to Storage only, CLibXML2 to Formats only, swift-crypto to
 // the layers that hash (Model's name-based GUIDs, Storage's digests, Seeding's keys).
 let package = Package(
@@ -24,11 +27,14 @@ let package = Package(
         .executable(name: "seed", targets: ["seed"]),
         .executable(name: "export", targets: ["export"]),
         .executable(name: "validate", targets: ["validate"]),
+        .executable(name: "serve", targets: ["serve"]),
         .library(name: "SpeakEasyData", targets: ["SpeakEasyData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -39,6 +45,10 @@ let package = Package(
         .target(
             name: "SpeakEasyStorage",
             dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "CSQLite", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
+            name: "SpeakEasyProtocol",
+            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "SpeakEasyConversion", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage"]),
         .target(
@@ -52,8 +62,17 @@ let package = Package(
         .target(
             name: "SpeakEasyData",
             dependencies: [
-                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyConversion", "SpeakEasySeeding",
-                "SpeakEasyValidation",
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol", "SpeakEasyConversion",
+                "SpeakEasySeeding", "SpeakEasyValidation",
+            ]
+        ),
+        .target(
+            name: "SpeakEasyServer",
+            dependencies: [
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // The repository's samples/ built into the tools (Sources/BuiltInSamples/samples links to it).
@@ -90,6 +109,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "serve",
+            dependencies: [
+                "SpeakEasyData",
+                "SpeakEasyServer",
+                "CLISupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Test values shared by the test targets.
         .target(name: "TestFixtures", dependencies: ["SpeakEasyData"], path: "Tests/TestFixtures"),
         .testTarget(
@@ -98,6 +126,8 @@ let package = Package(
             dependencies: ["SpeakEasyData", "SpeakEasyFormats", "SpeakEasyValidation", "CSQLite", "TestFixtures"],
             exclude: ["Snapshots"]
         ),
+        // The server in-process, over real HTTP on loopback.
+        .testTarget(name: "ServerTests", dependencies: ["SpeakEasyServer", "SpeakEasyData", "TestFixtures"]),
         // The command-line support's pure parts: message and progress-line formatting.
         .testTarget(name: "CLISupportTests", dependencies: ["CLISupport", "BuiltInSamples", "SpeakEasyData"]),
         .testTarget(

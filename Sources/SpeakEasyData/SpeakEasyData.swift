@@ -4,6 +4,7 @@
 @_exported public import SpeakEasyModel
 @_exported public import SpeakEasyFormats
 @_exported public import SpeakEasyStorage
+@_exported public import SpeakEasyProtocol
 @_exported public import SpeakEasyConversion
 @_exported public import SpeakEasySeeding
 @_exported public import SpeakEasyValidation

@@ -1,5 +1,7 @@
 import Foundation
 import SpeakEasyData
+// The temporary directories every test target shares.
+@_exported import TestFixtures
 
 #if canImport(Glibc)
     import Glibc
@@ -21,29 +23,6 @@ enum TestPaths {
 
     /// Real payloads recorded from Azure, with their provenance (`Tests/Fixtures/azure/README.md`).
     static var azureFixtures: String { packageRoot + "/Tests/Fixtures/azure" }
-}
-
-/// A fresh, empty directory for one test, removed when the test's body returns.
-func withTemporaryDirectory<T>(_ body: (String) async throws -> T) async throws -> T {
-    let path = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    return try await body(path)
-}
-
-/// Synchronous variant of ``withTemporaryDirectory(_:)``.
-func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
-    let path = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    return try body(path)
-}
-
-/// A fresh, empty directory that the caller removes (for set-ups that cannot wrap the test's body).
-func makeTemporaryDirectory() throws -> String {
-    var template = Array((NSTemporaryDirectory() + "/speakeasy-tests-XXXXXX").utf8CString)
-    guard let pointer = mkdtemp(&template) else {
-        throw CocoaError(.fileWriteUnknown)
-    }
-    return String(cString: pointer)
 }
 
 /// Writes bytes to a file, replacing it.

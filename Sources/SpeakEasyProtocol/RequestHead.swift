@@ -1,0 +1,29 @@
+/// What the protocol code needs of an HTTP request, whichever HTTP library carries it: the server
+/// builds one from Hummingbird's request, the client from the request it is about to send.
+package struct RequestHead: Sendable {
+    /// `GET`, `PUT`, `MERGE`…, as sent.
+    package var method: String
+    /// The path exactly as sent, percent-encoding included: `/devstoreaccount1/photos/ada.jpg`.
+    package var path: String
+    /// The query string as sent, without the `?` (empty when there is none).
+    package var query: String
+    /// Header fields in the order sent; names compare case-insensitively.
+    package var headers: [(name: String, value: String)]
+
+    package init(method: String, path: String, query: String = "", headers: [(name: String, value: String)] = []) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+    }
+
+    /// The first value of a header, by case-insensitive name.
+    package func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// Every value of a header, by case-insensitive name.
+    package func headerValues(_ name: String) -> [String] {
+        headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+}

@@ -1,0 +1,18 @@
+package import SpeakEasyProtocol
+
+/// How `serve` serves a store: where it listens and under which account.
+package struct ServerConfiguration: Sendable {
+    package var host = DevelopmentAccount.host
+    /// 0 picks a free port.
+    package var blobPort = StorageService.blob.developmentPort
+    package var tablePort = StorageService.table.developmentPort
+    package var accountName = DevelopmentAccount.name
+    /// The account key, base64 as Azure gives it.
+    package var accountKey = DevelopmentAccount.key
+    /// Entities a query page holds at most (Azure: 1,000).
+    package var pageSize = 1000
+    /// Log a line per request on standard error.
+    package var logRequests = true
+
+    package init() {}
+}
