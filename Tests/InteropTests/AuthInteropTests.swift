@@ -4,8 +4,9 @@ import Testing
 
 /// Our Shared Key and SAS against the official Azure SDKs for Python: azure-data-tables 12.7.0 and
 /// azure-storage-blob 12.31.1 generate SAS tokens (`generate_*_sas`, fixed start and expiry) and
-/// sign requests with their own SharedKeyCredentialPolicy (`python/auth_signatures.py`); we must
-/// produce exactly the same tokens and headers, and our server side must accept them.
+/// sign requests with their own SharedKeyCredentialPolicy, azure-storage 0.20.3 with its 2014-02-14
+/// table SAS and StorageTableSharedKeyAuthentication (`python/auth_signatures.py`); we must produce
+/// exactly the same tokens and headers, and our server side must accept them.
 @Suite("Shared Key and SAS interop with the Azure SDKs", .enabled(if: PythonSDK.enabled, PythonSDK.howToEnable))
 struct AuthInteropTests {
     struct Case: Decodable {
@@ -29,6 +30,8 @@ struct AuthInteropTests {
         var query: String?
         var headers: [[String]]?
         var authorization: String?
+        /// azure-storage 0.20.3 signs the `Date` header where the newer SDKs sign `x-ms-date`.
+        var signsDate: Bool?
     }
 
     static func cases(_ kind: String) throws -> [Case] {
@@ -54,7 +57,7 @@ struct AuthInteropTests {
     @Test("the SDKs' SAS tokens: same string to sign, same signature, same token text, accepted by our verifier")
     func sasTokens() throws {
         let cases = try Self.cases("sas")
-        #expect(cases.count == 9)
+        #expect(cases.count == 11)
         for sdk in cases {
             let service = try #require(StorageService(rawValue: sdk.service))
             let token = try #require(sdk.token)
@@ -81,12 +84,17 @@ struct AuthInteropTests {
     @Test("the SDKs' Shared Key headers: we compute the same Authorization, and our server accepts theirs")
     func sharedKey() throws {
         let cases = try Self.cases("sharedkey")
-        #expect(cases.count == 8)
+        #expect(cases.count == 9)
         for sdk in cases {
             let service = try #require(StorageService(rawValue: sdk.service))
             let headers = (sdk.headers ?? []).map { (name: $0[0], value: $0[1]) }
             var head = RequestHead(method: try #require(sdk.method), path: try #require(sdk.path), query: sdk.query ?? "", headers: headers)
-            #expect(try SharedKey.authorization(for: head, service: service, credentials: Self.credentials) == sdk.authorization, "\(sdk.name)")
+            if sdk.signsDate == true {
+                let stringToSign = try SharedKey.tableStringToSign(head, account: "devstoreaccount1", date: head.header("Date"))
+                #expect("SharedKey devstoreaccount1:\(Self.credentials.sign(stringToSign))" == sdk.authorization, "\(sdk.name)")
+            } else {
+                #expect(try SharedKey.authorization(for: head, service: service, credentials: Self.credentials) == sdk.authorization, "\(sdk.name)")
+            }
             head.headers.append(("Authorization", try #require(sdk.authorization)))
             let result = try RequestAuthenticator(credentials: Self.credentials).authenticate(head, service: service, target: .service, now: Self.requestDate)
             #expect(result == .sharedKey(.sharedKey), "\(sdk.name)")

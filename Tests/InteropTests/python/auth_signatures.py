@@ -34,6 +34,9 @@ from azure.storage.blob import (
     ResourceTypes as BlobResourceTypes,
 )
 from azure.storage.blob._shared.authentication import SharedKeyCredentialPolicy as BlobSharedKeyPolicy
+from azure.storage import AccessPolicy, SharedAccessPolicy, StorageTableSharedKeyAuthentication
+from azure.storage._http import HTTPRequest as LegacyRequest
+from azure.storage.table import TableService
 
 ACCOUNT = "devstoreaccount1"
 KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
@@ -68,6 +71,14 @@ def table_sas_cases():
                                    permission="rwdlacu", expiry=EXPIRY, start=START, protocol="https"))
 
 
+def legacy_sas_cases():
+    # azure-storage 0.20.3 signs the 2014-02-14 layout, and the table name as given (not lower-cased).
+    service = TableService(ACCOUNT, KEY)
+    for table in ["speakers", "Speakers"]:
+        policy = SharedAccessPolicy(AccessPolicy(start="2024-05-01T00:00:00Z", expiry="2024-05-02T00:00:00Z", permission="raud"))
+        sas(f"azure-storage 0.20.3 table SAS for {table}", "table", {"table": table}, service.generate_shared_access_signature(table, policy))
+
+
 def blob_sas_cases():
     hooked = []
     token = generate_blob_sas(ACCOUNT, "photos", "speakers/ada.jpg", account_key=KEY, permission=BlobSasPermissions(read=True),
@@ -97,6 +108,16 @@ def sign_blob(method, url, headers):
     return request
 
 
+def sign_legacy_table(method, path, headers):
+    request = LegacyRequest()
+    request.method = method
+    request.path = path
+    request.headers = list(headers.items())
+    request.query = []
+    StorageTableSharedKeyAuthentication(ACCOUNT, KEY).sign_request(request)
+    return dict(request.headers)
+
+
 def sharedkey(name, service, request):
     path, _, query = request.url.split("://", 1)[1].partition("/")[2].partition("?")
     emit({
@@ -116,6 +137,13 @@ def sharedkey_cases():
         "DELETE", "http://127.0.0.1:10002/devstoreaccount1/speakers(PartitionKey='a',RowKey='b%20c')", {**base, "If-Match": "*"}))
     sharedkey("table: get ACL (comp)", "table", sign_table(
         "GET", "http://127.0.0.1:10002/devstoreaccount1/speakers?comp=acl", base))
+    # azure-storage 0.20.3 sends Date beside x-ms-date and signs Date (here a second later, to tell them apart).
+    legacy = {"x-ms-version": "2014-02-14", "x-ms-date": DATE, "Date": "Tue, 14 Sep 2021 21:24:21 GMT", "DataServiceVersion": "2.0;NetFx",
+              "Content-Type": "application/atom+xml"}
+    signed = sign_legacy_table("GET", "/devstoreaccount1/speakers()", legacy)
+    emit({"kind": "sharedkey", "name": "azure-storage 0.20.3 table query (signs Date)", "service": "table", "method": "GET",
+          "path": "/devstoreaccount1/speakers()", "query": "", "headers": [[k, v] for k, v in legacy.items()],
+          "authorization": signed["Authorization"], "signsDate": True})
     blob = {"x-ms-date": DATE, "x-ms-version": "2026-10-06"}
     sharedkey("blob: put with metadata in the service's header order", "blob", sign_blob(
         "PUT", "http://127.0.0.1:10000/devstoreaccount1/photos/speakers/ada.jpg",
@@ -131,5 +159,6 @@ def sharedkey_cases():
 
 
 table_sas_cases()
+legacy_sas_cases()
 blob_sas_cases()
 sharedkey_cases()
