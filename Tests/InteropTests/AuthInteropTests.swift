@@ -37,7 +37,9 @@ struct AuthInteropTests {
     static func cases(_ kind: String) throws -> [Case] {
         try withScratchDirectory { scratch in
             let output = try PythonSDK.run("auth_signatures.py", [], scratch: scratch)
-            return try output.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(Case.self, from: Data($0)) }
+            return try output.split(separator: UInt8(ascii: "\n")).map {
+                try JSONDecoder().decode(Case.self, from: Data($0))
+            }
         }.filter { $0.kind == kind }
     }
 
@@ -71,7 +73,8 @@ struct AuthInteropTests {
             let ours = try unsigned.signed(with: Self.credentials, target: target)
             #expect(ours.signature == parsed.signature, "\(sdk.name)")
             #expect(ours.token == token, "\(sdk.name)")
-            let grant = try parsed.verify(credentials: Self.credentials, service: service, target: target, now: Self.duringWindow, isHTTPS: true)
+            let grant = try parsed.verify(
+                credentials: Self.credentials, service: service, target: target, now: Self.duringWindow, isHTTPS: true)
             #expect(grant.signature == parsed, "\(sdk.name)")
             // Through the server's entry point, appended to a request's own query.
             let head = RequestHead(method: "GET", path: "/devstoreaccount1/x", query: "timeout=30&" + token)
@@ -88,15 +91,23 @@ struct AuthInteropTests {
         for sdk in cases {
             let service = try #require(StorageService(rawValue: sdk.service))
             let headers = (sdk.headers ?? []).map { (name: $0[0], value: $0[1]) }
-            var head = RequestHead(method: try #require(sdk.method), path: try #require(sdk.path), query: sdk.query ?? "", headers: headers)
+            var head = RequestHead(
+                method: try #require(sdk.method), path: try #require(sdk.path), query: sdk.query ?? "", headers: headers
+            )
             if sdk.signsDate == true {
-                let stringToSign = try SharedKey.tableStringToSign(head, account: "devstoreaccount1", date: head.header("Date"))
-                #expect("SharedKey devstoreaccount1:\(Self.credentials.sign(stringToSign))" == sdk.authorization, "\(sdk.name)")
+                let stringToSign = try SharedKey.tableStringToSign(
+                    head, account: "devstoreaccount1", date: head.header("Date"))
+                #expect(
+                    "SharedKey devstoreaccount1:\(Self.credentials.sign(stringToSign))" == sdk.authorization,
+                    "\(sdk.name)")
             } else {
-                #expect(try SharedKey.authorization(for: head, service: service, credentials: Self.credentials) == sdk.authorization, "\(sdk.name)")
+                #expect(
+                    try SharedKey.authorization(for: head, service: service, credentials: Self.credentials)
+                        == sdk.authorization, "\(sdk.name)")
             }
             head.headers.append(("Authorization", try #require(sdk.authorization)))
-            let result = try RequestAuthenticator(credentials: Self.credentials).authenticate(head, service: service, target: .service, now: Self.requestDate)
+            let result = try RequestAuthenticator(credentials: Self.credentials).authenticate(
+                head, service: service, target: .service, now: Self.requestDate)
             #expect(result == .sharedKey(.sharedKey), "\(sdk.name)")
         }
     }

@@ -28,11 +28,16 @@ package struct AuthorizationError: Error, Sendable, Equatable, CustomStringConve
             case .invalidAuthenticationInfo:
                 "Authentication information is not given in the correct format. Check the value of Authorization header."
             case .authorizationFailure: "This request is not authorized to perform this operation."
-            case .authorizationPermissionMismatch: "This request is not authorized to perform this operation using this permission."
-            case .authorizationResourceTypeMismatch: "This request is not authorized to perform this operation using this resource type."
-            case .authorizationServiceMismatch: "This request is not authorized to perform this operation using this service."
-            case .authorizationProtocolMismatch: "This request is not authorized to perform this operation using this protocol."
-            case .authorizationSourceIPMismatch: "This request is not authorized to perform this operation using this source IP."
+            case .authorizationPermissionMismatch:
+                "This request is not authorized to perform this operation using this permission."
+            case .authorizationResourceTypeMismatch:
+                "This request is not authorized to perform this operation using this resource type."
+            case .authorizationServiceMismatch:
+                "This request is not authorized to perform this operation using this service."
+            case .authorizationProtocolMismatch:
+                "This request is not authorized to perform this operation using this protocol."
+            case .authorizationSourceIPMismatch:
+                "This request is not authorized to perform this operation using this source IP."
             }
         }
 
@@ -59,6 +64,8 @@ package struct AuthorizationError: Error, Sendable, Equatable, CustomStringConve
 
     /// The same failure as a storage account's error, for code that handles those.
     package func storageError(account: String) -> StorageError {
-        StorageError(httpStatus == 400 ? .invalidInput : .unauthorized, account: account, detail.isEmpty ? message : "\(message) \(detail)", code: code.rawValue)
+        StorageError(
+            httpStatus == 400 ? .invalidInput : .unauthorized, account: account,
+            detail.isEmpty ? message : "\(message) \(detail)", code: code.rawValue)
     }
 }

@@ -10,7 +10,9 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
         package let setting: String
         package let reason: String
 
-        package var description: String { setting.isEmpty ? "connection string: \(reason)" : "connection string: \(setting) \(reason)" }
+        package var description: String {
+            setting.isEmpty ? "connection string: \(reason)" : "connection string: \(setting) \(reason)"
+        }
     }
 
     /// How the connection authenticates.
@@ -37,17 +39,22 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
             settings[key.lowercased()] = String(setting[setting.index(after: equals)...].trimmingWhitespace())
         }
         if let development = settings["usedevelopmentstorage"] {
-            guard development.lowercased() == "true" else { throw ParseError(setting: "UseDevelopmentStorage", reason: "must be true") }
+            guard development.lowercased() == "true" else {
+                throw ParseError(setting: "UseDevelopmentStorage", reason: "must be true")
+            }
             let port = { (service: StorageService) in DevelopmentAccount.endpoint(service) }
             let defaults = [
-                "defaultendpointsprotocol": "http", "accountname": DevelopmentAccount.name, "accountkey": DevelopmentAccount.key,
-                "blobendpoint": port(.blob), "queueendpoint": "http://\(DevelopmentAccount.host):10001/\(DevelopmentAccount.name)",
+                "defaultendpointsprotocol": "http", "accountname": DevelopmentAccount.name,
+                "accountkey": DevelopmentAccount.key,
+                "blobendpoint": port(.blob),
+                "queueendpoint": "http://\(DevelopmentAccount.host):10001/\(DevelopmentAccount.name)",
                 "tableendpoint": port(.table),
             ]
             settings.merge(defaults) { given, _ in given }
         }
         if let scheme = settings["defaultendpointsprotocol"], !["http", "https"].contains(scheme.lowercased()) {
-            throw ParseError(setting: "DefaultEndpointsProtocol", reason: "must be http or https, not '\(scheme.prefix(20))'")
+            throw ParseError(
+                setting: "DefaultEndpointsProtocol", reason: "must be http or https, not '\(scheme.prefix(20))'")
         }
         self.settings = settings
     }
@@ -79,7 +86,9 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
     /// removed), else none.
     package func credential() throws(ParseError) -> Credential {
         if let key = self["AccountKey"] {
-            guard let account = accountName, !account.isEmpty else { throw ParseError(setting: "AccountName", reason: "is required with AccountKey") }
+            guard let account = accountName, !account.isEmpty else {
+                throw ParseError(setting: "AccountName", reason: "is required with AccountKey")
+            }
             do { return .sharedKey(try StorageCredentials(accountName: account, key: key)) } catch {
                 throw ParseError(setting: "AccountKey", reason: "is not a valid key (\(error.reason))")
             }
@@ -107,7 +116,8 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
 
 extension StringProtocol {
     fileprivate func trimmingWhitespace() -> SubSequence {
-        var start = startIndex, end = endIndex
+        var start = startIndex
+        var end = endIndex
         while start < end, self[start].isWhitespace { start = index(after: start) }
         while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
         return self[start..<end]

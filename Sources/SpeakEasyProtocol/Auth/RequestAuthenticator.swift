@@ -34,10 +34,12 @@ package struct RequestAuthenticator: Sendable {
         }
         let query: QueryItems
         do { query = try QueryItems(query: head.query) } catch {
-            throw AuthorizationError(.authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
+            throw AuthorizationError(
+                .authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
         }
         guard SharedAccessSignature.isPresent(in: query) else { return .anonymous }
         let sas = try SharedAccessSignature(query: query)
-        return .sharedAccessSignature(try sas.verify(credentials: credentials, service: service, target: target, now: now, isHTTPS: isHTTPS))
+        return .sharedAccessSignature(
+            try sas.verify(credentials: credentials, service: service, target: target, now: now, isHTTPS: isHTTPS))
     }
 }

@@ -32,8 +32,12 @@ package struct SASGrant: Sendable, Equatable {
             }
             required = operation.accountPermissions
         case .table, .blob:
-            guard operation.service == (signature.kind == .table ? .table : .blob) else { throw AuthorizationError(.authorizationServiceMismatch) }
-            guard let permissions = operation.servicePermissions else { throw AuthorizationError(.authorizationFailure) }
+            guard operation.service == (signature.kind == .table ? .table : .blob) else {
+                throw AuthorizationError(.authorizationServiceMismatch)
+            }
+            guard let permissions = operation.servicePermissions else {
+                throw AuthorizationError(.authorizationFailure)
+            }
             required = permissions
         case nil:
             throw AuthorizationError(.authorizationFailure)

@@ -36,8 +36,8 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
 
     package var service: StorageService {
         switch self {
-        case .listTables, .createTable, .deleteTable, .queryEntities, .getEntity, .insertEntity, .updateEntity, .mergeEntity,
-            .insertOrReplaceEntity, .insertOrMergeEntity, .deleteEntity:
+        case .listTables, .createTable, .deleteTable, .queryEntities, .getEntity, .insertEntity, .updateEntity,
+            .mergeEntity, .insertOrReplaceEntity, .insertOrMergeEntity, .deleteEntity:
             .table
         default: .blob
         }
@@ -47,7 +47,9 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
     package var accountResourceTypes: Set<Character> {
         switch self {
         case .listTables, .listContainers: ["s"]
-        case .createTable, .deleteTable, .createContainer, .deleteContainer, .getContainerProperties, .setContainerProperties, .listBlobs: ["c"]
+        case .createTable, .deleteTable, .createContainer, .deleteContainer, .getContainerProperties,
+            .setContainerProperties, .listBlobs:
+            ["c"]
         // Azurite has mapped Query Entities to both (container in one release, object in the next).
         case .queryEntities: ["c", "o"]
         default: ["o"]
@@ -73,7 +75,9 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
     /// container management, listing the account).
     package var servicePermissions: [Set<Character>]? {
         switch self {
-        case .listTables, .createTable, .deleteTable, .listContainers, .createContainer, .deleteContainer, .setContainerProperties: nil
+        case .listTables, .createTable, .deleteTable, .listContainers, .createContainer, .deleteContainer,
+            .setContainerProperties:
+            nil
         case .queryEntities, .getEntity, .getContainerProperties, .getBlob, .getBlobProperties: [["r"]]
         case .insertEntity: [["a"]]
         case .updateEntity, .mergeEntity: [["u"]]

@@ -9,7 +9,9 @@ package struct SASVersion: Sendable, Comparable, Hashable, CustomStringConvertib
     package init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element) })
+            bytes.enumerated().allSatisfy({
+                $0.offset == 4 || $0.offset == 7 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element)
+            })
         else { return nil }
         self.text = text
     }

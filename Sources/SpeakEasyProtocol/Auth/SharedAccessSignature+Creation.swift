@@ -9,7 +9,9 @@ extension SharedAccessSignature {
         _ table: String, permissions: String, start: EdmDateTime? = nil, expiry: EdmDateTime, protocols: String? = nil,
         keyRange: TableKeyRange? = nil, version: String = "2019-02-02"
     ) -> SharedAccessSignature {
-        var sas = SharedAccessSignature(version: version, permissions: permissions, start: start.map(SASTime.format), expiry: SASTime.format(expiry))
+        var sas = SharedAccessSignature(
+            version: version, permissions: permissions, start: start.map(SASTime.format), expiry: SASTime.format(expiry)
+        )
         sas.protocols = protocols
         sas.tableName = table
         sas.startPartitionKey = keyRange?.startPartitionKey
@@ -25,7 +27,9 @@ extension SharedAccessSignature {
         resource: String, permissions: String, start: EdmDateTime? = nil, expiry: EdmDateTime, protocols: String? = nil,
         version: String = "2026-10-06"
     ) -> SharedAccessSignature {
-        var sas = SharedAccessSignature(version: version, permissions: permissions, start: start.map(SASTime.format), expiry: SASTime.format(expiry))
+        var sas = SharedAccessSignature(
+            version: version, permissions: permissions, start: start.map(SASTime.format), expiry: SASTime.format(expiry)
+        )
         sas.protocols = protocols
         sas.resource = resource
         return sas
@@ -36,7 +40,9 @@ extension SharedAccessSignature {
         services: String, resourceTypes: String, permissions: String, start: EdmDateTime? = nil, expiry: EdmDateTime,
         protocols: String? = nil, version: String = "2019-02-02"
     ) -> SharedAccessSignature {
-        var sas = SharedAccessSignature(version: version, permissions: permissions, start: start.map(SASTime.format), expiry: SASTime.format(expiry))
+        var sas = SharedAccessSignature(
+            version: version, permissions: permissions, start: start.map(SASTime.format), expiry: SASTime.format(expiry)
+        )
         sas.protocols = protocols
         sas.services = services
         sas.resourceTypes = resourceTypes

@@ -20,25 +20,38 @@ extension SharedAccessSignature {
     ///
     /// - Parameter legacyTableCase: for a table SAS before 2015-04-05, sign `tn` as written rather
     ///   than lower-cased (azure-storage 0.20.3 signs it as given; the verifier tries both).
-    package func stringToSign(account: String, target: SASTarget, legacyTableCase: Bool = true) throws(AuthorizationError) -> String {
+    package func stringToSign(account: String, target: SASTarget, legacyTableCase: Bool = true)
+        throws(AuthorizationError) -> String
+    {
         guard let version = SASVersion(version) else {
-            throw AuthorizationError(.authenticationFailed, detail: "'\(self.version.prefix(40))' is not a storage service version (sv).")
+            throw AuthorizationError(
+                .authenticationFailed, detail: "'\(self.version.prefix(40))' is not a storage service version (sv).")
         }
         func unsupported() -> AuthorizationError {
-            AuthorizationError(.authenticationFailed, detail: "sv '\(version)' is older than any SAS version this server supports for this kind of SAS.")
+            AuthorizationError(
+                .authenticationFailed,
+                detail: "sv '\(version)' is older than any SAS version this server supports for this kind of SAS.")
         }
-        let blobOverrides: [String?] = [cacheControl, contentDisposition, contentEncoding, contentLanguage, contentType]
+        let blobOverrides: [String?] = [
+            cacheControl, contentDisposition, contentEncoding, contentLanguage, contentType,
+        ]
         switch kind {
         case .account:
             guard version >= .v2015_04_05 else { throw unsupported() }
-            var fields: [String?] = [account, permissions, services, resourceTypes, start, expiry, ipRange, protocols, version.text]
+            var fields: [String?] = [
+                account, permissions, services, resourceTypes, start, expiry, ipRange, protocols, version.text,
+            ]
             if version >= .v2020_12_06 { fields.append(encryptionScope) }
             return fields.map { ($0 ?? "") + "\n" }.joined()
         case .table:
             let table = tableName ?? ""
             let range: [String?] = [startPartitionKey, startRowKey, endPartitionKey, endRowKey]
             if version >= .v2015_04_05 {
-                return join([permissions, start, expiry, "/table/\(account)/\(table.lowercased())", identifier, ipRange, protocols, version.text] + range)
+                return join(
+                    [
+                        permissions, start, expiry, "/table/\(account)/\(table.lowercased())", identifier, ipRange,
+                        protocols, version.text,
+                    ] + range)
             }
             guard version >= .v2012_02_12 else { throw unsupported() }
             let name = legacyTableCase ? table : table.lowercased()
@@ -47,12 +60,18 @@ extension SharedAccessSignature {
             let path: String
             switch (resource, target) {
             case ("c", .container(let container)), ("c", .blob(let container, _)): path = container
-            case ("b", .blob(let container, let name)), ("bs", .blob(let container, let name)): path = "\(container)/\(name)"
+            case ("b", .blob(let container, let name)), ("bs", .blob(let container, let name)):
+                path = "\(container)/\(name)"
             default:
-                throw AuthorizationError(.authorizationResourceTypeMismatch, detail: "A blob SAS with sr=\(resource ?? "") does not cover this resource.")
+                throw AuthorizationError(
+                    .authorizationResourceTypeMismatch,
+                    detail: "A blob SAS with sr=\(resource ?? "") does not cover this resource.")
             }
             if version >= .v2015_04_05 {
-                var fields: [String?] = [permissions, start, expiry, "/blob/\(account)/\(path)", identifier, ipRange, protocols, version.text]
+                var fields: [String?] = [
+                    permissions, start, expiry, "/blob/\(account)/\(path)", identifier, ipRange, protocols,
+                    version.text,
+                ]
                 if version >= .v2018_11_09 { fields += [resource, snapshot] }
                 if version >= .v2020_12_06 { fields.append(encryptionScope) }
                 return join(fields + blobOverrides)
@@ -60,7 +79,8 @@ extension SharedAccessSignature {
             guard version >= .v2013_08_15 else { throw unsupported() }
             return join([permissions, start, expiry, "/\(account)/\(path)", identifier, version.text] + blobOverrides)
         case nil:
-            throw AuthorizationError(.authenticationFailed, detail: "The SAS has none of ss/srt (account), tn (table) or sr (blob).")
+            throw AuthorizationError(
+                .authenticationFailed, detail: "The SAS has none of ss/srt (account), tn (table) or sr (blob).")
         }
     }
 
@@ -68,7 +88,9 @@ extension SharedAccessSignature {
 
     /// The token signed with the account's credentials (the client side). For a blob SAS, `target`
     /// is the container or blob it is for.
-    package func signed(with credentials: StorageCredentials, target: SASTarget = .service) throws(AuthorizationError) -> SharedAccessSignature {
+    package func signed(with credentials: StorageCredentials, target: SASTarget = .service) throws(AuthorizationError)
+        -> SharedAccessSignature
+    {
         var copy = self
         copy.signature = credentials.sign(try stringToSign(account: credentials.accountName, target: target))
         return copy

@@ -19,35 +19,45 @@ extension SharedAccessSignature {
         guard identifier == nil else { throw fail("Stored access policies (si) are not supported by this server.") }
         switch kind {
         case .account:
-            guard Set(services ?? "").contains(service.accountLetter) else { throw AuthorizationError(.authorizationServiceMismatch) }
+            guard Set(services ?? "").contains(service.accountLetter) else {
+                throw AuthorizationError(.authorizationServiceMismatch)
+            }
         case .table:
             guard service == .table else { throw AuthorizationError(.authorizationServiceMismatch) }
             guard case .table(let name) = target, name.lowercased() == (tableName ?? "").lowercased() else {
-                throw AuthorizationError(.authorizationFailure, detail: "The SAS is for the table '\(tableName ?? "")', not this resource.")
+                throw AuthorizationError(
+                    .authorizationFailure, detail: "The SAS is for the table '\(tableName ?? "")', not this resource.")
             }
         case .blob:
             guard service == .blob else { throw AuthorizationError(.authorizationServiceMismatch) }
         }
 
         guard let expiryText = expiry, !expiryText.isEmpty else { throw fail("se is mandatory. Cannot be empty") }
-        guard let expiryDate = SASTime.parse(expiryText) else { throw fail("se '\(expiryText.prefix(40))' is not a valid ISO 8601 time.") }
+        guard let expiryDate = SASTime.parse(expiryText) else {
+            throw fail("se '\(expiryText.prefix(40))' is not a valid ISO 8601 time.")
+        }
         var startDate: EdmDateTime?
         if let start, !start.isEmpty {
-            guard let parsed = SASTime.parse(start) else { throw fail("st '\(start.prefix(40))' is not a valid ISO 8601 time.") }
+            guard let parsed = SASTime.parse(start) else {
+                throw fail("st '\(start.prefix(40))' is not a valid ISO 8601 time.")
+            }
             startDate = parsed
         }
 
         var candidates = [try stringToSign(account: credentials.accountName, target: target)]
         if kind == .table, let version = SASVersion(version), version < .v2015_04_05 {
             // Older clients sign the table name as given, newer ones lower-cased; either is the table.
-            candidates.append(try stringToSign(account: credentials.accountName, target: target, legacyTableCase: false))
+            candidates.append(
+                try stringToSign(account: credentials.accountName, target: target, legacyTableCase: false))
         }
         guard candidates.contains(where: { credentials.isValidSignature(signature, for: $0) }) else {
             throw fail("Signature did not match. String to sign used was \(candidates[0])")
         }
 
         if let startDate, expiryDate < startDate {
-            throw fail("Signed expiry time [\(HTTPDate.format(expiryDate))] has to be after signed start time [\(HTTPDate.format(startDate))]")
+            throw fail(
+                "Signed expiry time [\(HTTPDate.format(expiryDate))] has to be after signed start time [\(HTTPDate.format(startDate))]"
+            )
         }
         if now > expiryDate || startDate.map({ now < $0 }) == true {
             throw fail(

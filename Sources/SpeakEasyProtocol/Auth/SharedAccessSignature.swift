@@ -46,7 +46,9 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
     /// `sig`: base64 HMAC-SHA256 of the string to sign. Empty until ``signed(with:target:)``.
     package var signature: String
 
-    package init(version: String, permissions: String, start: String? = nil, expiry: String? = nil, signature: String = "") {
+    package init(
+        version: String, permissions: String, start: String? = nil, expiry: String? = nil, signature: String = ""
+    ) {
         self.version = version
         self.permissions = permissions
         self.start = start
@@ -66,8 +68,12 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
         func fail(_ detail: String) -> AuthorizationError { AuthorizationError(.authenticationFailed, detail: detail) }
         guard let signature = query["sig"], !signature.isEmpty else { throw fail("sig is mandatory. Cannot be empty") }
         guard let version = query["sv"], !version.isEmpty else { throw fail("sv is mandatory. Cannot be empty") }
-        guard SASVersion(version) != nil else { throw fail("'\(version.prefix(40))' is not a storage service version (sv), such as 2019-02-02.") }
-        self.init(version: version, permissions: query["sp"] ?? "", start: query["st"], expiry: query["se"], signature: signature)
+        guard SASVersion(version) != nil else {
+            throw fail("'\(version.prefix(40))' is not a storage service version (sv), such as 2019-02-02.")
+        }
+        self.init(
+            version: version, permissions: query["sp"] ?? "", start: query["st"], expiry: query["se"],
+            signature: signature)
         services = query["ss"]
         resourceTypes = query["srt"]
         resource = query["sr"]
@@ -104,13 +110,16 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
     /// as they encode them (`urllib.parse.quote`): what a client appends to its URLs.
     package var token: String {
         let fields: [(String, String?)] = [
-            ("st", start), ("se", expiry), ("sp", permissions.isEmpty ? nil : permissions), ("sip", ipRange), ("spr", protocols),
-            ("sv", version), ("ss", services), ("srt", resourceTypes), ("si", identifier), ("sr", resource), ("ses", encryptionScope),
-            ("rscc", cacheControl), ("rscd", contentDisposition), ("rsce", contentEncoding), ("rscl", contentLanguage), ("rsct", contentType),
-            ("tn", tableName), ("spk", startPartitionKey), ("srk", startRowKey), ("epk", endPartitionKey), ("erk", endRowKey),
-            ("sig", signature.isEmpty ? nil : signature),
+            ("st", start), ("se", expiry), ("sp", permissions.isEmpty ? nil : permissions),
+            ("sip", ipRange), ("spr", protocols), ("sv", version),
+            ("ss", services), ("srt", resourceTypes), ("si", identifier), ("sr", resource), ("ses", encryptionScope),
+            ("rscc", cacheControl), ("rscd", contentDisposition), ("rsce", contentEncoding),
+            ("rscl", contentLanguage), ("rsct", contentType),
+            ("tn", tableName), ("spk", startPartitionKey), ("srk", startRowKey), ("epk", endPartitionKey),
+            ("erk", endRowKey), ("sig", signature.isEmpty ? nil : signature),
         ]
-        return fields.compactMap { name, value in value.map { "\(name)=\(PercentEncoding.encode($0))" } }.joined(separator: "&")
+        return fields.compactMap { name, value in value.map { "\(name)=\(PercentEncoding.encode($0))" } }.joined(
+            separator: "&")
     }
 
     package var description: String {

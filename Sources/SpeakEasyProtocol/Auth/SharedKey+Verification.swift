@@ -11,7 +11,8 @@ extension SharedKey {
         case (.table, .sharedKeyLite): try tableLiteStringToSign(head, account: account)
         case (.blob, .sharedKey): try blobStringToSign(head, account: account)
         case (.blob, .sharedKeyLite):
-            throw AuthorizationError(.authenticationFailed, detail: "SharedKeyLite is not supported by the Blob service; use SharedKey.")
+            throw AuthorizationError(
+                .authenticationFailed, detail: "SharedKeyLite is not supported by the Blob service; use SharedKey.")
         }
     }
 
@@ -21,7 +22,9 @@ extension SharedKey {
         for head: RequestHead, service: StorageService, scheme: Scheme = .sharedKey, credentials: StorageCredentials
     ) throws(AuthorizationError) -> String {
         let stringToSign = try stringToSign(head, service: service, scheme: scheme, account: credentials.accountName)
-        return SharedKeyAuthorization(scheme: scheme, account: credentials.accountName, signature: credentials.sign(stringToSign)).headerValue
+        return SharedKeyAuthorization(
+            scheme: scheme, account: credentials.accountName, signature: credentials.sign(stringToSign)
+        ).headerValue
     }
 
     /// Checks a request's Shared Key `Authorization` header against the account's credentials:
@@ -38,13 +41,17 @@ extension SharedKey {
         guard authorization.account == credentials.accountName else {
             throw AuthorizationError(
                 .authenticationFailed,
-                detail: "The account '\(authorization.account.prefix(64))' in the Authorization header is not the account being accessed.")
+                detail:
+                    "The account '\(authorization.account.prefix(64))' in the Authorization header is not the account being accessed."
+            )
         }
         try checkDate(head, now: now)
         var candidates: [String]
         switch service {
         case .blob:
-            candidates = [try stringToSign(head, service: service, scheme: authorization.scheme, account: credentials.accountName)]
+            candidates = [
+                try stringToSign(head, service: service, scheme: authorization.scheme, account: credentials.accountName)
+            ]
         case .table:
             // The Table service signs `x-ms-date` when sent, else `Date`; a client that sends both
             // (azure-storage 0.20.3 does) may have signed either, and Azurite prefers `Date`.
@@ -57,10 +64,13 @@ extension SharedKey {
                         : try tableLiteStringToSign(head, account: credentials.accountName, date: date))
             }
         }
-        if candidates.contains(where: { credentials.isValidSignature(authorization.signature, for: $0) }) { return authorization.scheme }
+        if candidates.contains(where: { credentials.isValidSignature(authorization.signature, for: $0) }) {
+            return authorization.scheme
+        }
         throw AuthorizationError(
             .authenticationFailed,
-            detail: "The MAC signature found in the HTTP request '\(authorization.signature.prefix(64))' is not the same as any computed signature. "
+            detail:
+                "The MAC signature found in the HTTP request '\(authorization.signature.prefix(64))' is not the same as any computed signature. "
                 + "Server used following string to sign: '\(candidates[0])'.")
     }
 
@@ -72,12 +82,16 @@ extension SharedKey {
         }
         guard let date = HTTPDate.parse(text) else {
             throw AuthorizationError(
-                .authenticationFailed, detail: "The date header '\(text.prefix(64))' is not an RFC 1123 date such as 'Tue, 14 Sep 2021 21:24:20 GMT'.")
+                .authenticationFailed,
+                detail:
+                    "The date header '\(text.prefix(64))' is not an RFC 1123 date such as 'Tue, 14 Sep 2021 21:24:20 GMT'."
+            )
         }
         guard HTTPDate.isFresh(date, now: now) else {
             let when = date < now ? "too old" : "too far in the future"
             throw AuthorizationError(
-                .authenticationFailed, detail: "Request date header \(when): '\(text)'. The server's time is '\(HTTPDate.format(now))'.")
+                .authenticationFailed,
+                detail: "Request date header \(when): '\(text)'. The server's time is '\(HTTPDate.format(now))'.")
         }
     }
 }

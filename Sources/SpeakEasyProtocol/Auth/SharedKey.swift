@@ -15,14 +15,19 @@ package enum SharedKey {
 
     /// Table SharedKey: `VERB\nContent-MD5\nContent-Type\nDate\nCanonicalizedResource`, where Date is
     /// `x-ms-date` when sent (every SDK sends it), else `Date`; pass `date` to choose another value.
-    package static func tableStringToSign(_ head: RequestHead, account: String, date: String? = nil) throws(AuthorizationError) -> String {
+    package static func tableStringToSign(_ head: RequestHead, account: String, date: String? = nil)
+        throws(AuthorizationError) -> String
+    {
         let date = date ?? head.header("x-ms-date") ?? head.header("Date") ?? ""
         let resource = try tableResource(head, account: account)
-        return "\(head.method)\n\(head.header("Content-MD5") ?? "")\n\(head.header("Content-Type") ?? "")\n\(date)\n\(resource)"
+        return
+            "\(head.method)\n\(head.header("Content-MD5") ?? "")\n\(head.header("Content-Type") ?? "")\n\(date)\n\(resource)"
     }
 
     /// Table SharedKeyLite: `Date\nCanonicalizedResource`.
-    package static func tableLiteStringToSign(_ head: RequestHead, account: String, date: String? = nil) throws(AuthorizationError) -> String {
+    package static func tableLiteStringToSign(_ head: RequestHead, account: String, date: String? = nil)
+        throws(AuthorizationError) -> String
+    {
         let date = date ?? head.header("x-ms-date") ?? head.header("Date") ?? ""
         return "\(date)\n\(try tableResource(head, account: account))"
     }
@@ -41,7 +46,8 @@ package enum SharedKey {
             if name == "Content-Length", value == "0" { value = "" }
             lines.append(value)
         }
-        return lines.joined(separator: "\n") + "\n" + canonicalizedHeaders(head) + (try blobResource(head, account: account))
+        return lines.joined(separator: "\n") + "\n" + canonicalizedHeaders(head)
+            + (try blobResource(head, account: account))
     }
 
     /// Every `x-ms-*` header as `name:value\n`, names lower-cased and sorted as the service sorts
@@ -53,7 +59,9 @@ package enum SharedKey {
             guard lowered.hasPrefix("x-ms-") else { continue }
             values[lowered, default: []].append(trimmed(value))
         }
-        return values.keys.sorted(by: StorageHeaderCollation.precedes).map { "\($0):\(values[$0]!.joined(separator: ","))\n" }.joined()
+        return values.keys.sorted(by: StorageHeaderCollation.precedes).map {
+            "\($0):\(values[$0]!.joined(separator: ","))\n"
+        }.joined()
     }
 
     /// `/account/path` plus `?comp=value` when the request has a `comp` parameter.
@@ -77,7 +85,8 @@ package enum SharedKey {
 
     private static func queryItems(_ head: RequestHead) throws(AuthorizationError) -> QueryItems {
         do { return try QueryItems(query: head.query) } catch {
-            throw AuthorizationError(.authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
+            throw AuthorizationError(
+                .authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
         }
     }
 

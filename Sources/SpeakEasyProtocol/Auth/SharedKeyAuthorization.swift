@@ -18,22 +18,32 @@ package struct SharedKeyAuthorization: Sendable, Equatable, CustomStringConverti
     package init(parsing value: String) throws(AuthorizationError) {
         // A real header is ~70 bytes; a huge one is refused before any work is done on it.
         guard value.utf8.count <= 1024 else {
-            throw AuthorizationError(.invalidAuthenticationInfo, detail: "The Authorization header is \(value.utf8.count) bytes long.")
+            throw AuthorizationError(
+                .invalidAuthenticationInfo, detail: "The Authorization header is \(value.utf8.count) bytes long.")
         }
         let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw AuthorizationError(.invalidAuthenticationInfo, detail: "The Authorization header is not 'SharedKey account:signature'.")
+            throw AuthorizationError(
+                .invalidAuthenticationInfo, detail: "The Authorization header is not 'SharedKey account:signature'.")
         }
         guard let scheme = SharedKey.Scheme(rawValue: String(parts[0])) else {
             throw AuthorizationError(
-                .invalidAuthenticationInfo, detail: "The authentication scheme '\(parts[0].prefix(40))' is not supported; use SharedKey or SharedKeyLite.")
+                .invalidAuthenticationInfo,
+                detail:
+                    "The authentication scheme '\(parts[0].prefix(40))' is not supported; use SharedKey or SharedKeyLite."
+            )
         }
         let credential = parts[1]
-        guard let colon = credential.firstIndex(of: ":"), colon != credential.startIndex, credential.index(after: colon) != credential.endIndex
+        guard let colon = credential.firstIndex(of: ":"), colon != credential.startIndex,
+            credential.index(after: colon) != credential.endIndex
         else {
-            throw AuthorizationError(.invalidAuthenticationInfo, detail: "The Authorization header is not '\(scheme.rawValue) account:signature'.")
+            throw AuthorizationError(
+                .invalidAuthenticationInfo,
+                detail: "The Authorization header is not '\(scheme.rawValue) account:signature'.")
         }
-        self.init(scheme: scheme, account: String(credential[..<colon]), signature: String(credential[credential.index(after: colon)...]))
+        self.init(
+            scheme: scheme, account: String(credential[..<colon]),
+            signature: String(credential[credential.index(after: colon)...]))
     }
 
     /// The header value: `SharedKey account:signature`.

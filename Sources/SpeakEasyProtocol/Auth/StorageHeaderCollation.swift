@@ -40,7 +40,9 @@ package enum StorageHeaderCollation {
 
     /// -1, 0 or 1, as the SDK's `compare`.
     static func compare(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
-        var level = 0, i = 0, j = 0
+        var level = 0
+        var i = 0
+        var j = 0
         while level < 2 {
             if level == 1, i != j { return i > j ? -1 : 1 }
             let w1: UInt16 = i < lhs.count ? weight(level, lhs[i]) : 1

@@ -6,7 +6,10 @@ package struct TableKeyRange: Sendable, Equatable {
     package var endPartitionKey: String?
     package var endRowKey: String?
 
-    package init(startPartitionKey: String? = nil, startRowKey: String? = nil, endPartitionKey: String? = nil, endRowKey: String? = nil) {
+    package init(
+        startPartitionKey: String? = nil, startRowKey: String? = nil, endPartitionKey: String? = nil,
+        endRowKey: String? = nil
+    ) {
         self.startPartitionKey = startPartitionKey
         self.startRowKey = startRowKey
         self.endPartitionKey = endPartitionKey
@@ -14,7 +17,9 @@ package struct TableKeyRange: Sendable, Equatable {
     }
 
     /// Whether the range limits anything.
-    package var isUnbounded: Bool { startPartitionKey == nil && startRowKey == nil && endPartitionKey == nil && endRowKey == nil }
+    package var isUnbounded: Bool {
+        startPartitionKey == nil && startRowKey == nil && endPartitionKey == nil && endRowKey == nil
+    }
 
     /// Whether an entity's keys are within the range. Keys compare as the Table service orders them:
     /// by UTF-16 code units.

@@ -18,7 +18,8 @@ package enum HTTPDate {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var year = String(c.year)
         while year.count < 4 { year = "0" + year }
-        return "\(weekday), \(two(c.day)) \(months[c.month - 1]) \(year) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) GMT"
+        return
+            "\(weekday), \(two(c.day)) \(months[c.month - 1]) \(year) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) GMT"
     }
 
     /// Parses the RFC 1123 form exactly (as Azure requires of `x-ms-date`); nil for anything else,
@@ -36,10 +37,12 @@ package enum HTTPDate {
             }
             return value
         }
-        guard string(3..<5) == ", ", bytes[7] == UInt8(ascii: " "), bytes[11] == UInt8(ascii: " "), bytes[16] == UInt8(ascii: " "),
+        guard string(3..<5) == ", ", bytes[7] == UInt8(ascii: " "), bytes[11] == UInt8(ascii: " "),
+            bytes[16] == UInt8(ascii: " "),
             bytes[19] == UInt8(ascii: ":"), bytes[22] == UInt8(ascii: ":"), string(25..<29) == " GMT",
             let weekday = weekdays.firstIndex(of: string(0..<3)), let month = months.firstIndex(of: string(8..<11)),
-            let day = number(5..<7), let year = number(12..<16), let hour = number(17..<19), let minute = number(20..<22),
+            let day = number(5..<7), let year = number(12..<16), let hour = number(17..<19),
+            let minute = number(20..<22),
             let second = number(23..<25),
             let date = EdmDateTime(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second),
             Int(date.ticks / EdmDateTime.ticksPerDay % 7) == weekday

@@ -31,7 +31,9 @@ package enum RangeHeader {
 
     /// Plain decimal digits only (no sign, no spaces, no overflow).
     private static func number(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 19, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+        guard !text.isEmpty, text.utf8.count <= 19,
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else {
             return nil
         }
         return Int(text)

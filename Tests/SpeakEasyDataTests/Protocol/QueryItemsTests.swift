@@ -19,7 +19,9 @@ struct QueryItemsTests {
         #expect(try QueryItems(query: "name=%C3%A9t%C3%A9")["name"] == "été")
     }
 
-    @Test("a malformed escape or bytes that are not UTF-8 are a clear error", arguments: ["a=%", "a=%4", "a=%zz", "a=%FF", "a=%C3", "%ZZ=1"])
+    @Test(
+        "a malformed escape or bytes that are not UTF-8 are a clear error",
+        arguments: ["a=%", "a=%4", "a=%zz", "a=%FF", "a=%C3", "%ZZ=1"])
     func malformed(_ query: String) {
         let error = #expect(throws: QueryItems.DecodingError.self) { try QueryItems(query: query) }
         #expect(error?.description.contains("malformed percent-escape or is not UTF-8") == true)
@@ -27,7 +29,9 @@ struct QueryItemsTests {
 
     @Test("a huge parameter is cut short in the error")
     func huge() {
-        let error = #expect(throws: QueryItems.DecodingError.self) { try QueryItems(query: "a=" + String(repeating: "b", count: 1_000_000) + "%") }
+        let error = #expect(throws: QueryItems.DecodingError.self) {
+            try QueryItems(query: "a=" + String(repeating: "b", count: 1_000_000) + "%")
+        }
         #expect((error?.description.count ?? .max) < 300)
     }
 
