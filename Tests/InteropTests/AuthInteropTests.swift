@@ -30,6 +30,8 @@ struct AuthInteropTests {
         var query: String?
         var headers: [[String]]?
         var authorization: String?
+        // Collation
+        var names: [String]?
         /// azure-storage 0.20.3 signs the `Date` header where the newer SDKs sign `x-ms-date`.
         var signsDate: Bool?
     }
@@ -110,5 +112,13 @@ struct AuthInteropTests {
                 head, service: service, target: .service, now: Self.requestDate)
             #expect(result == .sharedKey(.sharedKey), "\(sdk.name)")
         }
+    }
+
+    @Test("x-ms-* header names sort as azure-storage-blob's emulation of the service's collation")
+    func headerCollation() throws {
+        let expected = try #require(try Self.cases("collation").first?.names)
+        #expect(expected.count == 20)
+        #expect(expected.reversed().sorted(by: StorageHeaderCollation.precedes) == expected)
+        #expect(expected.shuffled().sorted(by: StorageHeaderCollation.precedes) == expected)
     }
 }

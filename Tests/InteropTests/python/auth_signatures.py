@@ -34,6 +34,7 @@ from azure.storage.blob import (
     ResourceTypes as BlobResourceTypes,
 )
 from azure.storage.blob._shared.authentication import SharedKeyCredentialPolicy as BlobSharedKeyPolicy
+from azure.storage.blob._shared.authentication import _storage_header_sort
 from azure.storage import AccessPolicy, SharedAccessPolicy, StorageTableSharedKeyAuthentication
 from azure.storage._http import HTTPRequest as LegacyRequest
 from azure.storage.table import TableService
@@ -158,7 +159,17 @@ def sharedkey_cases():
         "GET", "http://127.0.0.1:10000/devstoreaccount1/photos/a%20b/%C3%BC.jpg", {**blob, "x-ms-range": "bytes=0-33554431"}))
 
 
+def collation_case():
+    # The order azure-storage-blob gives x-ms-* names, emulating the service's collation.
+    names = ["x-ms-meta-a", "x-ms-meta-a-b", "x-ms-meta-a_b", "x-ms-meta-ab", "x-ms-meta-a-c", "x-ms-meta-a'b", "x-ms-meta-a1",
+             "x-ms-meta-b", "x-ms-meta--", "x-ms-meta-a--b", "x-ms-meta-a.b", "x-ms-meta-a~b", "x-ms-meta-abc", "x-ms-meta-ab-c",
+             "x-ms-date", "x-ms-version", "x-ms-blob-type", "x-ms-meta-z9", "x-ms-meta-z_", "x-ms-meta-_z"]
+    emit({"kind": "collation", "name": "x-ms header order", "service": "blob",
+          "names": [name for name, _ in _storage_header_sort([(name, "") for name in reversed(names)])]})
+
+
 table_sas_cases()
 legacy_sas_cases()
+collation_case()
 blob_sas_cases()
 sharedkey_cases()
