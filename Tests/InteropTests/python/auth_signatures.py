@@ -38,6 +38,7 @@ from azure.storage.blob._shared.authentication import _storage_header_sort
 from azure.storage import AccessPolicy, SharedAccessPolicy, StorageTableSharedKeyAuthentication
 from azure.storage._http import HTTPRequest as LegacyRequest
 from azure.storage.table import TableService
+from azure.storage.blob.blobservice import BlobService  # azure-storage 0.20.3, beside azure-storage-blob
 
 ACCOUNT = "devstoreaccount1"
 KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
@@ -78,6 +79,13 @@ def legacy_sas_cases():
     for table in ["speakers", "Speakers"]:
         policy = SharedAccessPolicy(AccessPolicy(start="2024-05-01T00:00:00Z", expiry="2024-05-02T00:00:00Z", permission="raud"))
         sas(f"azure-storage 0.20.3 table SAS for {table}", "table", {"table": table}, service.generate_shared_access_signature(table, policy))
+    # Its blob SAS: the 2013-08-15 layout, resource /account/container[/blob] without the /blob/ prefix.
+    blobs = BlobService(ACCOUNT, KEY)
+    policy = SharedAccessPolicy(AccessPolicy(start="2024-05-01T00:00:00Z", expiry="2024-05-02T00:00:00Z", permission="r"))
+    sas("azure-storage 0.20.3 blob SAS", "blob", {"container": "photos", "blob": "speakers/ada.jpg"},
+        blobs.generate_shared_access_signature("photos", "speakers/ada.jpg", policy, content_type="image/jpeg"))
+    policy = SharedAccessPolicy(AccessPolicy(start="2024-05-01T00:00:00Z", expiry="2024-05-02T00:00:00Z", permission="rl"))
+    sas("azure-storage 0.20.3 container SAS", "blob", {"container": "photos"}, blobs.generate_shared_access_signature("photos", None, policy))
 
 
 def blob_sas_cases():
