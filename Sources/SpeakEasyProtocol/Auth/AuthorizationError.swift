@@ -6,6 +6,9 @@ package import SpeakEasyStorage
 /// One type for Shared Key and SAS, so the server turns any of them into a response the same way
 /// (the Table service as `odata.error` JSON, the Blob service as XML). Nothing in it is secret: the
 /// detail may hold a string-to-sign, as Azure's does, never a key.
+///
+/// The codes are Azure's, not Azurite's: Azurite answers AuthorizationFailure where Azure says
+/// AuthenticationFailed (a bad SAS signature or time), and the SDKs map both onto the same 403.
 package struct AuthorizationError: Error, Sendable, Equatable, CustomStringConvertible {
     package enum Code: String, Sendable, CaseIterable {
         /// A signature that does not match, a stale date, a SAS outside its time window.

@@ -25,9 +25,12 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
 
     /// Settings by lower-cased key, values as written.
     private let settings: [String: String]
+    /// Keys as written, in the order written (expanded defaults last), for the description.
+    private let spellings: [(lowered: String, written: String)]
 
     package init(_ text: String) throws(ParseError) {
         var settings: [String: String] = [:]
+        var spellings: [(lowered: String, written: String)] = []
         for part in text.split(separator: ";", omittingEmptySubsequences: true) {
             let setting = part.trimmingWhitespace()
             if setting.isEmpty { continue }
@@ -36,6 +39,7 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
             }
             let key = setting[..<equals].trimmingWhitespace()
             guard !key.isEmpty else { throw ParseError(setting: "", reason: "has a setting without a key") }
+            if settings[key.lowercased()] == nil { spellings.append((key.lowercased(), String(key))) }
             settings[key.lowercased()] = String(setting[setting.index(after: equals)...].trimmingWhitespace())
         }
         if let development = settings["usedevelopmentstorage"] {
@@ -50,6 +54,7 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
                 "queueendpoint": "http://\(DevelopmentAccount.host):10001/\(DevelopmentAccount.name)",
                 "tableendpoint": port(.table),
             ]
+            for key in defaults.keys.sorted() where settings[key] == nil { spellings.append((key, key)) }
             settings.merge(defaults) { given, _ in given }
         }
         if let scheme = settings["defaultendpointsprotocol"], !["http", "https"].contains(scheme.lowercased()) {
@@ -57,6 +62,7 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
                 setting: "DefaultEndpointsProtocol", reason: "must be http or https, not '\(scheme.prefix(20))'")
         }
         self.settings = settings
+        self.spellings = spellings
     }
 
     /// A setting's value, by case-insensitive key.
@@ -101,14 +107,14 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
     }
 
     package var description: String {
-        settings.keys.sorted().map { key in
-            let value = settings[key]!
+        spellings.map { key, written in
+            let value = settings[key] ?? ""
             switch key {
-            case "accountkey": return "AccountKey=(hidden)"
+            case "accountkey": return "\(written)=(hidden)"
             case "sharedaccesssignature":
                 let hidden = value.firstRange(of: "sig=").map { value[..<$0.upperBound] + "(hidden)" } ?? "(hidden)"
-                return "SharedAccessSignature=\(hidden)"
-            default: return "\(key)=\(value)"
+                return "\(written)=\(hidden)"
+            default: return "\(written)=\(value)"
             }
         }.joined(separator: ";")
     }

@@ -93,8 +93,8 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
         contentLanguage = query["rscl"]
         contentType = query["rsct"]
         guard kind != nil else { throw fail("The SAS has none of ss/srt (account), tn (table) or sr (blob).") }
-        if resource != nil, tableName == nil, services == nil, !["c", "b", "bs"].contains(resource!) {
-            throw fail("sr '\(resource!.prefix(10))' is not a supported signed resource (c, b).")
+        if kind == .blob, let resource, !["c", "b", "bs"].contains(resource) {
+            throw fail("sr '\(resource.prefix(10))' is not a supported signed resource (c, b).")
         }
     }
 

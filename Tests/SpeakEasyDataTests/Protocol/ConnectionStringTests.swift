@@ -25,6 +25,7 @@ struct ConnectionStringTests {
         #expect(try connection.endpoint(.blob) == "https://speakeasy.blob.core.windows.net")
         #expect(connection["accountkey"] == key)
         #expect(!connection.description.contains(key))
+        #expect(connection.description.contains("ACCOUNTNAME=speakeasy;AccountKey=(hidden)"))
         let explicit = try ConnectionString(
             "AccountName=a;TableEndpoint=http://localhost:9/a/;BlobEndpoint=https://b.example/")
         #expect(try explicit.endpoint(.table) == "http://localhost:9/a")
