@@ -46,8 +46,9 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
     /// An account SAS's resource types (`srt`) that allow the operation; any one suffices.
     package var accountResourceTypes: Set<Character> {
         switch self {
-        case .listTables, .listContainers: ["s"]
-        case .createTable, .deleteTable, .createContainer, .deleteContainer, .getContainerProperties,
+        case .listContainers: ["s"]
+        // Query Tables is a container-level operation (Azure's account SAS table, Azurite's map).
+        case .listTables, .createTable, .deleteTable, .createContainer, .deleteContainer, .getContainerProperties,
             .setContainerProperties, .listBlobs:
             ["c"]
         // Azurite has mapped Query Entities to both (container in one release, object in the next).

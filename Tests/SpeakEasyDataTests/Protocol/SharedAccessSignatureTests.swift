@@ -190,8 +190,11 @@ struct SharedAccessSignatureTests {
         #expect(
             (#expect(throws: AuthorizationError.self) { try account.authorize(.insertEntity) })?.code
                 == .authorizationPermissionMismatch)
+        #expect(throws: Never.self) { try account.authorize(.listTables) }
+        let objectsOnly = SASGrant(
+            .account(services: "t", resourceTypes: "o", permissions: "lr", expiry: Self.duringWindow))
         #expect(
-            (#expect(throws: AuthorizationError.self) { try account.authorize(.listTables) })?.code
+            (#expect(throws: AuthorizationError.self) { try objectsOnly.authorize(.listTables) })?.code
                 == .authorizationResourceTypeMismatch)
         #expect(
             (#expect(throws: AuthorizationError.self) { try account.authorize(.getBlob) })?.code
