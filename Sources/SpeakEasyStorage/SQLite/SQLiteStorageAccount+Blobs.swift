@@ -4,7 +4,8 @@ internal import Crypto
 
 /// Blob containers and blobs, with Azure's conditional requests and ranged reads.
 extension SQLiteStorageAccount {
-    package func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws {
+    @discardableResult
+    package func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws -> Bool {
         try await write { connection in
             let now = EdmDateTime.now()
             let statement = try connection.prepare(
@@ -14,14 +15,30 @@ extension SQLiteStorageAccount {
             statement.bind(3, Self.blobETag(for: now))
             statement.bind(4, now.description)
             try statement.run()
+            return connection.changes > 0
         }
     }
 
-    package func containerAccess(_ container: String) async throws -> ContainerAccess? {
+    package func containerProperties(_ container: String) async throws -> ContainerProperties? {
         try await read { connection in
-            let statement = try connection.prepare("SELECT public_access FROM containers WHERE name = ?")
+            let statement = try connection.prepare("SELECT public_access, etag, last_modified FROM containers WHERE name = ?")
             statement.bind(1, container)
-            return try statement.step() ? ContainerAccess(rawValue: statement.text(0)) : nil
+            guard try statement.step(), let access = ContainerAccess(rawValue: statement.text(0)) else { return nil }
+            return ContainerProperties(
+                name: container, access: access, etag: statement.text(1), lastModified: (try? EdmDateTime(parsing: statement.text(2))) ?? .min)
+        }
+    }
+
+    package func deleteContainer(_ container: String) async throws {
+        try await write { connection in
+            try connection.transaction {
+                try Self.requireContainer(container, connection)
+                for sql in ["DELETE FROM blobs WHERE container = ?", "DELETE FROM containers WHERE name = ?"] {
+                    let statement = try connection.prepare(sql)
+                    statement.bind(1, container)
+                    try statement.run()
+                }
+            }
         }
     }
 
@@ -58,15 +75,29 @@ extension SQLiteStorageAccount {
         }
     }
 
-    package func blobProperties(container: String) async throws -> [BlobProperties] {
+    package func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage {
         try await read { connection in
-            let statement = try connection.prepare(
-                "SELECT name, content_type, content_md5, size, etag, last_modified FROM blobs WHERE container = ? ORDER BY name")
-            statement.bind(1, container)
-            var blobs: [BlobProperties] = []
-            while try statement.step() { blobs.append(Self.blobProperties(statement)) }
-            if blobs.isEmpty { try Self.requireContainer(container, connection) }
-            return blobs
+            try connection.transaction(readOnly: true) {
+                try Self.requireContainer(container, connection)
+                // Names compare as bytes (BINARY collation); a prefix is matched on its bytes, not
+                // with LIKE, whose wildcards and case folding are not Azure's.
+                let statement = try connection.prepare(
+                    """
+                    SELECT name, content_type, content_md5, size, etag, last_modified FROM blobs
+                    WHERE container = ? AND name >= ? AND name >= ? AND substr(name, 1, length(?)) = ? ORDER BY name LIMIT ?
+                    """)
+                statement.bind(1, container)
+                statement.bind(2, marker ?? "")
+                statement.bind(3, prefix)
+                statement.bind(4, prefix)
+                statement.bind(5, prefix)
+                statement.bind(6, Int64(limit + 1))
+                var blobs: [BlobProperties] = []
+                while try statement.step() { blobs.append(Self.blobProperties(statement)) }
+                // The row after a full page is where the next page starts.
+                let next = blobs.count > limit ? blobs.removeLast().name : nil
+                return BlobPage(blobs: blobs, nextMarker: next)
+            }
         }
     }
 
