@@ -7,6 +7,9 @@ package struct ServerConfiguration: Sendable {
     package var blobPort = StorageService.blob.developmentPort
     package var tablePort = StorageService.table.developmentPort
     package var accountName = DevelopmentAccount.name
+    /// Other names the account answers to in paths: the local store's own account name, which the
+    /// photo URLs that `seed` writes carry, so that they open as they are.
+    package var accountAliases: [String] = []
     /// The account key, base64 as Azure gives it.
     package var accountKey = DevelopmentAccount.key
     /// Entities a query page holds at most (Azure: 1,000).

@@ -40,6 +40,13 @@ package struct StorageServer: Sendable {
     }
 }
 
+extension StorageServer {
+    /// Whether a request proves it acts for the account (Shared Key or SAS); others are anonymous.
+    func isAuthenticated(_ head: RequestHead) -> Bool {
+        false
+    }
+}
+
 extension StorageService {
     /// Azure's `Server` header for the service.
     var serverHeader: String {

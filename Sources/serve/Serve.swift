@@ -27,6 +27,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.blobPort = blobPort
         configuration.tablePort = tablePort
+        if account.accountName != configuration.accountName { configuration.accountAliases = [account.accountName] }
         let accountName = configuration.accountName
         try await StorageServer(account: account, configuration: configuration).run { [host] service, port in
             print("\(service.rawValue): http://\(host):\(port)/\(accountName)")
