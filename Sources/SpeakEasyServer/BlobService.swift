@@ -15,6 +15,8 @@ struct BlobService {
     /// The largest body a request may carry: a Put Blob or Put Block (clients switch to blocks above
     /// their single-put size, 64 MiB at most by default), kept well under the server's memory bound.
     static let maxBodySize = 64 << 20
+    /// A block list names at most 50,000 blocks of at most 64 bytes' id.
+    static let maxBlockListSize = 8 << 20
     static let maxResultsLimit = 5000
 
     func respond(to request: Request, path: ResourcePath) async throws -> Response {
@@ -41,6 +43,8 @@ struct BlobService {
         }
         switch (method, comp) {
         case ("PUT", nil): return try await putBlob(container, blob, body: try await request.collectBody(upTo: Self.maxBodySize))
+        case ("PUT", "block"): return try await putBlock(container, blob, body: try await request.collectBody(upTo: Self.maxBodySize))
+        case ("PUT", "blocklist"): return try await putBlockList(container, blob, body: try await request.collectBody(upTo: Self.maxBlockListSize))
         case ("GET", nil), ("HEAD", nil): return try await getBlob(container, blob)
         case ("DELETE", nil): return try await deleteBlob(container, blob)
         default: throw unsupported()
@@ -139,9 +143,7 @@ struct BlobService {
         }
         let data = Array(buffer: body)
         let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
-        if let sent = head.header("Content-MD5"), sent != md5 {
-            throw StorageError(.invalidInput, account: "", "The MD5 value specified in the request did not match with the MD5 value calculated by the server.", code: "Md5Mismatch")
-        }
+        if let sent = head.header("Content-MD5"), sent != md5 { throw Self.md5Mismatch() }
         let contentType = head.header("x-ms-blob-content-type") ?? head.header("Content-Type") ?? "application/octet-stream"
         _ = try await account.putBlob(container: container, name: blob, contentType: contentType, data: data, conditions: try conditions())
         // The stored properties, read without the content.
@@ -154,6 +156,38 @@ struct BlobService {
         headers[.contentMD5] = stored.contentMD5
         headers[.xMsRequestServerEncrypted] = "true"
         return Response(status: .created, headers: headers)
+    }
+
+    private func putBlock(_ container: String, _ blob: String, body: ByteBuffer) async throws -> Response {
+        guard let id = head.queryValue("blockid"), let decoded = Base64.decode(id), !decoded.isEmpty, decoded.count <= 64 else {
+            throw StorageError(
+                .invalidInput, account: "", "The value for one of the query parameters specified in the request URI is invalid (blockid).",
+                code: "InvalidQueryParameterValue")
+        }
+        let data = Array(buffer: body)
+        let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
+        if let sent = head.header("Content-MD5"), sent != md5 { throw Self.md5Mismatch() }
+        try await account.stageBlock(container: container, name: blob, blockID: id, data: data)
+        var headers = HTTPFields()
+        headers[.contentMD5] = md5
+        headers[.xMsRequestServerEncrypted] = "true"
+        return Response(status: .created, headers: headers)
+    }
+
+    private func putBlockList(_ container: String, _ blob: String, body: ByteBuffer) async throws -> Response {
+        let blocks = try BlockListXML.read(Array(buffer: body))
+        let contentType = head.header("x-ms-blob-content-type") ?? "application/octet-stream"
+        let stored = try await account.commitBlocks(container: container, name: blob, blocks: blocks, contentType: contentType, conditions: try conditions())
+        if let sent = head.header("x-ms-blob-content-md5"), sent != stored.contentMD5 { throw Self.md5Mismatch() }
+        var headers = HTTPFields()
+        headers[.eTag] = stored.etag
+        headers[.lastModified] = HTTPDate.format(stored.lastModified)
+        headers[.xMsRequestServerEncrypted] = "true"
+        return Response(status: .created, headers: headers)
+    }
+
+    private static func md5Mismatch() -> StorageError {
+        StorageError(.invalidInput, account: "", "The MD5 value specified in the request did not match with the MD5 value calculated by the server.", code: "Md5Mismatch")
     }
 
     private func getBlob(_ container: String, _ blob: String) async throws -> Response {

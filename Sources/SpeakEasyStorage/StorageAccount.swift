@@ -76,6 +76,15 @@ package protocol StorageAccount: AnyObject, Sendable {
     /// A blob's properties and content (or the range of it asked for) when `conditions` allow; nil
     /// when there is no such blob.
     func blob(container: String, name: String, range: ByteRange?, conditions: BlobConditions) async throws -> Blob?
+    /// Stages a block of a blob to be committed by ``commitBlocks(container:name:blocks:contentType:conditions:)``
+    /// (Azure's Put Block); staging an id again replaces its data. The blob itself is unchanged.
+    func stageBlock(container: String, name: String, blockID: String, data: [UInt8]) async throws
+    /// Makes the blob the listed blocks in order (Azure's Put Block List), when `conditions` allow,
+    /// and drops its other blocks. An id that is not there as the list says is
+    /// ``StorageError/Reason/invalidInput`` (InvalidBlockList).
+    @discardableResult
+    func commitBlocks(container: String, name: String, blocks: [BlockReference], contentType: String, conditions: BlobConditions) async throws
+        -> BlobProperties
     /// Deletes a blob that must exist, when `conditions` allow.
     func deleteBlob(container: String, name: String, conditions: BlobConditions) async throws
     func deleteAllBlobs(container: String) async throws
