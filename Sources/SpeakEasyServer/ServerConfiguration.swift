@@ -16,6 +16,14 @@ package struct ServerConfiguration: Sendable {
     package var pageSize = 1000
     /// Log a line per request on standard error.
     package var logRequests = true
+    /// Faults answered on purpose (`--faults`).
+    package var faults = FaultPlan.none
+    /// Added to every reply (`--latency`).
+    package var latencyMilliseconds = 0
+    /// Connections open at once, per service; more wait to be accepted.
+    package var maxConnections = 512
+    /// A connection with nothing sent or received for this long is closed.
+    package var idleTimeoutSeconds: Int64 = 60
 
     package init() {}
 }

@@ -8,7 +8,7 @@ import SpeakEasyStorage
 /// Answers one service's requests: parses the path, hands the request to the service, turns a
 /// thrown ``StorageError`` into Azure's error reply, and adds the headers every Azure reply carries.
 struct ServiceResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ServeRequestContext
     let service: StorageService
     let server: StorageServer
 
@@ -18,6 +18,20 @@ struct ServiceResponder: HTTPResponder {
         let exchange = Exchange(head: head, requestID: UUID().uuidString.lowercased(), now: EdmDateTime.now())
         var response: Response
         do {
+            if let fault = server.configuration.faults.fault(path: head.path) {
+                switch fault {
+                case .serverBusy:
+                    throw StorageError(.busy, account: "", "The server is busy (a fault injected by --faults).", code: "ServerBusy")
+                case .internalError:
+                    throw StorageError(.unavailable, account: "", "The server encountered an internal error (a fault injected by --faults).", code: "InternalError")
+                case .dropConnection:
+                    if server.configuration.logRequests { RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: 0, milliseconds: 0) + " (dropped by --faults)") }
+                    try? await context.channel.close()
+                    throw CancellationError()
+                case .delay(let milliseconds):
+                    try await Task.sleep(for: .milliseconds(milliseconds))
+                }
+            }
             let path = try ResourcePath(head.path)
             guard path.account == server.configuration.accountName || server.configuration.accountAliases.contains(path.account) else {
                 throw StorageError(.notFound, account: "", "The specified account does not exist.", code: "ResourceNotFound")
@@ -39,6 +53,8 @@ struct ServiceResponder: HTTPResponder {
             response = errorResponse(StorageError(.unavailable, account: "", "The server encountered an internal error: \(error)", code: "InternalError"), exchange)
         }
         addCommonHeaders(&response, exchange)
+        if response.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
+        if server.configuration.latencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds)) }
         if head.method == "HEAD" { response = response.createHeadResponse() }
         if server.configuration.logRequests {
             let elapsed = ContinuousClock.now - started
@@ -83,6 +99,7 @@ extension RequestHead {
         self.init(
             method: request.method.rawValue, path: String(target[..<(question ?? target.endIndex)]),
             query: question.map { String(target[target.index(after: $0)...]) } ?? "",
-            headers: request.headers.map { (name: $0.name.rawName, value: $0.value) })
+            // HTTPTypes keeps HTTP/1's Host as the authority, not as a header field.
+            headers: (request.head.authority.map { [(name: "Host", value: $0)] } ?? []) + request.headers.map { (name: $0.name.rawName, value: $0.value) })
     }
 }
