@@ -125,7 +125,7 @@ let package = Package(
             ]
         ),
         // Test values shared by the test targets.
-        .target(name: "TestFixtures", dependencies: ["SpeakEasyData"], path: "Tests/TestFixtures"),
+        .target(name: "TestFixtures", dependencies: ["SpeakEasyData", "SpeakEasyServer"], path: "Tests/TestFixtures"),
         .testTarget(
             name: "SpeakEasyDataTests",
             // The layers whose internals some tests reach (`@testable import`), besides the whole.
@@ -143,7 +143,7 @@ let package = Package(
         // Our JSON and Atom against the official Azure SDKs for Python; see Tests/InteropTests/setup.sh.
         .testTarget(
             name: "InteropTests",
-            dependencies: ["SpeakEasyData", "TestFixtures"],
+            dependencies: ["SpeakEasyData", "SpeakEasyServer", "TestFixtures"],
             exclude: ["python", "setup.sh"]
         ),
     ],

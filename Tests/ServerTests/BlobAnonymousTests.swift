@@ -1,5 +1,6 @@
 import Foundation
 import SpeakEasyData
+import TestFixtures
 import SpeakEasyServer
 import Testing
 

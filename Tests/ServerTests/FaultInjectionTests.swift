@@ -1,6 +1,7 @@
 import Foundation
 @testable import SpeakEasyServer
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 @Suite("serve: fault injection")

@@ -1,5 +1,6 @@
 @testable import SpeakEasyServer
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 @Suite("serve: request paths")
