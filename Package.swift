@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -71,8 +73,12 @@ let package = Package(
             dependencies: [
                 "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The repository's samples/ built into the tools (Sources/BuiltInSamples/samples links to it).
@@ -119,7 +125,7 @@ let package = Package(
             ]
         ),
         // Test values shared by the test targets.
-        .target(name: "TestFixtures", dependencies: ["SpeakEasyData"], path: "Tests/TestFixtures"),
+        .target(name: "TestFixtures", dependencies: ["SpeakEasyData", "SpeakEasyServer"], path: "Tests/TestFixtures"),
         .testTarget(
             name: "SpeakEasyDataTests",
             // The layers whose internals some tests reach (`@testable import`), besides the whole.
@@ -137,7 +143,7 @@ let package = Package(
         // Our JSON and Atom against the official Azure SDKs for Python; see Tests/InteropTests/setup.sh.
         .testTarget(
             name: "InteropTests",
-            dependencies: ["SpeakEasyData", "TestFixtures"],
+            dependencies: ["SpeakEasyData", "SpeakEasyServer", "TestFixtures"],
             exclude: ["python", "setup.sh"]
         ),
     ],

@@ -30,12 +30,17 @@ package enum Terminal {
     /// The same for what goes to stdout (a report).
     package static var colourEnabledOnStdout: Bool { isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil }
 
-    package static func writeError(_ text: String) {
+    package static func writeError(_ text: String) { write(text, to: STDERR_FILENO) }
+
+    /// Unbuffered, so that a script reading the output sees each line as it is written.
+    package static func writeOutput(_ text: String) { write(text, to: STDOUT_FILENO) }
+
+    private static func write(_ text: String, to descriptor: Int32) {
         var line = text
         line.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written <= 0 { if errno == EINTR { continue } else { return } }
                 offset += written
             }

@@ -1,16 +1,105 @@
+import Foundation
+import HTTPTypes
 import Hummingbird
+import SpeakEasyModel
 import SpeakEasyProtocol
+import SpeakEasyStorage
 
-/// Answers one service's requests.
+/// Answers one service's requests: parses the path, hands the request to the service, turns a
+/// thrown ``StorageError`` into Azure's error reply, and adds the headers every Azure reply carries.
 struct ServiceResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ServeRequestContext
     let service: StorageService
     let server: StorageServer
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        let started = ContinuousClock.now
+        let head = RequestHead(request)
+        let exchange = Exchange(head: head, requestID: UUID().uuidString.lowercased(), now: EdmDateTime.now())
+        var response: Response
+        do {
+            if let fault = server.configuration.faults.fault(path: head.path) {
+                switch fault {
+                case .serverBusy:
+                    throw StorageError(.busy, account: "", "The server is busy (a fault injected by --faults).", code: "ServerBusy")
+                case .internalError:
+                    throw StorageError(.unavailable, account: "", "The server encountered an internal error (a fault injected by --faults).", code: "InternalError")
+                case .dropConnection:
+                    if server.configuration.logRequests { RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: 0, milliseconds: 0) + " (dropped by --faults)") }
+                    try? await context.channel.close()
+                    throw CancellationError()
+                case .delay(let milliseconds):
+                    try await Task.sleep(for: .milliseconds(milliseconds))
+                }
+            }
+            let path = try ResourcePath(head.path)
+            guard path.account == server.configuration.accountName || server.configuration.accountAliases.contains(path.account) else {
+                throw StorageError(.notFound, account: "", "The specified account does not exist.", code: "ResourceNotFound")
+            }
+            switch service {
+            case .blob: response = try await BlobService(server: server, exchange: exchange).respond(to: request, path: path)
+            case .table: throw StorageError(.unsupportedByService, account: "", "The Table service is not served yet.")
+            }
+        } catch let error as StorageError {
+            response = errorResponse(error, exchange)
+        } catch let error as RangeNotSatisfiable {
+            response = errorResponse(error.error, exchange)
+            response.headers[.contentRange] = "bytes */\(error.size)"
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            response = errorResponse(
+                StorageError(.invalidInput, account: "", "The request body is too large and exceeds the maximum permissible limit.", code: "RequestBodyTooLarge"),
+                exchange, status: .contentTooLarge)
+        } catch {
+            response = errorResponse(StorageError(.unavailable, account: "", "The server encountered an internal error: \(error)", code: "InternalError"), exchange)
+        }
+        addCommonHeaders(&response, exchange)
+        if response.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
+        if server.configuration.latencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds)) }
+        if head.method == "HEAD" { response = response.createHeadResponse() }
+        if server.configuration.logRequests {
+            let elapsed = ContinuousClock.now - started
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: Int(response.status.code), milliseconds: milliseconds))
+        }
+        return response
+    }
+
+    private func errorResponse(_ error: StorageError, _ exchange: Exchange, status: HTTPResponse.Status? = nil) -> Response {
+        let time = exchange.now.description
         var headers = HTTPFields()
         headers[.contentType] = "application/xml"
-        let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>NotImplemented</Code><Message>Not implemented yet.</Message></Error>"
-        return Response(status: .notImplemented, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        headers[.xMsErrorCode] = error.azureCode
+        let body = BlobErrorBody.xml(code: error.azureCode, message: error.message, requestID: exchange.requestID, time: time)
+        return Response(
+            status: status ?? HTTPResponse.Status(code: error.httpStatus), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    private func addCommonHeaders(_ response: inout Response, _ exchange: Exchange) {
+        response.headers[.xMsRequestID] = exchange.requestID
+        response.headers[.xMsVersion] = exchange.head.header("x-ms-version") ?? Exchange.defaultVersion
+        response.headers[.date] = HTTPDate.format(exchange.now)
+        if let client = exchange.head.header("x-ms-client-request-id") { response.headers[.xMsClientRequestID] = client }
+    }
+}
+
+/// One request as the services see it: its head, the id of its reply, and the time it arrived.
+struct Exchange: Sendable {
+    /// The version answered when a request names none (an anonymous browser GET).
+    static let defaultVersion = "2021-12-02"
+    let head: RequestHead
+    let requestID: String
+    let now: EdmDateTime
+}
+
+extension RequestHead {
+    /// The protocol's view of a Hummingbird request: the path and query exactly as sent.
+    init(_ request: Request) {
+        let target = request.head.path ?? "/"
+        let question = target.firstIndex(of: "?")
+        self.init(
+            method: request.method.rawValue, path: String(target[..<(question ?? target.endIndex)]),
+            query: question.map { String(target[target.index(after: $0)...]) } ?? "",
+            // HTTPTypes keeps HTTP/1's Host as the authority, not as a header field.
+            headers: (request.head.authority.map { [(name: "Host", value: $0)] } ?? []) + request.headers.map { (name: $0.name.rawName, value: $0.value) })
     }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -25,9 +26,11 @@ package struct StorageServer: Sendable {
         let applications = StorageService.allCases.map { service in
             Application(
                 responder: ServiceResponder(service: service, server: self),
+                server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
                 configuration: ApplicationConfiguration(
                     address: .hostname(configuration.host, port: service == .blob ? configuration.blobPort : configuration.tablePort),
-                    serverName: service.serverHeader),
+                    serverName: service.serverHeader,
+                    availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
                 onServerRunning: { channel in await onListening(service, channel.localAddress?.port ?? 0) },
                 logger: logger)
         }
@@ -37,6 +40,13 @@ package struct StorageServer: Sendable {
                 gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [],
                 logger: logger))
         try await group.run()
+    }
+}
+
+extension StorageServer {
+    /// Whether a request proves it acts for the account (Shared Key or SAS); others are anonymous.
+    func isAuthenticated(_ head: RequestHead) -> Bool {
+        false
     }
 }
 

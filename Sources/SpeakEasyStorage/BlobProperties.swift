@@ -33,3 +33,14 @@ package struct Blob: Hashable, Sendable {
         self.range = range
     }
 }
+
+/// A page of a container's blobs; `nextMarker` continues the listing (nil: the last page).
+package struct BlobPage: Hashable, Sendable {
+    package var blobs: [BlobProperties]
+    package var nextMarker: String?
+
+    package init(blobs: [BlobProperties], nextMarker: String?) {
+        self.blobs = blobs
+        self.nextMarker = nextMarker
+    }
+}

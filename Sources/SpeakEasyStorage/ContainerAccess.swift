@@ -1,3 +1,5 @@
+package import SpeakEasyModel
+
 /// Who may read a blob container without a key.
 package enum ContainerAccess: String, Sendable, CaseIterable {
     /// Only with the account key.
@@ -6,4 +8,19 @@ package enum ContainerAccess: String, Sendable, CaseIterable {
     case blob
     /// Anyone may read and list blobs (`x-ms-blob-public-access: container`).
     case container
+}
+
+/// A blob container's stored properties.
+package struct ContainerProperties: Hashable, Sendable {
+    package var name: String
+    package var access: ContainerAccess
+    package var etag: String
+    package var lastModified: EdmDateTime
+
+    package init(name: String, access: ContainerAccess, etag: String, lastModified: EdmDateTime) {
+        self.name = name
+        self.access = access
+        self.etag = etag
+        self.lastModified = lastModified
+    }
 }

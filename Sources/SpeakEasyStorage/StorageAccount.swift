@@ -56,19 +56,35 @@ package protocol StorageAccount: AnyObject, Sendable {
 
     // MARK: Blobs
 
-    func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws
-    /// The container's public access level; nil when there is no such container.
-    func containerAccess(_ container: String) async throws -> ContainerAccess?
+    /// Creates a container unless one of that name exists (whose access stays as it is); true when
+    /// created.
+    @discardableResult func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws -> Bool
+    /// The container's properties; nil when there is no such container.
+    func containerProperties(_ container: String) async throws -> ContainerProperties?
     /// The account's containers, sorted.
     func containerNames() async throws -> [String]
+    /// Deletes a container and its blobs; a missing one is ``StorageError/Reason/notFound``
+    /// (ContainerNotFound).
+    func deleteContainer(_ container: String) async throws
     /// Stores a blob when `conditions` allow, unless one with the same content and content type is
     /// there already; true when written.
     func putBlob(container: String, name: String, contentType: String, data: [UInt8], conditions: BlobConditions) async throws -> Bool
-    /// The container's blobs, sorted by name.
-    func blobProperties(container: String) async throws -> [BlobProperties]
+    /// A page of the container's blobs whose names start with `prefix`, sorted by name, starting at
+    /// the marker a previous page gave (nil: the start). A missing container is
+    /// ``StorageError/Reason/notFound`` (ContainerNotFound).
+    func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage
     /// A blob's properties and content (or the range of it asked for) when `conditions` allow; nil
     /// when there is no such blob.
     func blob(container: String, name: String, range: ByteRange?, conditions: BlobConditions) async throws -> Blob?
+    /// Stages a block of a blob to be committed by ``commitBlocks(container:name:blocks:contentType:conditions:)``
+    /// (Azure's Put Block); staging an id again replaces its data. The blob itself is unchanged.
+    func stageBlock(container: String, name: String, blockID: String, data: [UInt8]) async throws
+    /// Makes the blob the listed blocks in order (Azure's Put Block List), when `conditions` allow,
+    /// and drops its other blocks. An id that is not there as the list says is
+    /// ``StorageError/Reason/invalidInput`` (InvalidBlockList).
+    @discardableResult
+    func commitBlocks(container: String, name: String, blocks: [BlockReference], contentType: String, conditions: BlobConditions) async throws
+        -> BlobProperties
     /// Deletes a blob that must exist, when `conditions` allow.
     func deleteBlob(container: String, name: String, conditions: BlobConditions) async throws
     func deleteAllBlobs(container: String) async throws
@@ -111,6 +127,23 @@ extension StorageAccount {
         } catch let error as StorageError where error.reason == .notFound {
             return false
         }
+    }
+
+    /// The container's public access level; nil when there is no such container.
+    package func containerAccess(_ container: String) async throws -> ContainerAccess? {
+        try await containerProperties(container)?.access
+    }
+
+    /// Every blob of the container, sorted by name, read page by page.
+    package func blobProperties(container: String) async throws -> [BlobProperties] {
+        var blobs: [BlobProperties] = []
+        var marker: String?
+        repeat {
+            let page = try await blobPage(container: container, prefix: "", from: marker, limit: 5000)
+            blobs += page.blobs
+            marker = page.nextMarker
+        } while marker != nil
+        return blobs
     }
 
     package func putBlob(container: String, name: String, contentType: String, data: [UInt8]) async throws -> Bool {

@@ -5,31 +5,98 @@ import SpeakEasyServer
 
 @main
 struct Serve: AsyncParsableCommand {
+    static func main() async { await ToolMain.run(Self.self) }
+
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve a local storage account over Azure Storage's Table and Blob protocol.")
+        abstract: "Serve a local storage account over Azure Storage's Table and Blob protocol.",
+        discussion: """
+            The store (--store, created if missing) is served as an Azure Storage account on loopback, \
+            on Azurite's ports and path-style URLs: Blob on http://127.0.0.1:10000/devstoreaccount1, \
+            Table on http://127.0.0.1:10002/devstoreaccount1. An unchanged Azure client finds it with \
+            the connection string UseDevelopmentStorage=true; the endpoints are printed on start. \
+            The photo URLs that seed writes (http://127.0.0.1:10000/speakeasy/…) open too: the \
+            local account's own name is served as a second name of the same account.
 
-    @Option(help: "The local storage account to serve.")
-    var store = "speakeasy.sqlite"
+            Requests are signed with the account key (Shared Key, Shared Key Lite for tables) or carry \
+            a SAS token; without either, only the blobs of containers with public access can be read. \
+            A line per request goes to stderr (method, path, status, time; SAS signatures masked). \
+            SIGINT or SIGTERM stops the server once the requests in flight are answered.
 
-    @Option(help: "The address to listen on (loopback by default).")
-    var host = "127.0.0.1"
+            Faults for testing a client's retries (--faults): rules separated by commas, each an \
+            action (503, 500, drop, delay=MS) and conditions after '/' (every=N, first=N, \
+            path=PREFIX, batch).
 
-    @Option(name: .customLong("blob-port"), help: "The Blob service's port; 0 picks a free one.")
-    var blobPort = 10000
+            Examples:
+              serve                                     # speakeasy.sqlite as devstoreaccount1
+              serve --store demo.sqlite --table-port 0 --blob-port 0
+              serve --faults '503/every=3/batch,drop/first=1'
+              curl http://127.0.0.1:10000/speakeasy/speakers/BTubalinal.jpg -o photo.jpg
 
-    @Option(name: .customLong("table-port"), help: "The Table service's port; 0 picks a free one.")
-    var tablePort = 10002
+            """ + ExitStatusHelp.text(),
+        version: ToolVersion.current)
+
+    @OptionGroup var storeOption: StoreOption
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    var host = DevelopmentAccount.host
+
+    @Option(name: .customLong("blob-port"), help: ArgumentHelp("The Blob service's port; 0 picks a free one.", valueName: "port"))
+    var blobPort = StorageService.blob.developmentPort
+
+    @Option(name: .customLong("table-port"), help: ArgumentHelp("The Table service's port; 0 picks a free one.", valueName: "port"))
+    var tablePort = StorageService.table.developmentPort
+
+    @Option(help: ArgumentHelp("The account name to serve the store under.", valueName: "name"))
+    var account = DevelopmentAccount.name
+
+    @Option(help: ArgumentHelp("The account key, base64. (default: the development account's published key)", valueName: "base64"))
+    var key = DevelopmentAccount.key
+
+    @Option(name: .customLong("page-size"), help: ArgumentHelp("Entities a query page holds at most (Azure: 1000).", valueName: "n"))
+    var pageSize = 1000
+
+    @Option(help: ArgumentHelp("Faults to answer on purpose, for testing a client's retries (see above).", valueName: "rules"))
+    var faults: String?
+
+    @Option(help: ArgumentHelp("Milliseconds added to every reply.", valueName: "ms"))
+    var latency = 0
+
+    @Flag(help: "Log nothing per request.")
+    var quiet = false
+
+    func validate() throws {
+        for (name, port) in [("--blob-port", blobPort), ("--table-port", tablePort)] where !(0...65535).contains(port) {
+            throw ValidationError("\(name) \(port): a port is 0 to 65535")
+        }
+        guard (1...1000).contains(pageSize) else { throw ValidationError("--page-size \(pageSize): 1 to 1000") }
+        guard (0...600_000).contains(latency) else { throw ValidationError("--latency \(latency): 0 to 600000 ms") }
+        guard let decoded = Base64.decode(key), !decoded.isEmpty else { throw ValidationError("--key: not base64 (give the account key as Azure shows it)") }
+        if let faults { do { _ = try FaultPlan(parsing: faults) } catch { throw ValidationError("--faults: \(error)") } }
+    }
 
     func run() async throws {
-        let account = try SQLiteStorageAccount(path: store)
-        var configuration = ServerConfiguration()
-        configuration.host = host
-        configuration.blobPort = blobPort
-        configuration.tablePort = tablePort
-        let accountName = configuration.accountName
-        try await StorageServer(account: account, configuration: configuration).run { [host] service, port in
-            print("\(service.rawValue): http://\(host):\(port)/\(accountName)")
+        do {
+            let store = try storeOption.open()
+            var configuration = ServerConfiguration()
+            configuration.host = host
+            configuration.blobPort = blobPort
+            configuration.tablePort = tablePort
+            configuration.accountName = account
+            configuration.accountKey = key
+            configuration.pageSize = pageSize
+            configuration.latencyMilliseconds = latency
+            configuration.logRequests = !quiet
+            if let faults { configuration.faults = try FaultPlan(parsing: faults) }
+            if store.accountName != account { configuration.accountAliases = [store.accountName] }
+            let host = host, accountName = account
+            try await StorageServer(account: store, configuration: configuration).run { service, port in
+                // On stdout, one line a service, so that a script can read the ports it got.
+                Terminal.writeOutput("\(service.rawValue) http://\(host):\(port)/\(accountName)\n")
+            }
+            try await store.flush()
+        } catch {
+            throw ToolExit.report(error, tool: "serve")
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
     import FoundationNetworking
 #endif
 import SpeakEasyData
+import TestFixtures
 import SpeakEasyServer
 import Testing
 

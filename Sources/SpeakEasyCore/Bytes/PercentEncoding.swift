@@ -16,4 +16,31 @@ package enum PercentEncoding {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Decodes `%XX` escapes (either case of hex digit); nil when an escape is cut short or not hex, or
+    /// the bytes are not valid UTF-8. `+` stays `+`: in a URL path it is not a space.
+    package static func decode(_ text: some StringProtocol) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == UInt8(ascii: "%") else {
+                out.append(byte)
+                continue
+            }
+            guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { return nil }
+            out.append(high << 4 | low)
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
 }

@@ -130,7 +130,7 @@ package struct AtomFormatter: EntityFormatter {
 
     /// A key as it appears in `table(PartitionKey='…',RowKey='…')`: OData doubles a quote, and the
     /// characters a URL path cannot hold are percent-encoded, as the service does.
-    static func keyLiteral(_ key: String) -> String {
+    package static func keyLiteral(_ key: String) -> String {
         var out = [UInt8]()
         out.reserveCapacity(key.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)

@@ -10,11 +10,11 @@ internal import CLibXML2
 ///
 /// Elements are matched by namespace URI and local name, never by prefix: `d:`/`m:` are conventions,
 /// and a producer may bind any prefix (or a default namespace) to the same URI.
-enum AtomNamespace {
-    static let atom: StaticString = "http://www.w3.org/2005/Atom"
-    static let data: StaticString = "http://schemas.microsoft.com/ado/2007/08/dataservices"
-    static let metadata: StaticString = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"
-    static let scheme: StaticString = "http://schemas.microsoft.com/ado/2007/08/dataservices/scheme"
+package enum AtomNamespace {
+    package static let atom: StaticString = "http://www.w3.org/2005/Atom"
+    package static let data: StaticString = "http://schemas.microsoft.com/ado/2007/08/dataservices"
+    package static let metadata: StaticString = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"
+    package static let scheme: StaticString = "http://schemas.microsoft.com/ado/2007/08/dataservices/scheme"
 
     /// libxml2 is not safe to initialise from two threads at once; every entry point of this module
     /// touches this first, and Swift runs a static initialiser exactly once.

@@ -95,8 +95,8 @@ struct JSONEntityDecoder {
             default: continue
             }
         }
-        guard let partitionKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no PartitionKey") }
-        guard let rowKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no RowKey") }
+        guard let partitionKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no PartitionKey", problem: .missingKey) }
+        guard let rowKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no RowKey", problem: .missingKey) }
         return Entity(partitionKey: partitionKey, rowKey: rowKey, timestamp: timestamp, etag: etag, properties: try properties(bytes))
     }
 
@@ -125,7 +125,7 @@ struct JSONEntityDecoder {
         if !allCached {
             if let repeated = Self.firstRepeat(names) {
                 let member = members[repeated]
-                throw JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "\(names[repeated]) is given twice")
+                throw JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "\(names[repeated]) is given twice", problem: .repeatedKey)
             }
             // The cache now holds exactly these names, unless an escaped key was not cached.
             distinctKeys = !escaped && keys.count >= names.count ? names.count : 0
@@ -231,7 +231,7 @@ struct JSONEntityDecoder {
             }
             if !hasValue {
                 let member = members[index]
-                return JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "\(names[index]) gives the type of \(name), but the object has no \(name)")
+                return JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "\(names[index]) gives the type of \(name), but the object has no \(name)", problem: .invalidValue)
             }
         }
         preconditionFailure("every annotation has its property")
@@ -281,7 +281,7 @@ struct JSONEntityDecoder {
         switch (member.value, declared) {
         case (.string(.plain(let range, let ascii)), nil), (.string(.plain(let range, let ascii)), .string?):
             guard let string = interned(UnsafeRawBufferPointer(rebasing: bytes[range]), ascii: ascii, column: index) else {
-                throw Self.error(member, "a string is not valid UTF-8")
+                throw Self.error(member, "a string is not valid UTF-8", .syntax)
             }
             return .string(string)
         case (.string(let text), nil), (.string(let text), .string?):
@@ -324,7 +324,7 @@ struct JSONEntityDecoder {
         case .escaped(let string): return string
         case .plain(let range, let ascii):
             guard let string = Self.string(UnsafeRawBufferPointer(rebasing: bytes[range]), ascii: ascii) else {
-                throw Self.error(member, "a string is not valid UTF-8")
+                throw Self.error(member, "a string is not valid UTF-8", .syntax)
             }
             return string
         }
@@ -356,7 +356,8 @@ struct JSONEntityDecoder {
         Double(String(decoding: raw, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
     }
 
-    private static func error(_ member: JSONMember, _ reason: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: member.line, column: member.column, reason: reason)
+    /// An error in a member's value: a value of the wrong type unless said otherwise.
+    private static func error(_ member: JSONMember, _ reason: String, _ problem: JSONSyntaxError.Problem = .invalidValue) -> JSONSyntaxError {
+        JSONSyntaxError(line: member.line, column: member.column, reason: reason, problem: problem)
     }
 }

@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// A shared access signature token: the query parameters that authorize a request without an
 /// `Authorization` header.
 ///
@@ -118,7 +120,7 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
             ("tn", tableName), ("spk", startPartitionKey), ("srk", startRowKey), ("epk", endPartitionKey),
             ("erk", endRowKey), ("sig", signature.isEmpty ? nil : signature),
         ]
-        return fields.compactMap { name, value in value.map { "\(name)=\(PercentEncoding.encode($0))" } }.joined(
+        return fields.compactMap { name, value in value.map { "\(name)=\(PercentEncoding.encodePath($0))" } }.joined(
             separator: "&")
     }
 

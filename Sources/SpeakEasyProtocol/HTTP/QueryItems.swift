@@ -1,3 +1,5 @@
+import SpeakEasyCore
+
 /// The decoded query parameters of a request, in the order sent.
 ///
 /// Names and values are percent-decoded (`+` stays `+`, see ``PercentEncoding``). Lookup by name

@@ -2,8 +2,9 @@
 enum SQLiteSchema {
     /// `PRAGMA application_id` of a SpeakEasy account: "SEAD".
     static let applicationID: Int64 = 0x5345_4144
-    /// `PRAGMA user_version`; bump with a migration when the schema changes.
-    static let version: Int64 = 1
+    /// `PRAGMA user_version`; bump with a migration when the schema changes. Version 2 added
+    /// `blocks`; `create` makes what is missing, so it also migrates a version-1 store.
+    static let version: Int64 = 2
 
     static let create = """
         CREATE TABLE IF NOT EXISTS tables (
@@ -36,6 +37,16 @@ enum SQLiteSchema {
             data          BLOB NOT NULL,
             PRIMARY KEY (container, name)
         );
+        CREATE TABLE IF NOT EXISTS blocks (
+            container TEXT NOT NULL,
+            blob      TEXT NOT NULL,
+            block_id  TEXT NOT NULL,
+            committed INTEGER NOT NULL,
+            position  INTEGER NOT NULL,
+            size      INTEGER NOT NULL,
+            data      BLOB,
+            PRIMARY KEY (container, blob, committed, block_id)
+        ) WITHOUT ROWID;
         CREATE VIEW IF NOT EXISTS properties_view AS
             SELECT e.table_name, e.partition_key, e.row_key, p.key AS name,
                    coalesce(json_extract(e.properties, '$."' || p.key || '@odata.type"'),

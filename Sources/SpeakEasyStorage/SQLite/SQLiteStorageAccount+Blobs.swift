@@ -4,7 +4,8 @@ internal import Crypto
 
 /// Blob containers and blobs, with Azure's conditional requests and ranged reads.
 extension SQLiteStorageAccount {
-    package func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws {
+    @discardableResult
+    package func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws -> Bool {
         try await write { connection in
             let now = EdmDateTime.now()
             let statement = try connection.prepare(
@@ -14,14 +15,30 @@ extension SQLiteStorageAccount {
             statement.bind(3, Self.blobETag(for: now))
             statement.bind(4, now.description)
             try statement.run()
+            return connection.changes > 0
         }
     }
 
-    package func containerAccess(_ container: String) async throws -> ContainerAccess? {
+    package func containerProperties(_ container: String) async throws -> ContainerProperties? {
         try await read { connection in
-            let statement = try connection.prepare("SELECT public_access FROM containers WHERE name = ?")
+            let statement = try connection.prepare("SELECT public_access, etag, last_modified FROM containers WHERE name = ?")
             statement.bind(1, container)
-            return try statement.step() ? ContainerAccess(rawValue: statement.text(0)) : nil
+            guard try statement.step(), let access = ContainerAccess(rawValue: statement.text(0)) else { return nil }
+            return ContainerProperties(
+                name: container, access: access, etag: statement.text(1), lastModified: (try? EdmDateTime(parsing: statement.text(2))) ?? .min)
+        }
+    }
+
+    package func deleteContainer(_ container: String) async throws {
+        try await write { connection in
+            try connection.transaction {
+                try Self.requireContainer(container, connection)
+                for sql in ["DELETE FROM blobs WHERE container = ?", "DELETE FROM blocks WHERE container = ?", "DELETE FROM containers WHERE name = ?"] {
+                    let statement = try connection.prepare(sql)
+                    statement.bind(1, container)
+                    try statement.run()
+                }
+            }
         }
     }
 
@@ -37,36 +54,152 @@ extension SQLiteStorageAccount {
                 let current = try Self.blobProperties(container: container, name: name, connection)
                 try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
                 if let current, current.contentMD5 == md5, current.contentType == contentType { return false }
-                let now = EdmDateTime.now()
-                let statement = try connection.prepare(
-                    """
-                    INSERT INTO blobs (container, name, content_type, content_md5, size, etag, last_modified, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT DO UPDATE SET content_type = excluded.content_type, content_md5 = excluded.content_md5, size = excluded.size,
-                        etag = excluded.etag, last_modified = excluded.last_modified, data = excluded.data
-                    """)
-                statement.bind(1, container)
-                statement.bind(2, name)
-                statement.bind(3, contentType)
-                statement.bind(4, md5)
-                statement.bind(5, Int64(data.count))
-                statement.bind(6, Self.blobETag(for: now))
-                statement.bind(7, now.description)
-                statement.bindBlob(8, data)
-                try statement.run()
+                try Self.store(container: container, name: name, contentType: contentType, data: data, md5: md5, connection)
                 return true
             }
         }
     }
 
-    package func blobProperties(container: String) async throws -> [BlobProperties] {
+    package func stageBlock(container: String, name: String, blockID: String, data: [UInt8]) async throws {
+        try await write { connection in
+            try connection.transaction {
+                try Self.requireContainer(container, connection)
+                let statement = try connection.prepare(
+                    "INSERT OR REPLACE INTO blocks (container, blob, block_id, committed, position, size, data) VALUES (?, ?, ?, 0, 0, ?, ?)")
+                statement.bind(1, container)
+                statement.bind(2, name)
+                statement.bind(3, blockID)
+                statement.bind(4, Int64(data.count))
+                statement.bindBlob(5, data)
+                try statement.run()
+            }
+        }
+    }
+
+    @discardableResult
+    package func commitBlocks(container: String, name: String, blocks: [BlockReference], contentType: String, conditions: BlobConditions) async throws
+        -> BlobProperties
+    {
+        try await write { connection in
+            try connection.transaction {
+                try Self.requireContainer(container, connection)
+                let current = try Self.blobProperties(container: container, name: name, connection)
+                try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
+                // The committed blocks are ranges of the blob as it stands.
+                var committed: [String: Range<Int>] = [:]
+                let list = try connection.prepare("SELECT block_id, position, size FROM blocks WHERE container = ? AND blob = ? AND committed = 1")
+                list.bind(1, container)
+                list.bind(2, name)
+                while try list.step() {
+                    let start = Int(list.int64(1))
+                    committed[list.text(0)] = start..<start + Int(list.int64(2))
+                }
+                let staged = try connection.prepare("SELECT data FROM blocks WHERE container = ? AND blob = ? AND committed = 0 AND block_id = ?")
+                let old = try connection.prepare("SELECT substr(data, ?, ?) FROM blobs WHERE container = ? AND name = ?")
+                var data: [UInt8] = []
+                var sizes: [(id: String, position: Int, size: Int)] = []
+                for block in blocks {
+                    var bytes: [UInt8]?
+                    if block.source != .committed {
+                        staged.reset()
+                        staged.bind(1, container)
+                        staged.bind(2, name)
+                        staged.bind(3, block.id)
+                        if try staged.step() { bytes = staged.bytes(0) }
+                    }
+                    if bytes == nil, block.source != .uncommitted, let range = committed[block.id] {
+                        old.reset()
+                        old.bind(1, Int64(range.lowerBound + 1))
+                        old.bind(2, Int64(range.count))
+                        old.bind(3, container)
+                        old.bind(4, name)
+                        bytes = try old.step() ? old.bytes(0) : nil
+                    }
+                    guard let bytes else {
+                        throw SQLiteError(
+                            path: connection.path, code: SQLITE_CONSTRAINT,
+                            message: "blob '\(name)': the block list names block \(block.id) (\(block.source.rawValue)), which is not there", reason: .invalidInput,
+                            azureCode: "InvalidBlockList")
+                    }
+                    sizes.append((block.id, data.count, bytes.count))
+                    data += bytes
+                }
+                let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
+                let properties = try Self.store(container: container, name: name, contentType: contentType, data: data, md5: md5, connection)
+                let record = try connection.prepare(
+                    "INSERT OR REPLACE INTO blocks (container, blob, block_id, committed, position, size, data) VALUES (?, ?, ?, 1, ?, ?, NULL)")
+                for block in sizes {
+                    record.reset()
+                    record.bind(1, container)
+                    record.bind(2, name)
+                    record.bind(3, block.id)
+                    record.bind(4, Int64(block.position))
+                    record.bind(5, Int64(block.size))
+                    try record.run()
+                }
+                return properties
+            }
+        }
+    }
+
+    /// Writes a blob's content and properties, with a new ETag and Last-Modified, and drops its
+    /// blocks: after a Put Blob there are none, and a Put Block List records its own afterwards.
+    @discardableResult
+    private static func store(container: String, name: String, contentType: String, data: [UInt8], md5: String, _ connection: SQLiteConnection) throws
+        -> BlobProperties
+    {
+        let now = EdmDateTime.now()
+        let etag = blobETag(for: now)
+        let statement = try connection.prepare(
+            """
+            INSERT INTO blobs (container, name, content_type, content_md5, size, etag, last_modified, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO UPDATE SET content_type = excluded.content_type, content_md5 = excluded.content_md5, size = excluded.size,
+                etag = excluded.etag, last_modified = excluded.last_modified, data = excluded.data
+            """)
+        statement.bind(1, container)
+        statement.bind(2, name)
+        statement.bind(3, contentType)
+        statement.bind(4, md5)
+        statement.bind(5, Int64(data.count))
+        statement.bind(6, etag)
+        statement.bind(7, now.description)
+        statement.bindBlob(8, data)
+        try statement.run()
+        try dropBlocks(container: container, name: name, connection)
+        return BlobProperties(name: name, contentType: contentType, contentMD5: md5, size: data.count, etag: etag, lastModified: now)
+    }
+
+    /// Drops a blob's blocks (one blob, or with `name` nil the container's).
+    private static func dropBlocks(container: String, name: String?, _ connection: SQLiteConnection) throws {
+        let statement = try connection.prepare("DELETE FROM blocks WHERE container = ?" + (name == nil ? "" : " AND blob = ?"))
+        statement.bind(1, container)
+        if let name { statement.bind(2, name) }
+        try statement.run()
+    }
+
+    package func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage {
         try await read { connection in
-            let statement = try connection.prepare(
-                "SELECT name, content_type, content_md5, size, etag, last_modified FROM blobs WHERE container = ? ORDER BY name")
-            statement.bind(1, container)
-            var blobs: [BlobProperties] = []
-            while try statement.step() { blobs.append(Self.blobProperties(statement)) }
-            if blobs.isEmpty { try Self.requireContainer(container, connection) }
-            return blobs
+            try connection.transaction(readOnly: true) {
+                try Self.requireContainer(container, connection)
+                // Names compare as bytes (BINARY collation); a prefix is matched on its bytes, not
+                // with LIKE, whose wildcards and case folding are not Azure's.
+                let statement = try connection.prepare(
+                    """
+                    SELECT name, content_type, content_md5, size, etag, last_modified FROM blobs
+                    WHERE container = ? AND name >= ? AND name >= ? AND substr(name, 1, length(?)) = ? ORDER BY name LIMIT ?
+                    """)
+                statement.bind(1, container)
+                statement.bind(2, marker ?? "")
+                statement.bind(3, prefix)
+                statement.bind(4, prefix)
+                statement.bind(5, prefix)
+                statement.bind(6, Int64(limit + 1))
+                var blobs: [BlobProperties] = []
+                while try statement.step() { blobs.append(Self.blobProperties(statement)) }
+                // The row after a full page is where the next page starts.
+                let next = blobs.count > limit ? blobs.removeLast().name : nil
+                return BlobPage(blobs: blobs, nextMarker: next)
+            }
         }
     }
 
@@ -102,6 +235,7 @@ extension SQLiteStorageAccount {
                 statement.bind(1, container)
                 statement.bind(2, name)
                 try statement.run()
+                try Self.dropBlocks(container: container, name: name, connection)
             }
         }
     }
@@ -110,7 +244,10 @@ extension SQLiteStorageAccount {
         try await write { connection in
             let statement = try connection.prepare("DELETE FROM blobs WHERE container = ?")
             statement.bind(1, container)
-            try connection.transaction { try statement.run() }
+            try connection.transaction {
+                try statement.run()
+                try Self.dropBlocks(container: container, name: nil, connection)
+            }
         }
     }
 

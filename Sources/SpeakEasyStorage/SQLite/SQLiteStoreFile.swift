@@ -42,7 +42,8 @@ enum SQLiteStoreFile {
         return applicationID == 0
     }
 
-    /// Sets the writing connection up, and creates the schema in a new database.
+    /// Sets the writing connection up, creates the schema in a new database, and adds what a store of
+    /// an earlier schema lacks.
     static func prepareForWriting(_ connection: SQLiteConnection, isNew: Bool) throws {
         // 64 KiB pages (the largest): a ~1.5 KB event row never spills to an overflow page, and a bulk
         // load writes each page to the WAL and then to the database in a quarter of the system calls
@@ -57,7 +58,8 @@ enum SQLiteStoreFile {
         //   WAL, then back into the file): a 1M-event seed into a new store is ~15% faster. Readers
         //   wait only while a commit writes (busy_timeout), and the next open switches to WAL.
         try connection.execute("PRAGMA journal_mode = \(isNew ? "DELETE" : "WAL"); PRAGMA synchronous = OFF; PRAGMA cache_size = -8192")
-        guard isNew else { return }
+        let version = try connection.integer("PRAGMA user_version") ?? 0
+        guard isNew || version < SQLiteSchema.version else { return }
         try connection.transaction {
             try connection.execute(SQLiteSchema.create)
             try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID); PRAGMA user_version = \(SQLiteSchema.version)")

@@ -57,7 +57,7 @@ struct SharedAccessSignatureTests {
     ]
 
     static func token(_ example: Example, signature: String? = nil) -> String {
-        "\(example.query)&\(times)&sig=\(PercentEncoding.encode(signature ?? example.signature))"
+        "\(example.query)&\(times)&sig=\(PercentEncoding.encodePath(signature ?? example.signature))"
     }
 
     static func parse(_ query: String) throws -> SharedAccessSignature {

@@ -5,24 +5,24 @@ package import SpeakEasyStorage
 /// Azure accepts two forms (its "Specifying the range header" page): `bytes=first-last` and, since
 /// 2011-08-18, `bytes=first-`. A suffix range (`bytes=-500`) is not among them; Azurite's parser
 /// reads its missing start as NaN and serves the whole blob, so we treat it, like every other
-/// malformed value (a second range, a last byte before the first, a number past `Int`), as no range
-/// at all: the whole blob with 200, which is what Azure does with a range it cannot read.
-package enum RangeHeader {
+/// malformed value (a second range, a signed number, a last byte before the first, a number past
+/// `Int`), as no range at all: the whole blob with 200, which is what Azure does with a range it
+/// cannot read.
+package enum ByteRangeHeader {
     /// The range of a request: `x-ms-range` wins over `Range` when both are sent, even when it is
     /// malformed (then the read is whole). Nil: read the whole blob.
     package static func byteRange(in head: RequestHead) -> ByteRange? {
-        if let value = head.header("x-ms-range") { return parse(value) }
-        if let value = head.header("Range") { return parse(value) }
-        return nil
+        parse(head.header("x-ms-range") ?? head.header("Range"))
     }
 
-    /// Parses one header value; nil when it is not one of the two forms Azure accepts.
-    package static func parse(_ value: some StringProtocol) -> ByteRange? {
-        let text = Substring(value).drop { $0 == " " || $0 == "\t" }
+    /// Parses one header value; nil when there is none or it is not one of the two forms Azure accepts.
+    package static func parse(_ header: String?) -> ByteRange? {
+        guard let header else { return nil }
+        let text = Substring(header).drop { $0 == " " || $0 == "\t" }
         guard text.hasPrefix("bytes=") else { return nil }
-        let spec = text.dropFirst("bytes=".count).trimmingSuffix(while: { $0 == " " || $0 == "\t" })
-        guard let dash = spec.firstIndex(of: "-") else { return nil }
-        guard let first = number(spec[..<dash]) else { return nil }
+        var spec = text.dropFirst("bytes=".count)
+        while let last = spec.last, last == " " || last == "\t" { spec.removeLast() }
+        guard let dash = spec.firstIndex(of: "-"), let first = number(spec[..<dash]) else { return nil }
         let lastText = spec[spec.index(after: dash)...]
         if lastText.isEmpty { return ByteRange(first: first) }
         guard let last = number(lastText), last >= first else { return nil }
@@ -33,17 +33,7 @@ package enum RangeHeader {
     private static func number(_ text: Substring) -> Int? {
         guard !text.isEmpty, text.utf8.count <= 19,
             text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-        else {
-            return nil
-        }
+        else { return nil }
         return Int(text)
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
-        var end = endIndex
-        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
-        return self[startIndex..<end]
     }
 }

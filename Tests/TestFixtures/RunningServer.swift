@@ -1,20 +1,19 @@
 import Foundation
-import TestFixtures
-import SpeakEasyData
-import SpeakEasyServer
+package import SpeakEasyData
+package import SpeakEasyServer
 import Synchronization
 import Testing
 
 /// A `serve` running in this process on free loopback ports, over a fresh store.
-struct RunningServer: Sendable {
-    let ports: [StorageService: Int]
-    let store: String
+package struct RunningServer: Sendable {
+    package let ports: [StorageService: Int]
+    package let store: String
 
-    func port(_ service: StorageService) -> Int { ports[service]! }
+    package func port(_ service: StorageService) -> Int { ports[service]! }
 }
 
 /// Starts a server on a fresh store in a temporary directory, runs `body`, then stops the server.
-func withRunningServer<T: Sendable>(
+package func withRunningServer<T: Sendable>(
     configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (RunningServer) async throws -> T
 ) async throws -> T {
     try await withTemporaryDirectory { directory in

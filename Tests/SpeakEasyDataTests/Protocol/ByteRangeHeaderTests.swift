@@ -5,10 +5,10 @@ import Testing
 struct RangeHeaderTests {
     @Test("reads bytes=a-b and bytes=a-")
     func forms() {
-        #expect(RangeHeader.parse("bytes=0-33554431") == ByteRange(first: 0, last: 33_554_431))
-        #expect(RangeHeader.parse("bytes=10-") == ByteRange(first: 10))
-        #expect(RangeHeader.parse("bytes=5-5") == ByteRange(first: 5, last: 5))
-        #expect(RangeHeader.parse(" bytes=1-2 ") == ByteRange(first: 1, last: 2))
+        #expect(ByteRangeHeader.parse("bytes=0-33554431") == ByteRange(first: 0, last: 33_554_431))
+        #expect(ByteRangeHeader.parse("bytes=10-") == ByteRange(first: 10))
+        #expect(ByteRangeHeader.parse("bytes=5-5") == ByteRange(first: 5, last: 5))
+        #expect(ByteRangeHeader.parse(" bytes=1-2 ") == ByteRange(first: 1, last: 2))
     }
 
     @Test(
@@ -19,23 +19,23 @@ struct RangeHeaderTests {
             "bytes=99999999999999999999-", "bytes=1--2",
         ])
     func ignored(_ value: String) {
-        #expect(RangeHeader.parse(value) == nil)
+        #expect(ByteRangeHeader.parse(value) == nil)
     }
 
     @Test("x-ms-range wins over Range, even when it is malformed")
     func precedence() {
         #expect(
-            RangeHeader.byteRange(
+            ByteRangeHeader.byteRange(
                 in: RequestHead(
                     method: "GET", path: "/", headers: [("Range", "bytes=0-1"), ("x-ms-range", "bytes=2-3")]))
                 == ByteRange(first: 2, last: 3))
         #expect(
-            RangeHeader.byteRange(in: RequestHead(method: "GET", path: "/", headers: [("Range", "bytes=0-1")]))
+            ByteRangeHeader.byteRange(in: RequestHead(method: "GET", path: "/", headers: [("Range", "bytes=0-1")]))
                 == ByteRange(first: 0, last: 1))
         #expect(
-            RangeHeader.byteRange(
+            ByteRangeHeader.byteRange(
                 in: RequestHead(method: "GET", path: "/", headers: [("Range", "bytes=0-1"), ("X-MS-Range", "junk")]))
                 == nil)
-        #expect(RangeHeader.byteRange(in: RequestHead(method: "GET", path: "/")) == nil)
+        #expect(ByteRangeHeader.byteRange(in: RequestHead(method: "GET", path: "/")) == nil)
     }
 }

@@ -1,0 +1,16 @@
+/// The body of a Blob service error, as Azure writes it:
+/// `<Error><Code>BlobNotFound</Code><Message>The specified blob does not exist.\nRequestId:…\nTime:…</Message></Error>`.
+///
+/// Clients read the code (the SDKs raise on it); the message ends, as Azure's does, with the request
+/// id and the time, so a user can quote both. Authentication failures add the detail that says why.
+package enum BlobErrorBody {
+    package static func xml(code: String, message: String, requestID: String, time: String, authenticationDetail: String? = nil) -> [UInt8] {
+        var xml = BlobXML()
+        xml.open("Error")
+        xml.element("Code", code)
+        xml.element("Message", "\(message)\nRequestId:\(requestID)\nTime:\(time)")
+        if let authenticationDetail { xml.element("AuthenticationErrorDetail", authenticationDetail) }
+        xml.close("Error")
+        return xml.bytes
+    }
+}

@@ -1,0 +1,98 @@
+package import SpeakEasyModel
+package import SpeakEasyStorage
+
+/// The XML bodies of List Containers and List Blobs (`EnumerationResults`), in the shape and
+/// element order of Azure's replies (the recorded List Blobs reply in Tests/Fixtures/azure).
+package enum BlobListingXML {
+    /// What a listing request asked for, echoed in the reply.
+    package struct Request: Sendable {
+        package var prefix: String?
+        package var marker: String?
+        package var maxResults: Int?
+
+        package init(prefix: String? = nil, marker: String? = nil, maxResults: Int? = nil) {
+            self.prefix = prefix
+            self.marker = marker
+            self.maxResults = maxResults
+        }
+    }
+
+    /// List Containers: `serviceEndpoint` is the account's blob endpoint with a trailing `/`.
+    /// Container ETags are quoted here, unlike blobs' in List Blobs (as Azure writes them).
+    package static func containers(
+        _ containers: [ContainerProperties], nextMarker: String?, request: Request, serviceEndpoint: String, httpDate: (EdmDateTime) -> String
+    ) -> [UInt8] {
+        var xml = BlobXML()
+        xml.open("EnumerationResults", attributes: [("ServiceEndpoint", serviceEndpoint)])
+        echo(request, into: &xml)
+        xml.open("Containers")
+        for container in containers {
+            xml.open("Container")
+            xml.element("Name", container.name)
+            xml.open("Properties")
+            xml.element("Last-Modified", httpDate(container.lastModified))
+            xml.element("Etag", container.etag)
+            xml.element("LeaseStatus", "unlocked")
+            xml.element("LeaseState", "available")
+            if container.access != .private { xml.element("PublicAccess", container.access.rawValue) }
+            xml.element("DefaultEncryptionScope", "$account-encryption-key")
+            xml.element("DenyEncryptionScopeOverride", "false")
+            xml.element("HasImmutabilityPolicy", "false")
+            xml.element("HasLegalHold", "false")
+            xml.close("Properties")
+            xml.close("Container")
+        }
+        xml.close("Containers")
+        xml.element("NextMarker", nextMarker ?? "")
+        xml.close("EnumerationResults")
+        return xml.bytes
+    }
+
+    /// List Blobs of one container. Blob ETags are unquoted in listings (`0x8D5…`).
+    package static func blobs(
+        _ blobs: [BlobProperties], container: String, nextMarker: String?, request: Request, serviceEndpoint: String,
+        httpDate: (EdmDateTime) -> String
+    ) -> [UInt8] {
+        var xml = BlobXML()
+        xml.open("EnumerationResults", attributes: [("ServiceEndpoint", serviceEndpoint), ("ContainerName", container)])
+        echo(request, into: &xml)
+        xml.open("Blobs")
+        for blob in blobs {
+            xml.open("Blob")
+            xml.element("Name", blob.name)
+            xml.open("Properties")
+            xml.element("Creation-Time", httpDate(blob.lastModified))
+            xml.element("Last-Modified", httpDate(blob.lastModified))
+            xml.element("Etag", unquoted(blob.etag))
+            xml.element("Content-Length", String(blob.size))
+            xml.element("Content-Type", blob.contentType)
+            xml.element("Content-Encoding", "")
+            xml.element("Content-Language", "")
+            xml.element("Content-MD5", blob.contentMD5)
+            xml.element("Cache-Control", "")
+            xml.element("Content-Disposition", "")
+            xml.element("BlobType", "BlockBlob")
+            xml.element("AccessTier", "Hot")
+            xml.element("AccessTierInferred", "true")
+            xml.element("LeaseStatus", "unlocked")
+            xml.element("LeaseState", "available")
+            xml.element("ServerEncrypted", "true")
+            xml.close("Properties")
+            xml.close("Blob")
+        }
+        xml.close("Blobs")
+        xml.element("NextMarker", nextMarker ?? "")
+        xml.close("EnumerationResults")
+        return xml.bytes
+    }
+
+    private static func echo(_ request: Request, into xml: inout BlobXML) {
+        if let prefix = request.prefix { xml.element("Prefix", prefix) }
+        if let marker = request.marker { xml.element("Marker", marker) }
+        if let maxResults = request.maxResults { xml.element("MaxResults", String(maxResults)) }
+    }
+
+    private static func unquoted(_ etag: String) -> String {
+        etag.count >= 2 && etag.hasPrefix("\"") && etag.hasSuffix("\"") ? String(etag.dropFirst().dropLast()) : etag
+    }
+}

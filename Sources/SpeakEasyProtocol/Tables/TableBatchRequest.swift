@@ -1,0 +1,191 @@
+package import SpeakEasyModel
+
+/// An entity group transaction's request (`POST /$batch`): read by the server into operations with
+/// Azure's checks, written by the client.
+///
+/// The body is `multipart/mixed` with one part: a changeset (itself `multipart/mixed`) whose parts
+/// are `application/http` requests, or a single `GET` of one entity. Azure's rules: at most 100
+/// operations, one table and one PartitionKey, each entity once, at most 4 MiB. A broken rule is
+/// answered with the index of the first operation that breaks it (the message starts `<index>:`,
+/// ``TableServiceError/operationIndex``); a body that cannot be read at all is 400 InvalidInput.
+package struct TableBatchRequest: Sendable, Equatable {
+    package static let maximumOperations = 100
+    package static let maximumBodyBytes = 4 << 20
+
+    package var operations: [TableBatchOperation]
+    /// Whether the operations form a changeset (a lone GET stands outside one).
+    package var isChangeset: Bool
+
+    package init(operations: [TableBatchOperation], isChangeset: Bool = true) {
+        self.operations = operations
+        self.isChangeset = isChangeset
+    }
+
+    /// Reads a `$batch` body sent with `contentType` (`multipart/mixed; boundary=batch_…`).
+    package static func read(_ body: [UInt8], contentType: String?) throws(TableServiceError) -> TableBatchRequest {
+        guard body.count <= maximumBodyBytes else { throw .requestBodyTooLarge }
+        guard let boundary = contentType.flatMap(MultipartMixed.boundary(ofContentType:)) else {
+            throw .invalidInput("The batch request's Content-Type must be multipart/mixed with a boundary.")
+        }
+        let outer = try parts(body[...], boundary: boundary)
+        guard outer.count == 1, let batchPart = outer.first else {
+            throw .invalidInput("The batch request must hold exactly one changeset or one query.")
+        }
+        if let changeset = batchPart.header("Content-Type").flatMap(MultipartMixed.boundary(ofContentType:)) {
+            let requests = try parts(batchPart.body, boundary: changeset)
+            var operations: [TableBatchOperation] = []
+            for (index, part) in requests.enumerated() {
+                guard index < maximumOperations else {
+                    throw TableServiceError.invalidInput("The batch request operation exceeds the maximum 100 changes per change set.").at(operation: index)
+                }
+                let operation: TableBatchOperation
+                do throws(TableServiceError) {
+                    operation = try self.operation(part)
+                    guard operation.action != .retrieve else { throw .invalidInput("A query cannot be part of a changeset.") }
+                    try check(operation, against: operations)
+                } catch {
+                    throw error.at(operation: index)
+                }
+                operations.append(operation)
+            }
+            guard !operations.isEmpty else { throw .invalidInput("The changeset holds no operation.") }
+            return TableBatchRequest(operations: operations)
+        }
+        do throws(TableServiceError) {
+            let operation = try self.operation(batchPart)
+            guard operation.action == .retrieve else { throw .invalidInput("A change must be inside a changeset.") }
+            return TableBatchRequest(operations: [operation], isChangeset: false)
+        } catch {
+            throw error.at(operation: 0)
+        }
+    }
+
+    private static func parts(_ body: ArraySlice<UInt8>, boundary: String) throws(TableServiceError) -> [MultipartMixed.Part] {
+        do throws(MultipartMixed.Failure) {
+            return try MultipartMixed.parts(body, boundary: boundary)
+        } catch {
+            switch error {
+            case .noBoundary: throw .invalidInput("The batch request body does not contain the boundary '\(boundary)'.")
+            case .cutShort: throw .invalidInput("The batch request body ends before its closing boundary '--\(boundary)--'.")
+            case .malformedPart(let why): throw .invalidInput("A part of the batch request is malformed: \(why).")
+            }
+        }
+    }
+
+    /// One changeset part: an `application/http` request.
+    private static func operation(_ part: MultipartMixed.Part) throws(TableServiceError) -> TableBatchOperation {
+        guard let type = part.header("Content-Type"), type.lowercased().hasPrefix("application/http") else {
+            throw .invalidInput("A part of the batch request is not an application/http request.")
+        }
+        let message: (startLine: String, headers: [(name: String, value: String)], body: ArraySlice<UInt8>)
+        do throws(MultipartMixed.Failure) {
+            message = try MultipartMixed.httpMessage(part.body)
+        } catch {
+            throw .invalidInput("A part of the batch request is not an HTTP request.")
+        }
+        let words = message.startLine.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count == 3, words[2].hasPrefix("HTTP/") else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
+        let method = words[0].uppercased()
+        func header(_ name: String) -> String? {
+            message.headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
+        let resource = try TableResourcePath(parsing: path(ofURL: String(words[1])))
+        let ifMatch = header("If-Match")
+        let contentID = header("Content-ID") ?? part.header("Content-ID")
+        let noContent = header("Prefer")?.lowercased().contains("return-no-content") ?? false
+        switch (method, resource) {
+        case ("POST", .entities(let table)):
+            let entity = try TableEntityBody.read(Array(message.body), contentType: header("Content-Type"))
+            return TableBatchOperation(
+                .insert, table: table, partitionKey: entity.partitionKey, rowKey: entity.rowKey, entity: entity, returnNoContent: noContent,
+                contentID: contentID)
+        case ("PUT", .entity(let table, let partitionKey, let rowKey)), ("MERGE", .entity(let table, let partitionKey, let rowKey)),
+            ("PATCH", .entity(let table, let partitionKey, let rowKey)):
+            let entity = try TableEntityBody.read(Array(message.body), contentType: header("Content-Type"))
+            guard entity.partitionKey == partitionKey, entity.rowKey == rowKey else {
+                throw .invalidInput("The keys in the body differ from the keys in the URL.")
+            }
+            let action: TableBatchOperation.Action =
+                method == "PUT"
+                ? ifMatch.map { .update(ifMatch: $0) } ?? .insertOrReplace
+                : ifMatch.map { .merge(ifMatch: $0) } ?? .insertOrMerge
+            return TableBatchOperation(action, table: table, partitionKey: partitionKey, rowKey: rowKey, entity: entity, contentID: contentID)
+        case ("DELETE", .entity(let table, let partitionKey, let rowKey)):
+            return TableBatchOperation(.delete(ifMatch: ifMatch ?? "*"), table: table, partitionKey: partitionKey, rowKey: rowKey, contentID: contentID)
+        case ("GET", .entity(let table, let partitionKey, let rowKey)):
+            return TableBatchOperation(.retrieve, table: table, partitionKey: partitionKey, rowKey: rowKey, contentID: contentID)
+        default:
+            throw .invalidInput("\(method) on \(resource.segment) cannot be part of a batch.")
+        }
+    }
+
+    /// The path of an absolute URL (or of a path given alone), without its query.
+    static func path(ofURL url: String) -> Substring {
+        var rest = url[...]
+        if let scheme = rest.firstRange(of: "://") {
+            rest = rest[scheme.upperBound...]
+            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        }
+        return rest.firstIndex(of: "?").map { rest[..<$0] } ?? rest
+    }
+
+    /// Azure's rules between operations: one table, one partition, each row once.
+    private static func check(_ operation: TableBatchOperation, against earlier: [TableBatchOperation]) throws(TableServiceError) {
+        guard let first = earlier.first else { return }
+        guard operation.table == first.table, operation.partitionKey == first.partitionKey else {
+            throw TableServiceError(status: 400, code: "CommandsInBatchActOnDifferentPartitions", "All commands in a batch must operate on same entity group.")
+        }
+        if earlier.contains(where: { $0.rowKey == operation.rowKey }) {
+            throw TableServiceError(
+                status: 400, code: "InvalidDuplicateRow",
+                "The batch request contains multiple changes with same row key. An entity can appear only once in a batch request.")
+        }
+    }
+
+    // MARK: - Writing (the client)
+
+    /// The body a client sends, under `endpoint` (the service's base URL); `boundary` is the batch's
+    /// (`batch_<uuid>`), the changeset's is derived from it.
+    package func write(endpoint: String, boundary: String) -> [UInt8] {
+        let changeset = "changeset_" + boundary.drop { $0 != "_" }.dropFirst()
+        var out: [UInt8] = []
+        out += "--\(boundary)\r\n".utf8
+        if isChangeset {
+            out += "Content-Type: multipart/mixed; boundary=\(changeset)\r\n\r\n".utf8
+            for (index, operation) in operations.enumerated() {
+                out += "--\(changeset)\r\n".utf8
+                Self.append(operation, contentID: operation.contentID ?? String(index + 1), endpoint: endpoint, to: &out)
+            }
+            out += "--\(changeset)--\r\n".utf8
+        } else if let operation = operations.first {
+            Self.append(operation, contentID: operation.contentID, endpoint: endpoint, to: &out)
+        }
+        out += "--\(boundary)--\r\n".utf8
+        return out
+    }
+
+    /// The outer `Content-Type` for `boundary`.
+    package static func contentType(boundary: String) -> String { "multipart/mixed; boundary=\(boundary)" }
+
+    /// A new batch boundary, `batch_<uuid>`.
+    package static func newBoundary() -> String {
+        "batch_" + EdmGuid(high: .random(in: .min ... .max), low: .random(in: .min ... .max)).description
+    }
+
+    private static func append(_ operation: TableBatchOperation, contentID: String?, endpoint: String, to out: inout [UInt8]) {
+        out += "Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n".utf8
+        out += "\(operation.method) \(operation.resource.url(endpoint: endpoint)) HTTP/1.1\r\n".utf8
+        if let contentID { out += "Content-ID: \(contentID)\r\n".utf8 }
+        out += "Accept: application/json;odata=minimalmetadata\r\nDataServiceVersion: 3.0\r\n".utf8
+        if let ifMatch = operation.ifMatch { out += "If-Match: \(ifMatch)\r\n".utf8 }
+        if operation.returnNoContent { out += "Prefer: return-no-content\r\n".utf8 }
+        if let entity = operation.entity {
+            let body = TableEntityBody.writeJSON(entity)
+            out += "Content-Type: \(TableEntityBody.jsonContentType)\r\nContent-Length: \(body.count)\r\n\r\n".utf8
+            out += body
+            out += "\r\n".utf8
+        } else {
+            out += "\r\n".utf8
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package import SpeakEasyModel
+
+/// An entity's ETag, which Azure derives from its Timestamp: `W/"datetime'2017-01-05T03%3A26%3A03.516682Z'"`.
+///
+/// The time is written as Azure writes times (trailing zeros trimmed) with its colons
+/// percent-encoded; azure-data-tables synthesises a missing etag the same way, so ours must match it.
+package enum TableETag {
+    package static func weak(_ timestamp: EdmDateTime) -> String {
+        "W/\"datetime'" + timestamp.formattedTrimmed().replacing(":", with: "%3A") + "'\""
+    }
+
+    /// The entity's ETag: the one the store gave it, else the one its Timestamp implies.
+    package static func of(_ entity: Entity) -> String? {
+        entity.etag ?? entity.timestamp.map(weak)
+    }
+}

@@ -1,0 +1,165 @@
+package import SpeakEasyModel
+package import SpeakEasyFormats
+
+/// Writes the Table service's JSON response bodies at each metadata level, as Azure writes them:
+/// query results, one entity (a GET, or the 201 of an insert), the table list and a created table.
+///
+/// The output is byte-for-byte the recorded service's (`Tests/Fixtures/azure/table-json-query-*.json`)
+/// for the same entities: members in Azure's order (`odata.*` first, PartitionKey, RowKey, Timestamp,
+/// then the properties in the entity's order, each annotation just before its value), no white
+/// space, DateTime values and the Timestamp with trailing zeros trimmed. Doubles are Swift's
+/// shortest round-tripping form with .NET's exponent spelling (`5E-324`, `1.7976931348623157E+308`):
+/// the same number, but where .NET Framework printed fifteen digits (`4.94065645841247E-324`) the
+/// text differs; readers compare numbers, not text.
+package struct TableJSONWriter: Sendable {
+    package var endpoint: TableEndpoint
+    package var metadata: JSONMetadata
+
+    package init(endpoint: TableEndpoint, metadata: JSONMetadata) {
+        self.endpoint = endpoint
+        self.metadata = metadata
+    }
+
+    /// A page of Query Entities: `{"odata.metadata":"…/$metadata#<table>","value":[…]}`
+    /// (`{"value":[…]}` without metadata). Continuation goes in headers, never in the body.
+    package func queryResponse(_ entities: some Sequence<Entity>, table: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        out += "{".utf8
+        if metadata != .none {
+            appendMember("odata.metadata", endpoint.metadataURL(table), to: &out)
+            out += ",".utf8
+        }
+        out += #""value":["#.utf8
+        var first = true
+        for entity in entities {
+            if !first { out += ",".utf8 }
+            first = false
+            out += "{".utf8
+            appendEntityMembers(entity, table: table, to: &out)
+            out += "}".utf8
+        }
+        out += "]}".utf8
+        return out
+    }
+
+    /// One entity, as a GET by keys and an insert's 201 answer it: a bare object, with
+    /// `"odata.metadata":"…/$metadata#<table>/@Element"` unless without metadata.
+    package func entityResponse(_ entity: Entity, table: String) -> [UInt8] {
+        var out: [UInt8] = Array("{".utf8)
+        if metadata != .none {
+            appendMember("odata.metadata", endpoint.metadataURL(table + "/@Element"), to: &out)
+            out += ",".utf8
+        }
+        appendEntityMembers(entity, table: table, to: &out)
+        out += "}".utf8
+        return out
+    }
+
+    /// Query Tables: `{"odata.metadata":"…/$metadata#Tables","value":[{"TableName":"…"},…]}`.
+    package func tablesResponse(_ names: some Sequence<String>) -> [UInt8] {
+        var out: [UInt8] = Array("{".utf8)
+        if metadata != .none {
+            appendMember("odata.metadata", endpoint.metadataURL("Tables"), to: &out)
+            out += ",".utf8
+        }
+        out += #""value":["#.utf8
+        var first = true
+        for name in names {
+            if !first { out += ",".utf8 }
+            first = false
+            out += "{".utf8
+            appendTableMembers(name, to: &out)
+            out += "}".utf8
+        }
+        out += "]}".utf8
+        return out
+    }
+
+    /// Create Table's 201: `{"odata.metadata":"…/$metadata#Tables/@Element","TableName":"…"}`.
+    package func tableResponse(_ name: String) -> [UInt8] {
+        var out: [UInt8] = Array("{".utf8)
+        if metadata != .none {
+            appendMember("odata.metadata", endpoint.metadataURL("Tables/@Element"), to: &out)
+            out += ",".utf8
+        }
+        appendTableMembers(name, to: &out)
+        out += "}".utf8
+        return out
+    }
+
+    private func appendTableMembers(_ name: String, to out: inout [UInt8]) {
+        if metadata == .full {
+            let path = TableResourcePath.table(name)
+            appendMember("odata.type", endpoint.account + ".Tables", to: &out)
+            out += ",".utf8
+            appendMember("odata.id", path.url(endpoint: endpoint.url), to: &out)
+            out += ",".utf8
+            appendMember("odata.editLink", path.segment, to: &out)
+            out += ",".utf8
+        }
+        appendMember("TableName", name, to: &out)
+    }
+
+    /// The members of one entity object, without its braces.
+    func appendEntityMembers(_ entity: Entity, table: String, to out: inout [UInt8]) {
+        let path = TableResourcePath.entity(table: table, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
+        if metadata == .full {
+            appendMember("odata.type", endpoint.account + "." + table, to: &out)
+            out += ",".utf8
+            appendMember("odata.id", path.url(endpoint: endpoint.url), to: &out)
+            out += ",".utf8
+        }
+        if metadata != .none, let etag = TableETag.of(entity) {
+            appendMember("odata.etag", etag, to: &out)
+            out += ",".utf8
+        }
+        if metadata == .full {
+            appendMember("odata.editLink", path.segment, to: &out)
+            out += ",".utf8
+        }
+        appendMember("PartitionKey", entity.partitionKey, to: &out)
+        out += ",".utf8
+        appendMember("RowKey", entity.rowKey, to: &out)
+        if let timestamp = entity.timestamp {
+            out += ",".utf8
+            if metadata == .full { out += #""Timestamp@odata.type":"Edm.DateTime","#.utf8 }
+            out += #""Timestamp":""#.utf8
+            timestamp.append(to: &out, trimmed: true)
+            out += "\"".utf8
+        }
+        for property in entity.properties {
+            out += ",".utf8
+            JSONEntityWriter.appendPropertyHead(property.name, of: property.value, metadata: metadata, to: &out)
+            Self.appendValue(property.value, to: &out)
+        }
+    }
+
+    /// A value as Azure writes it on the wire (see the type's notes on DateTime and Double).
+    static func appendValue(_ value: EdmValue, to out: inout [UInt8]) {
+        switch value {
+        case .dateTime(let time):
+            out += "\"".utf8
+            time.append(to: &out, trimmed: true)
+            out += "\"".utf8
+        case .double(let number) where number.isFinite:
+            out += dotNetDouble(number).utf8
+        default:
+            JSONEntityWriter.appendValue(value, to: &out)
+        }
+    }
+
+    /// `5e-324` → `5E-324`, `1e+16` → `1E+16`: .NET's exponent spelling, which Azure writes.
+    static func dotNetDouble(_ number: Double) -> String {
+        let text = EdmValue.lexical(number)
+        guard let e = text.firstIndex(of: "e") else { return text }
+        let exponent = text[text.index(after: e)...]
+        return text[..<e] + "E" + (exponent.hasPrefix("-") || exponent.hasPrefix("+") ? exponent : "+" + exponent)
+    }
+
+    private func appendMember(_ name: String, _ value: String, to out: inout [UInt8]) {
+        JSONEntityWriter.appendString(name, to: &out)
+        out += ":".utf8
+        JSONEntityWriter.appendString(value, to: &out)
+    }
+}

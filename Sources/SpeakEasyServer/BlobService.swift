@@ -1,0 +1,317 @@
+import Crypto
+import HTTPTypes
+import Hummingbird
+import SpeakEasyCore
+import SpeakEasyModel
+import SpeakEasyProtocol
+import SpeakEasyStorage
+
+/// The Blob service's operations over the account's containers and blobs.
+struct BlobService {
+    let server: StorageServer
+    let exchange: Exchange
+    var account: any StorageAccount { server.account }
+    var head: RequestHead { exchange.head }
+
+    /// The largest body a request may carry: a Put Blob or Put Block (clients switch to blocks above
+    /// their single-put size, 64 MiB at most by default), kept well under the server's memory bound.
+    static let maxBodySize = 64 << 20
+    /// A block list names at most 50,000 blocks of at most 64 bytes' id.
+    static let maxBlockListSize = 8 << 20
+    static let maxResultsLimit = 5000
+
+    func respond(to request: Request, path: ResourcePath) async throws -> Response {
+        var request = request
+        let method = head.method
+        let restype = head.queryValue("restype"), comp = head.queryValue("comp")
+        if !server.isAuthenticated(head) { try await checkAnonymous(path, method: method, restype: restype, comp: comp) }
+        guard let container = path.first else {
+            switch (method, comp) {
+            case ("GET", "list"), ("HEAD", "list"): return try await listContainers()
+            default: throw unsupported()
+            }
+        }
+        guard let blob = path.rest else {
+            guard restype == "container" else { throw unsupported() }
+            switch (method, comp) {
+            case ("PUT", nil): return try await createContainer(container)
+            case ("DELETE", nil): return try await deleteContainer(container)
+            case ("GET", nil), ("HEAD", nil): return try await containerProperties(container)
+            case ("GET", "acl"), ("HEAD", "acl"): return try await containerACL(container)
+            case ("GET", "list"): return try await listBlobs(container)
+            default: throw unsupported()
+            }
+        }
+        switch (method, comp) {
+        case ("PUT", nil): return try await putBlob(container, blob, body: try await request.collectBody(upTo: Self.maxBodySize))
+        case ("PUT", "block"): return try await putBlock(container, blob, body: try await request.collectBody(upTo: Self.maxBodySize))
+        case ("PUT", "blocklist"): return try await putBlockList(container, blob, body: try await request.collectBody(upTo: Self.maxBlockListSize))
+        case ("GET", nil), ("HEAD", nil): return try await getBlob(container, blob)
+        case ("DELETE", nil): return try await deleteBlob(container, blob)
+        default: throw unsupported()
+        }
+    }
+
+    // MARK: Containers
+
+    private func listContainers() async throws -> Response {
+        let prefix = head.queryValue("prefix") ?? ""
+        let limit = try maxResults()
+        let marker = head.queryValue("marker")
+        var names = try await account.containerNames().filter { $0.hasPrefix(prefix) }
+        if let marker { names = names.filter { !$0.utf8.lexicographicallyPrecedes(marker.utf8) } }
+        let next = names.count > limit ? names[limit] : nil
+        var containers: [ContainerProperties] = []
+        for name in names.prefix(limit) { if let properties = try await account.containerProperties(name) { containers.append(properties) } }
+        let body = BlobListingXML.containers(
+            containers, nextMarker: next,
+            request: BlobListingXML.Request(prefix: head.queryValue("prefix"), marker: marker, maxResults: head.queryValue("maxresults").map { _ in limit }),
+            serviceEndpoint: serviceEndpoint, httpDate: HTTPDate.format)
+        return xmlResponse(body)
+    }
+
+    private func createContainer(_ container: String) async throws -> Response {
+        try ContainerName.check(container)
+        let access: ContainerAccess
+        switch head.header("x-ms-blob-public-access") {
+        case nil, "": access = .private
+        case let value?:
+            guard let level = ContainerAccess(rawValue: value), level != .private else {
+                throw StorageError(.invalidInput, account: "", "The value for one of the HTTP headers is not in the correct format (x-ms-blob-public-access: \(value)).", code: "InvalidHeaderValue")
+            }
+            access = level
+        }
+        guard try await account.createContainerIfNotExists(container, access: access) else {
+            throw StorageError(.alreadyExists, account: "", "The specified container already exists.", code: "ContainerAlreadyExists")
+        }
+        let properties = try await requireContainer(container)
+        var headers = HTTPFields()
+        headers[.eTag] = properties.etag
+        headers[.lastModified] = HTTPDate.format(properties.lastModified)
+        return Response(status: .created, headers: headers)
+    }
+
+    private func deleteContainer(_ container: String) async throws -> Response {
+        try await account.deleteContainer(container)
+        return Response(status: .accepted)
+    }
+
+    private func containerProperties(_ container: String) async throws -> Response {
+        let properties = try await requireContainer(container)
+        return Response(status: .ok, headers: containerHeaders(properties))
+    }
+
+    private func containerACL(_ container: String) async throws -> Response {
+        let properties = try await requireContainer(container)
+        var xml = BlobXML()
+        xml.element("SignedIdentifiers", "")
+        var response = xmlResponse(xml.bytes)
+        response.headers.append(contentsOf: containerHeaders(properties))
+        return response
+    }
+
+    private func containerHeaders(_ properties: ContainerProperties) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.eTag] = properties.etag
+        headers[.lastModified] = HTTPDate.format(properties.lastModified)
+        headers[.xMsLeaseStatus] = "unlocked"
+        headers[.xMsLeaseState] = "available"
+        headers[.xMsHasImmutabilityPolicy] = "false"
+        headers[.xMsHasLegalHold] = "false"
+        if properties.access != .private { headers[.xMsBlobPublicAccess] = properties.access.rawValue }
+        return headers
+    }
+
+    private func listBlobs(_ container: String) async throws -> Response {
+        let limit = try maxResults()
+        let page = try await account.blobPage(container: container, prefix: head.queryValue("prefix") ?? "", from: head.queryValue("marker"), limit: limit)
+        let body = BlobListingXML.blobs(
+            page.blobs, container: container, nextMarker: page.nextMarker,
+            request: BlobListingXML.Request(
+                prefix: head.queryValue("prefix"), marker: head.queryValue("marker"), maxResults: head.queryValue("maxresults").map { _ in limit }),
+            serviceEndpoint: serviceEndpoint, httpDate: HTTPDate.format)
+        return xmlResponse(body)
+    }
+
+    // MARK: Blobs
+
+    private func putBlob(_ container: String, _ blob: String, body: ByteBuffer) async throws -> Response {
+        guard let type = head.header("x-ms-blob-type") else {
+            throw StorageError(.invalidInput, account: "", "An HTTP header that's mandatory for this request is not specified (x-ms-blob-type).", code: "MissingRequiredHeader")
+        }
+        guard type == "BlockBlob" else {
+            throw StorageError(.unsupportedByService, account: "", "Only block blobs are served (x-ms-blob-type: \(type)).", code: "NotImplemented")
+        }
+        let data = Array(buffer: body)
+        let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
+        if let sent = head.header("Content-MD5"), sent != md5 { throw Self.md5Mismatch() }
+        let contentType = head.header("x-ms-blob-content-type") ?? head.header("Content-Type") ?? "application/octet-stream"
+        _ = try await account.putBlob(container: container, name: blob, contentType: contentType, data: data, conditions: try conditions())
+        // The stored properties, read without the content.
+        guard let stored = try await account.blobPage(container: container, prefix: blob, from: blob, limit: 1).blobs.first, stored.name == blob else {
+            throw StorageError(.unavailable, account: "", "The blob vanished while it was written.", code: "InternalError")
+        }
+        var headers = HTTPFields()
+        headers[.eTag] = stored.etag
+        headers[.lastModified] = HTTPDate.format(stored.lastModified)
+        headers[.contentMD5] = stored.contentMD5
+        headers[.xMsRequestServerEncrypted] = "true"
+        return Response(status: .created, headers: headers)
+    }
+
+    private func putBlock(_ container: String, _ blob: String, body: ByteBuffer) async throws -> Response {
+        guard let id = head.queryValue("blockid"), let decoded = Base64.decode(id), !decoded.isEmpty, decoded.count <= 64 else {
+            throw StorageError(
+                .invalidInput, account: "", "The value for one of the query parameters specified in the request URI is invalid (blockid).",
+                code: "InvalidQueryParameterValue")
+        }
+        let data = Array(buffer: body)
+        let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
+        if let sent = head.header("Content-MD5"), sent != md5 { throw Self.md5Mismatch() }
+        try await account.stageBlock(container: container, name: blob, blockID: id, data: data)
+        var headers = HTTPFields()
+        headers[.contentMD5] = md5
+        headers[.xMsRequestServerEncrypted] = "true"
+        return Response(status: .created, headers: headers)
+    }
+
+    private func putBlockList(_ container: String, _ blob: String, body: ByteBuffer) async throws -> Response {
+        let blocks = try BlockListXML.read(Array(buffer: body))
+        let contentType = head.header("x-ms-blob-content-type") ?? "application/octet-stream"
+        let stored = try await account.commitBlocks(container: container, name: blob, blocks: blocks, contentType: contentType, conditions: try conditions())
+        if let sent = head.header("x-ms-blob-content-md5"), sent != stored.contentMD5 { throw Self.md5Mismatch() }
+        var headers = HTTPFields()
+        headers[.eTag] = stored.etag
+        headers[.lastModified] = HTTPDate.format(stored.lastModified)
+        headers[.xMsRequestServerEncrypted] = "true"
+        return Response(status: .created, headers: headers)
+    }
+
+    private static func md5Mismatch() -> StorageError {
+        StorageError(.invalidInput, account: "", "The MD5 value specified in the request did not match with the MD5 value calculated by the server.", code: "Md5Mismatch")
+    }
+
+    private func getBlob(_ container: String, _ blob: String) async throws -> Response {
+        let range = ByteRangeHeader.parse(head.header("x-ms-range") ?? head.header("Range"))
+        let result: Blob?
+        do {
+            result = try await account.blob(container: container, name: blob, range: range, conditions: try conditions())
+        } catch let error as StorageError where error.reason == .invalidRange {
+            // Azure says how long the blob is, so a client can ask again.
+            let size = try await account.blob(container: container, name: blob, range: nil, conditions: .none)?.properties.size ?? 0
+            throw RangeNotSatisfiable(error: error, size: size)
+        }
+        guard let result else {
+            if try await account.containerProperties(container) == nil {
+                throw StorageError(.notFound, account: "", "The specified container does not exist.", code: "ContainerNotFound")
+            }
+            throw StorageError(.notFound, account: "", "The specified blob does not exist.", code: "BlobNotFound")
+        }
+        let properties = result.properties
+        var headers = HTTPFields()
+        headers[.contentType] = properties.contentType
+        headers[.eTag] = properties.etag
+        headers[.lastModified] = HTTPDate.format(properties.lastModified)
+        headers[.acceptRanges] = "bytes"
+        headers[.xMsBlobType] = "BlockBlob"
+        headers[.xMsCreationTime] = HTTPDate.format(properties.lastModified)
+        headers[.xMsLeaseStatus] = "unlocked"
+        headers[.xMsLeaseState] = "available"
+        headers[.xMsServerEncrypted] = "true"
+        headers[.xMsAccessTier] = "Hot"
+        headers[.xMsAccessTierInferred] = "true"
+        headers[.contentLength] = String(result.data.count)
+        let status: HTTPResponse.Status
+        if range != nil {
+            status = .partialContent
+            headers[.contentRange] = "bytes \(result.range.lowerBound)-\(result.range.upperBound - 1)/\(properties.size)"
+            headers[.xMsBlobContentMD5] = properties.contentMD5
+        } else {
+            status = .ok
+            headers[.contentMD5] = properties.contentMD5
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.data)))
+    }
+
+    private func deleteBlob(_ container: String, _ blob: String) async throws -> Response {
+        try await account.deleteBlob(container: container, name: blob, conditions: try conditions())
+        var headers = HTTPFields()
+        headers[.xMsDeleteTypePermanent] = "true"
+        return Response(status: .accepted, headers: headers)
+    }
+
+    // MARK: Helpers
+
+    /// Anonymous requests read what the container's public access level allows: `container`, its
+    /// blobs, properties and listing; `blob`, its blobs only. Everything else answers as if it did
+    /// not exist (404 ResourceNotFound), as Azure does, so that a private name is not revealed.
+    private func checkAnonymous(_ path: ResourcePath, method: String, restype: String?, comp: String?) async throws {
+        let reading = method == "GET" || method == "HEAD"
+        if reading, let container = path.first, let access = try await account.containerProperties(container)?.access {
+            if path.rest != nil, comp == nil, access != .private { return }
+            if path.rest == nil, restype == "container", comp == nil || comp == "list", access == .container { return }
+        }
+        throw StorageError(.notFound, account: "", "The specified resource does not exist.", code: "ResourceNotFound")
+    }
+
+    private var serviceEndpoint: String {
+        "http://\(head.header("Host") ?? server.configuration.host)/\(server.configuration.accountName)/"
+    }
+
+    private func requireContainer(_ container: String) async throws -> ContainerProperties {
+        guard let properties = try await account.containerProperties(container) else {
+            throw StorageError(.notFound, account: "", "The specified container does not exist.", code: "ContainerNotFound")
+        }
+        return properties
+    }
+
+    private func maxResults() throws -> Int {
+        guard let text = head.queryValue("maxresults") else { return Self.maxResultsLimit }
+        guard let value = Int(text), value > 0 else {
+            throw StorageError(.invalidInput, account: "", "One of the query parameters specified in the request URI is outside the permissible range (maxresults=\(text)).", code: "OutOfRangeQueryParameterValue")
+        }
+        return min(value, Self.maxResultsLimit)
+    }
+
+    private func conditions() throws -> BlobConditions {
+        func date(_ name: String) throws -> EdmDateTime? {
+            guard let text = head.header(name) else { return nil }
+            guard let date = HTTPDate.parse(text) else {
+                throw StorageError(.invalidInput, account: "", "The value for one of the HTTP headers is not in the correct format (\(name): \(text)).", code: "InvalidHeaderValue")
+            }
+            return date
+        }
+        return BlobConditions(
+            ifMatch: head.header("If-Match"), ifNoneMatch: head.header("If-None-Match"), ifModifiedSince: try date("If-Modified-Since"),
+            ifUnmodifiedSince: try date("If-Unmodified-Since"))
+    }
+
+    private func unsupported() -> StorageError {
+        StorageError(
+            .unsupportedByService, account: "", "The requested operation (\(head.method) with this query) is not supported by this server.",
+            code: "NotImplemented")
+    }
+
+    private func xmlResponse(_ body: [UInt8]) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/xml"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+/// A 416 reply, which carries the blob's size in `Content-Range: bytes */<size>`.
+struct RangeNotSatisfiable: Error {
+    let error: StorageError
+    let size: Int
+}
+
+extension RequestHead {
+    /// A query parameter's decoded value, by name (Azure's parameter names are lower-case).
+    func queryValue(_ name: String) -> String? {
+        for parameter in query.split(separator: "&") {
+            let parts = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts[0] == name { return parts.count > 1 ? PercentEncoding.decode(parts[1]) : "" }
+        }
+        return nil
+    }
+}
