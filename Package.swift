@@ -125,7 +125,9 @@ let package = Package(
             ]
         ),
         // Test values shared by the test targets.
-        .target(name: "TestFixtures", dependencies: ["SpeakEasyData", "SpeakEasyServer"], path: "Tests/TestFixtures"),
+        .target(name: "TestFixtures", dependencies: ["SpeakEasyData"], path: "Tests/TestFixtures"),
+        // A server in the test process, for the tests that talk to serve over HTTP.
+        .target(name: "TestServer", dependencies: ["SpeakEasyServer", "TestFixtures"], path: "Tests/TestServer"),
         .testTarget(
             name: "SpeakEasyDataTests",
             // The layers whose internals some tests reach (`@testable import`), besides the whole.
@@ -133,7 +135,7 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         // The server in-process, over real HTTP on loopback.
-        .testTarget(name: "ServerTests", dependencies: ["SpeakEasyServer", "SpeakEasyData", "TestFixtures"]),
+        .testTarget(name: "ServerTests", dependencies: ["SpeakEasyServer", "SpeakEasyData", "TestFixtures", "TestServer"]),
         // The command-line support's pure parts: message and progress-line formatting.
         .testTarget(name: "CLISupportTests", dependencies: ["CLISupport", "BuiltInSamples", "SpeakEasyData"]),
         .testTarget(
@@ -143,7 +145,7 @@ let package = Package(
         // Our JSON and Atom against the official Azure SDKs for Python; see Tests/InteropTests/setup.sh.
         .testTarget(
             name: "InteropTests",
-            dependencies: ["SpeakEasyData", "SpeakEasyServer", "TestFixtures"],
+            dependencies: ["SpeakEasyData", "TestFixtures", "TestServer"],
             exclude: ["python", "setup.sh"]
         ),
     ],

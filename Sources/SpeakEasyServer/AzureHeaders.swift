@@ -2,6 +2,10 @@ import HTTPTypes
 
 /// The header fields of Azure's replies that HTTP does not name.
 extension HTTPField.Name {
+    static let dataServiceVersion = Self("DataServiceVersion")!
+    static let preferenceApplied = Self("Preference-Applied")!
+    static let xContentTypeOptions = Self("X-Content-Type-Options")!
+    static let xMsContinuationNextTableName = Self("x-ms-continuation-NextTableName")!
     static let contentMD5 = Self("Content-MD5")!
     static let xMsAccessTier = Self("x-ms-access-tier")!
     static let xMsAccessTierInferred = Self("x-ms-access-tier-inferred")!

@@ -38,8 +38,12 @@ struct ServiceResponder: HTTPResponder {
             }
             switch service {
             case .blob: response = try await BlobService(server: server, exchange: exchange).respond(to: request, path: path)
-            case .table: throw StorageError(.unsupportedByService, account: "", "The Table service is not served yet.")
+            case .table: response = try await TableService(server: server, exchange: exchange).respond(to: request, path: path)
             }
+        } catch let error as TableServiceError where service == .table {
+            response = tableErrorResponse(error, exchange)
+        } catch let error as StorageError where service == .table {
+            response = tableErrorResponse(TableServiceError(error), exchange)
         } catch let error as StorageError {
             response = errorResponse(error, exchange)
         } catch let error as RangeNotSatisfiable {
@@ -62,6 +66,17 @@ struct ServiceResponder: HTTPResponder {
             RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: Int(response.status.code), milliseconds: milliseconds))
         }
         return response
+    }
+
+    /// A Table service error, in the format the request asked for (JSON at its level, or Atom).
+    private func tableErrorResponse(_ error: TableServiceError, _ exchange: Exchange) -> Response {
+        let format = TableWireFormat(accept: exchange.head.header("Accept"), version: exchange.head.header("x-ms-version"))
+        var headers = HTTPFields()
+        headers[.contentType] = format.errorContentType
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.cacheControl] = "no-cache"
+        let body = TableErrorBody.write(error, format: format, requestID: exchange.requestID, time: exchange.now)
+        return Response(status: HTTPResponse.Status(code: error.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     private func errorResponse(_ error: StorageError, _ exchange: Exchange, status: HTTPResponse.Status? = nil) -> Response {

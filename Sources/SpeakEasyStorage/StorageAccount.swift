@@ -40,6 +40,11 @@ package protocol StorageAccount: AnyObject, Sendable {
     /// Azure's Update (replace) or Merge Entity of an entity that must exist, when its ETag is
     /// `ifMatch` (`*`: any). Returns the new ETag.
     func update(_ entity: EncodedEntity, table: String, merge: Bool, ifMatch: String) async throws -> String
+    /// Azure's entity group transaction: runs the operations in order, all or none. They address
+    /// one partition, each entity at most once, at most 100 of them (else invalidInput, with Azure's
+    /// codes). Returns each operation's new ETag (nil for a delete). A failure is the failing
+    /// operation's error, with its ``StorageError/operationIndex``; nothing is written then.
+    func transact(_ operations: [EntityOperation], table: String) async throws -> [String?]
     /// Deletes an entity that must exist, when its ETag is `ifMatch` (`*`: any).
     func deleteEntity(table: String, partitionKey: String, rowKey: String, ifMatch: String) async throws
     /// A page of the entities the query matches, in key order, starting at `from` (nil: the start).

@@ -38,6 +38,9 @@ package struct StorageError: ClassifiedError, Equatable {
     package let message: String
     /// Azure's error code when one is known (`TableNotFound`, `UpdateConditionNotSatisfied`, …).
     package let code: String?
+    /// In a transaction (``StorageAccount/transact(_:table:)``), the 0-based index of the operation
+    /// that failed.
+    package var operationIndex: Int?
 
     package init(_ reason: Reason, account: String, _ message: String, code: String? = nil) {
         self.reason = reason
@@ -54,6 +57,13 @@ package struct StorageError: ClassifiedError, Equatable {
         case .unauthorized: .cannotCreateOutput
         case .unavailable: .ioError
         }
+    }
+
+    /// The same error, attributed to the operation at `index` of a transaction.
+    package func at(operation index: Int) -> StorageError {
+        var copy = self
+        copy.operationIndex = index
+        return copy
     }
 
     package var description: String { account.isEmpty ? message : "\(account): \(message)" }

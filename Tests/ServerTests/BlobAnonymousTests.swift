@@ -1,6 +1,7 @@
 import Foundation
 import SpeakEasyData
 import TestFixtures
+import TestServer
 import SpeakEasyServer
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 @testable import SpeakEasyServer
 import SpeakEasyData
 import TestFixtures
+import TestServer
 import Testing
 
 @Suite("serve: fault injection")

@@ -1,6 +1,7 @@
 @testable import SpeakEasyServer
 import SpeakEasyData
 import TestFixtures
+import TestServer
 import Testing
 
 @Suite("serve: request paths")

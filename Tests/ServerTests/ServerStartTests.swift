@@ -4,6 +4,7 @@ import Foundation
 #endif
 import SpeakEasyData
 import TestFixtures
+import TestServer
 import SpeakEasyServer
 import Testing
 

@@ -145,7 +145,7 @@ extension SQLiteStorageAccount {
     }
 
     /// The stored properties and ETag of an entity that must exist.
-    private static func current(_ partitionKey: String, _ rowKey: String, table: String, _ connection: SQLiteConnection) throws -> (String, String) {
+    static func current(_ partitionKey: String, _ rowKey: String, table: String, _ connection: SQLiteConnection) throws -> (String, String) {
         let statement = try connection.prepare("SELECT properties, etag FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?")
         statement.bind(1, table)
         statement.bind(2, partitionKey)
@@ -158,7 +158,7 @@ extension SQLiteStorageAccount {
         return (statement.text(0), statement.text(1))
     }
 
-    private static func check(ifMatch: String, current: String, _ partitionKey: String, _ rowKey: String, path: String) throws {
+    static func check(ifMatch: String, current: String, _ partitionKey: String, _ rowKey: String, path: String) throws {
         guard ifMatch == "*" || ifMatch == current else {
             throw SQLiteError(
                 path: path, code: SQLITE_CONSTRAINT,
@@ -168,7 +168,7 @@ extension SQLiteStorageAccount {
     }
 
     /// Azure's merge of stored properties and new ones, as stored JSON.
-    private static func merged(_ existing: String, _ new: [UInt8], entity: EncodedEntity, path: String) throws -> [UInt8] {
+    static func merged(_ existing: String, _ new: [UInt8], entity: EncodedEntity, path: String) throws -> [UInt8] {
         var reader = JSONPropertiesReader()
         let old = try Array(existing.utf8).withUnsafeBytes { json throws(SQLiteError) in
             try decodeProperties(json, reader: &reader, partitionKey: entity.partitionKey, rowKey: entity.rowKey, path: path)

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 package import SpeakEasyData
 package import SpeakEasyServer
 import Synchronization

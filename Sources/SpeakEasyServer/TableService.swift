@@ -1,0 +1,305 @@
+import HTTPTypes
+import Hummingbird
+import SpeakEasyModel
+import SpeakEasyProtocol
+import SpeakEasyStorage
+
+/// The Table service's operations over the account's tables and entities.
+///
+/// Errors travel as ``TableServiceError``s, written in the format the request's `Accept` asks for.
+struct TableService {
+    let server: StorageServer
+    let exchange: Exchange
+    let format: TableWireFormat
+    var account: any StorageAccount { server.account }
+    var head: RequestHead { exchange.head }
+
+    /// Azure's limit on a request: 4 MiB for a batch, far less for one entity (1 MiB).
+    static let maxBodySize = 4 << 20
+
+    init(server: StorageServer, exchange: Exchange) {
+        self.server = server
+        self.exchange = exchange
+        format = TableWireFormat(accept: exchange.head.header("Accept"), version: exchange.head.header("x-ms-version"))
+    }
+
+    var endpoint: TableEndpoint {
+        TableEndpoint(url: "http://\(head.header("Host") ?? server.configuration.host)/\(server.configuration.accountName)", account: server.configuration.accountName)
+    }
+
+    func respond(to request: Request, path: ResourcePath) async throws -> Response {
+        var request = request
+        let resource = try TableResourcePath(parsing: head.path)
+        switch (head.method, resource) {
+        case ("GET", .tables): return try await queryTables()
+        case ("POST", .tables): return try await createTable(body: try await body(&request))
+        case ("DELETE", .table(let name)): return try await deleteTable(name)
+        case ("GET", .entities(let table)): return try await queryEntities(table)
+        case ("POST", .entities(let table)): return try await insert(table, body: try await body(&request))
+        case ("GET", .entity(let table, let partitionKey, let rowKey)): return try await getEntity(table, partitionKey, rowKey)
+        case ("PUT", .entity(let table, let partitionKey, let rowKey)), ("MERGE", .entity(let table, let partitionKey, let rowKey)),
+            ("PATCH", .entity(let table, let partitionKey, let rowKey)):
+            return try await write(table, partitionKey, rowKey, merge: head.method != "PUT", body: try await body(&request))
+        case ("DELETE", .entity(let table, let partitionKey, let rowKey)): return try await delete(table, partitionKey, rowKey)
+        case ("POST", .batch): return try await batch(body: try await body(&request))
+        default:
+            throw TableServiceError(status: 501, code: "NotImplemented", "The requested operation (\(head.method) on this resource) is not supported.")
+        }
+    }
+
+    private func body(_ request: inout Request) async throws -> [UInt8] {
+        Array(buffer: try await request.collectBody(upTo: Self.maxBodySize))
+    }
+
+    // MARK: Tables
+
+    private func queryTables() async throws -> Response {
+        var names = try await account.tableNames()
+        if let text = head.queryValue("$filter") {
+            let filter = try Self.filter(text)
+            names = names.filter { filter.matches(Entity(partitionKey: "", rowKey: $0, properties: [Property("TableName", .string($0))])) }
+        }
+        if let after = head.queryValue("NextTableName") { names = names.filter { !$0.utf8.lexicographicallyPrecedes(after.utf8) } }
+        let top = try self.top()
+        var headers = HTTPFields()
+        if names.count > top {
+            headers[.xMsContinuationNextTableName] = names[top]
+            names = Array(names.prefix(top))
+        }
+        let body: [UInt8] =
+            switch format {
+            case .json(let metadata): TableJSONWriter(endpoint: endpoint, metadata: metadata).tablesResponse(names)
+            case .atom: TableAtomWriter(endpoint: endpoint, updated: exchange.now).tablesFeed(names)
+            }
+        return reply(.ok, headers: headers, body: body)
+    }
+
+    private func createTable(body: [UInt8]) async throws -> Response {
+        let name = try TableNameBody.read(body, contentType: head.header("Content-Type"))
+        try TableName.check(name)
+        if try await account.tableNames().contains(where: { $0.lowercased() == name.lowercased() }) {
+            throw TableServiceError(status: 409, code: "TableAlreadyExists", "The table specified already exists.")
+        }
+        try await account.createTableIfNotExists(name)
+        var headers = HTTPFields()
+        headers[.location] = TableResourcePath.table(name).url(endpoint: endpoint.url)
+        if returnsNoContent {
+            headers[.preferenceApplied] = "return-no-content"
+            return reply(.noContent, headers: headers)
+        }
+        let body: [UInt8] =
+            switch format {
+            case .json(let metadata): TableJSONWriter(endpoint: endpoint, metadata: metadata).tableResponse(name)
+            case .atom: TableAtomWriter(endpoint: endpoint, updated: exchange.now).tableEntry(name)
+            }
+        if head.header("Prefer") != nil { headers[.preferenceApplied] = "return-content" }
+        return reply(.created, headers: headers, body: body)
+    }
+
+    private func deleteTable(_ name: String) async throws -> Response {
+        try await account.deleteTable(name)
+        return reply(.noContent)
+    }
+
+    // MARK: Entities
+
+    private func queryEntities(_ table: String) async throws -> Response {
+        let filter = try head.queryValue("$filter").map(Self.filter)
+        let select = head.queryValue("$select").flatMap { text in
+            text.isEmpty ? nil : text.split(separator: ",").map { String($0.drop { $0 == " " }) }
+        }
+        let limit = min(try top(), server.configuration.pageSize)
+        let from = try TableContinuation.token(nextPartitionKey: head.queryValue("NextPartitionKey"), nextRowKey: head.queryValue("NextRowKey"))
+        let page = try await account.query(table: table, EntityQuery(filter: filter, select: select), from: from, limit: limit)
+        var headers = HTTPFields()
+        for (name, value) in TableContinuation.headers(for: page.next) { headers[HTTPField.Name(name)!] = value }
+        let body: [UInt8] =
+            switch format {
+            case .json(let metadata): TableJSONWriter(endpoint: endpoint, metadata: metadata).queryResponse(page.entities, table: table)
+            case .atom: try TableAtomWriter(endpoint: endpoint, updated: exchange.now).feed(page.entities, table: table)
+            }
+        return reply(.ok, headers: headers, body: body)
+    }
+
+    private func getEntity(_ table: String, _ partitionKey: String, _ rowKey: String) async throws -> Response {
+        guard var entity = try await account.entity(table: table, partitionKey: partitionKey, rowKey: rowKey) else {
+            if try await !account.tableNames().contains(table) {
+                throw TableServiceError(status: 404, code: "TableNotFound", "The table specified does not exist.")
+            }
+            throw TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.")
+        }
+        if let select = head.queryValue("$select"), !select.isEmpty {
+            let names = Set(select.split(separator: ",").map { String($0.drop { $0 == " " }) })
+            entity.properties = entity.properties.filter { names.contains($0.name) }
+        }
+        var headers = HTTPFields()
+        if let etag = entity.etag { headers[.eTag] = etag }
+        return reply(.ok, headers: headers, body: try entityBody(entity, table: table))
+    }
+
+    private func insert(_ table: String, body: [UInt8]) async throws -> Response {
+        let entity = try TableEntityBody.read(body, contentType: head.header("Content-Type"))
+        try TableEntityBody.check(entity)
+        let etag = try await transact([EntityOperation(.insert, EncodedEntity(entity))], table: table)[0]
+        var headers = HTTPFields()
+        if let etag { headers[.eTag] = etag }
+        headers[.location] = TableResourcePath.entity(table: table, partitionKey: entity.partitionKey, rowKey: entity.rowKey).url(endpoint: endpoint.url)
+        if returnsNoContent {
+            headers[.preferenceApplied] = "return-no-content"
+            return reply(.noContent, headers: headers)
+        }
+        if head.header("Prefer") != nil { headers[.preferenceApplied] = "return-content" }
+        guard let stored = try await account.entity(table: table, partitionKey: entity.partitionKey, rowKey: entity.rowKey) else {
+            throw TableServiceError(status: 404, code: "ResourceNotFound", "The entity was deleted as it was inserted.")
+        }
+        return reply(.created, headers: headers, body: try entityBody(stored, table: table))
+    }
+
+    private func write(_ table: String, _ partitionKey: String, _ rowKey: String, merge: Bool, body: [UInt8]) async throws -> Response {
+        var entity = try TableEntityBody.read(body, contentType: head.header("Content-Type"))
+        // The URL names the entity; keys in the body, when there, must agree (Azure: 400).
+        if (!entity.partitionKey.isEmpty && entity.partitionKey != partitionKey) || (!entity.rowKey.isEmpty && entity.rowKey != rowKey) {
+            throw TableServiceError.invalidInput("The keys in the request body do not match the keys in the URL.")
+        }
+        entity.partitionKey = partitionKey
+        entity.rowKey = rowKey
+        try TableEntityBody.check(entity)
+        let kind: EntityOperation.Kind =
+            switch (head.header("If-Match"), merge) {
+            case (let etag?, false): .update(ifMatch: etag)
+            case (let etag?, true): .merge(ifMatch: etag)
+            case (nil, false): .insertOrReplace
+            case (nil, true): .insertOrMerge
+            }
+        let etag = try await transact([EntityOperation(kind, EncodedEntity(entity))], table: table)[0]
+        var headers = HTTPFields()
+        if let etag { headers[.eTag] = etag }
+        return reply(.noContent, headers: headers)
+    }
+
+    private func delete(_ table: String, _ partitionKey: String, _ rowKey: String) async throws -> Response {
+        guard let ifMatch = head.header("If-Match") else {
+            throw TableServiceError(status: 400, code: "MissingRequiredHeader", "An HTTP header that's mandatory for this request is not specified (If-Match).")
+        }
+        _ = try await transact([EntityOperation(.delete(ifMatch: ifMatch), EncodedEntity(Entity(partitionKey: partitionKey, rowKey: rowKey)))], table: table)
+        return reply(.noContent)
+    }
+
+    // MARK: Batches
+
+    private func batch(body: [UInt8]) async throws -> Response {
+        let request = try TableBatchRequest.read(body, contentType: head.header("Content-Type"))
+        let (boundary, changeset) = TableBatchResponse.newBoundaries()
+        let parts: [TableBatchResponse.Part]
+        if let first = request.operations.first, first.action == .retrieve {
+            let entity = try await account.entity(table: first.table, partitionKey: first.partitionKey, rowKey: first.rowKey)
+            parts = [
+                entity.map { TableBatchResponse.Part(status: 200, headers: [.init("Content-Type", format.contentType)], body: (try? entityBody($0, table: first.table)) ?? []) }
+                    ?? TableBatchResponse.failure(
+                        TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.", operationIndex: 0),
+                        contentID: first.contentID, format: format, requestID: exchange.requestID, time: exchange.now)
+            ]
+        } else {
+            parts = try await runChangeset(request.operations)
+        }
+        let response = TableBatchResponse(parts: parts, isChangeset: request.isChangeset)
+        var headers = HTTPFields()
+        headers[.contentType] = TableBatchResponse.contentType(boundary: boundary)
+        return Response(status: .accepted, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.write(boundary: boundary, changesetBoundary: changeset))))
+    }
+
+    private func runChangeset(_ operations: [TableBatchOperation]) async throws -> [TableBatchResponse.Part] {
+        func failure(_ error: TableServiceError) -> [TableBatchResponse.Part] {
+            let index = error.operationIndex ?? 0
+            return [
+                TableBatchResponse.failure(
+                    error.at(operation: index), contentID: operations.indices.contains(index) ? operations[index].contentID : nil, format: format,
+                    requestID: exchange.requestID, time: exchange.now)
+            ]
+        }
+        let table = operations.first?.table ?? ""
+        var storageOperations: [EntityOperation] = []
+        for (index, operation) in operations.enumerated() {
+            guard operation.table == table else {
+                return failure(TableServiceError.invalidInput("All operations of a batch must address one table.").at(operation: index))
+            }
+            if let entity = operation.entity {
+                do { try TableEntityBody.check(entity) } catch { return failure(error.at(operation: index)) }
+            }
+            let encoded = EncodedEntity(operation.entity ?? Entity(partitionKey: operation.partitionKey, rowKey: operation.rowKey))
+            let kind: EntityOperation.Kind
+            switch operation.action {
+            case .insert: kind = .insert
+            case .update(let etag): kind = .update(ifMatch: etag)
+            case .merge(let etag): kind = .merge(ifMatch: etag)
+            case .insertOrReplace: kind = .insertOrReplace
+            case .insertOrMerge: kind = .insertOrMerge
+            case .delete(let etag): kind = .delete(ifMatch: etag)
+            case .retrieve:
+                return failure(TableServiceError.invalidInput("A retrieve operation must be alone in a batch.").at(operation: index))
+            }
+            storageOperations.append(EntityOperation(kind, encoded))
+        }
+        let etags: [String?]
+        do {
+            etags = try await account.transact(storageOperations, table: table)
+        } catch let error as StorageError {
+            return failure(TableServiceError(error, operationIndex: error.operationIndex ?? 0))
+        }
+        var parts: [TableBatchResponse.Part] = []
+        for (operation, etag) in zip(operations, etags) {
+            var stored: Entity?
+            if case .insert = operation.action, !operation.returnNoContent {
+                stored = try await account.entity(table: table, partitionKey: operation.partitionKey, rowKey: operation.rowKey)
+            }
+            parts.append(TableBatchResponse.success(operation, etag: etag, entity: stored, endpoint: endpoint, format: format))
+        }
+        return parts
+    }
+
+    // MARK: Helpers
+
+    private func transact(_ operations: [EntityOperation], table: String) async throws -> [String?] {
+        do {
+            return try await account.transact(operations, table: table)
+        } catch var error as StorageError {
+            error.operationIndex = nil
+            throw error
+        }
+    }
+
+    private var returnsNoContent: Bool { head.header("Prefer")?.lowercased().contains("return-no-content") == true }
+
+    private func entityBody(_ entity: Entity, table: String) throws -> [UInt8] {
+        switch format {
+        case .json(let metadata): TableJSONWriter(endpoint: endpoint, metadata: metadata).entityResponse(entity, table: table)
+        case .atom: try TableAtomWriter(endpoint: endpoint, updated: exchange.now).entry(entity, table: table)
+        }
+    }
+
+    private func top() throws(TableServiceError) -> Int {
+        guard let text = head.queryValue("$top") else { return 1000 }
+        guard let top = Int(text), (1...1000).contains(top) else {
+            throw TableServiceError.invalidInput("The $top value \(text) is not a number from 1 to 1000.")
+        }
+        return top
+    }
+
+    private static func filter(_ text: String) throws -> EntityFilter {
+        do {
+            return try EntityFilter(parsing: text)
+        } catch {
+            throw StorageError(error, account: "")
+        }
+    }
+
+    private func reply(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), body: [UInt8]? = nil) -> Response {
+        var headers = headers
+        headers[.cacheControl] = "no-cache"
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.dataServiceVersion] = "3.0;"
+        guard let body else { return Response(status: status, headers: headers) }
+        headers[.contentType] = format.contentType
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
