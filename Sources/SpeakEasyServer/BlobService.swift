@@ -1,6 +1,7 @@
 import Crypto
 import HTTPTypes
 import Hummingbird
+import SpeakEasyCore
 import SpeakEasyModel
 import SpeakEasyProtocol
 import SpeakEasyStorage

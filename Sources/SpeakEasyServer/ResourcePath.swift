@@ -1,3 +1,4 @@
+import SpeakEasyCore
 import SpeakEasyProtocol
 import SpeakEasyStorage
 

@@ -1,28 +1,58 @@
 package import SpeakEasyModel
 
-/// HTTP's dates (RFC 1123, always GMT): `Tue, 14 Sep 2021 21:24:20 GMT`, as `Date`,
-/// `Last-Modified` and `x-ms-date` carry them.
+/// HTTP dates in RFC 1123 form (`Tue, 14 Sep 2021 21:24:20 GMT`), the only form Azure Storage sends
+/// and the one its SDKs put in `x-ms-date`, and the freshness rule Shared Key applies to them.
 package enum HTTPDate {
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// The date in RFC 1123 form, to the second.
+    /// How far a request's `x-ms-date` (or `Date`) may be from the server's clock, either way, before
+    /// Shared Key refuses it: 15 minutes, against replayed requests.
+    package static let allowedSkew: Int64 = 15 * EdmDateTime.ticksPerMinute
+
+    /// The RFC 1123 form of an instant, to the second (a fraction is dropped).
     package static func format(_ date: EdmDateTime) -> String {
         let c = date.components
-        // Day 0 (0001-01-01) was a Monday.
+        // 0001-01-01 was a Monday in the proleptic Gregorian calendar EdmDateTime counts in.
         let weekday = weekdays[Int(date.ticks / EdmDateTime.ticksPerDay % 7)]
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
-        return "\(weekday), \(two(c.day)) \(months[c.month - 1]) \(c.year) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) GMT"
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var year = String(c.year)
+        while year.count < 4 { year = "0" + year }
+        return
+            "\(weekday), \(two(c.day)) \(months[c.month - 1]) \(year) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) GMT"
     }
 
-    /// Parses an RFC 1123 date; nil when `text` is not one (the weekday is not checked).
-    package static func parse(_ text: String) -> EdmDateTime? {
-        let parts = text.split(separator: " ")
-        guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT", let day = Int(parts[1]),
-            let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3])
+    /// Parses the RFC 1123 form exactly (as Azure requires of `x-ms-date`); nil for anything else,
+    /// including a weekday that does not match the date.
+    package static func parse(_ text: some StringProtocol) -> EdmDateTime? {
+        let bytes = Array(text.utf8)
+        // "Tue, 14 Sep 2021 21:24:20 GMT" is 29 bytes; every field has a fixed place.
+        guard bytes.count == 29 else { return nil }
+        func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard string(3..<5) == ", ", bytes[7] == UInt8(ascii: " "), bytes[11] == UInt8(ascii: " "),
+            bytes[16] == UInt8(ascii: " "),
+            bytes[19] == UInt8(ascii: ":"), bytes[22] == UInt8(ascii: ":"), string(25..<29) == " GMT",
+            let weekday = weekdays.firstIndex(of: string(0..<3)), let month = months.firstIndex(of: string(8..<11)),
+            let day = number(5..<7), let year = number(12..<16), let hour = number(17..<19),
+            let minute = number(20..<22),
+            let second = number(23..<25),
+            let date = EdmDateTime(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second),
+            Int(date.ticks / EdmDateTime.ticksPerDay % 7) == weekday
         else { return nil }
-        let time = parts[4].split(separator: ":")
-        guard time.count == 3, let hour = Int(time[0]), let minute = Int(time[1]), let second = Int(time[2]) else { return nil }
-        return EdmDateTime(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second, fraction: 0)
+        return date
+    }
+
+    /// Whether a request dated `date` may be accepted at `now` (within ``allowedSkew`` either way).
+    package static func isFresh(_ date: EdmDateTime, now: EdmDateTime) -> Bool {
+        let difference = date.ticks - now.ticks
+        return difference.magnitude <= allowedSkew.magnitude
     }
 }

@@ -1,0 +1,45 @@
+package import SpeakEasyModel
+
+/// How a request proved its right to be served.
+package enum RequestAuthentication: Sendable, Equatable {
+    /// A valid Shared Key (or, for tables, SharedKeyLite) signature: the account's full rights.
+    case sharedKey(SharedKey.Scheme)
+    /// A valid SAS: the server asks the grant, per operation (and per entity for a table SAS).
+    case sharedAccessSignature(SASGrant)
+    /// Neither an `Authorization` header nor a `sig`: the server decides by the container's public
+    /// access (tables have none, so a table request is refused).
+    case anonymous
+}
+
+/// The server's entry point to authentication: one request, one decision.
+package struct RequestAuthenticator: Sendable {
+    package let credentials: StorageCredentials
+
+    package init(credentials: StorageCredentials) { self.credentials = credentials }
+
+    /// Decides how `head` is authenticated, or throws the error to answer with.
+    ///
+    /// An `Authorization` header is checked as Shared Key (the Table service accepts SharedKey and
+    /// SharedKeyLite, the Blob service SharedKey), its date within 15 minutes of `now`; otherwise a
+    /// query with `sig` is checked as a SAS for `target`; otherwise the request is anonymous.
+    ///
+    /// - Parameters:
+    ///   - target: the resource the request reaches, as the server routed it (a SAS must cover it).
+    ///   - isHTTPS: whether the request came over TLS.
+    package func authenticate(
+        _ head: RequestHead, service: StorageService, target: SASTarget, now: EdmDateTime, isHTTPS: Bool = false
+    ) throws(AuthorizationError) -> RequestAuthentication {
+        if head.header("Authorization") != nil {
+            return .sharedKey(try SharedKey.verify(head, service: service, credentials: credentials, now: now))
+        }
+        let query: QueryItems
+        do { query = try QueryItems(query: head.query) } catch {
+            throw AuthorizationError(
+                .authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
+        }
+        guard SharedAccessSignature.isPresent(in: query) else { return .anonymous }
+        let sas = try SharedAccessSignature(query: query)
+        return .sharedAccessSignature(
+            try sas.verify(credentials: credentials, service: service, target: target, now: now, isHTTPS: isHTTPS))
+    }
+}
