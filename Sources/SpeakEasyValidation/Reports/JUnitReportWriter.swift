@@ -1,3 +1,5 @@
+import SpeakEasyFormats
+
 /// Findings as JUnit XML, the test-report format that CI dashboards (Jenkins, GitLab, Azure
 /// Pipelines, the GitHub test-report actions) already know how to show and trend.
 ///

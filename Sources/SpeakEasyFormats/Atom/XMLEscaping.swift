@@ -1,19 +1,20 @@
-/// Text and attribute values for the XML reports, escaped so any parser reads back what was meant.
+/// Text and attribute values for XML written by hand (the validation reports, the Table service's
+/// error bodies), escaped so any parser reads back what was meant.
 ///
 /// Findings quote the data, and the data may hold anything a CSV cell can: quotes, `<&>`, line
 /// breaks, control characters. XML 1.0 cannot hold most C0 controls (or U+FFFE/U+FFFF) at all,
 /// not even as character references, so those are written as a visible `\u{1B}` rather than
 /// dropped: the reader of a test dashboard should still see that something odd was there.
-enum XMLEscaping {
+package enum XMLEscaping {
     /// Character data: `&`, `<`, `>` (so `]]>` cannot occur) and CR, which a parser would
     /// otherwise turn into LF.
-    static func appendText(_ text: String, to out: inout [UInt8]) {
+    package static func appendText(_ text: String, to out: inout [UInt8]) {
         append(text, attribute: false, to: &out)
     }
 
     /// A double-quoted attribute value: as text, plus `"`, and tab and LF, which attribute-value
     /// normalisation would otherwise turn into spaces.
-    static func appendAttribute(_ value: String, to out: inout [UInt8]) {
+    package static func appendAttribute(_ value: String, to out: inout [UInt8]) {
         append(value, attribute: true, to: &out)
     }
 
