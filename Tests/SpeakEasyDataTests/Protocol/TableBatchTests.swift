@@ -119,6 +119,20 @@ struct TableBatchTests {
         #expect(try TableJSONReader.entity(response.parts[0].body).content == entity.content)
     }
 
+    @Test("an Atom-era batch: Atom entry bodies in, Atom entries out")
+    func atomBatch() throws {
+        let entry = try AzureFixture.text("table-atom-insert-entity-request.xml")
+        let part = "POST http://h/acct/t HTTP/1.1\r\nContent-Type: application/atom+xml;type=entry\r\nContent-Length: \(entry.utf8.count)\r\n\r\n" + entry
+        let request = try read(batch([part]))
+        let operation = try #require(request.operations.first)
+        #expect(operation.action == .insert && operation.partitionKey == "part2" && operation.entity?["intValue"] == .int32(42))
+        var stored = try #require(operation.entity)
+        stored.timestamp = time("2024-01-01T00:00:00Z")
+        let response = TableBatchResponse.success(operation, etag: TableETag.of(stored), entity: stored, endpoint: AzureFixture.xplat, format: .atom)
+        #expect(response.status == 201 && response.header("Content-Type") == "application/atom+xml;charset=utf-8")
+        #expect(try Atom.read(response.body).first?.content == stored.content)
+    }
+
     @Test("methods, If-Match and keys make the actions; bare LF line ends are taken")
     func actions() throws {
         let url = "http://h/acct/t(PartitionKey='p',RowKey='%@')"
@@ -153,6 +167,8 @@ struct TableBatchTests {
         #expect(badEntity?.code == "PropertiesNeedValue" && badEntity?.operationIndex == 1)
         let mismatch = failure(batch(["PUT http://h/t(PartitionKey='p',RowKey='x') HTTP/1.1\r\n\r\n{\"PartitionKey\":\"p\",\"RowKey\":\"y\"}"]))
         #expect(mismatch?.code == "InvalidInput" && mismatch?.operationIndex == 0)
+        let keysFromURL = try? read(batch(["MERGE http://h/t(PartitionKey='p',RowKey='x') HTTP/1.1\r\nIf-Match: *\r\n\r\n{\"A\":1}"]))
+        #expect(keysFromURL?.operations.first?.entity?.rowKey == "x")
         let big = String(repeating: " ", count: 4 << 20)
         #expect(failure(batch([insert("a") + big]))?.status == 413)
     }
