@@ -23,24 +23,7 @@ package struct TableJSONWriter: Sendable {
     /// A page of Query Entities: `{"odata.metadata":"…/$metadata#<table>","value":[…]}`
     /// (`{"value":[…]}` without metadata). Continuation goes in headers, never in the body.
     package func queryResponse(_ entities: some Sequence<Entity>, table: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
-        out += "{".utf8
-        if metadata != .none {
-            appendMember("odata.metadata", endpoint.metadataURL(table), to: &out)
-            out += ",".utf8
-        }
-        out += #""value":["#.utf8
-        var first = true
-        for entity in entities {
-            if !first { out += ",".utf8 }
-            first = false
-            out += "{".utf8
-            appendEntityMembers(entity, table: table, to: &out)
-            out += "}".utf8
-        }
-        out += "]}".utf8
-        return out
+        feed(fragment: table, entities) { entity, out in appendEntityMembers(entity, table: table, to: &out) }
     }
 
     /// One entity, as a GET by keys and an insert's 201 answer it: a bare object, with
@@ -58,18 +41,25 @@ package struct TableJSONWriter: Sendable {
 
     /// Query Tables: `{"odata.metadata":"…/$metadata#Tables","value":[{"TableName":"…"},…]}`.
     package func tablesResponse(_ names: some Sequence<String>) -> [UInt8] {
-        var out: [UInt8] = Array("{".utf8)
+        feed(fragment: "Tables", names) { name, out in appendTableMembers(name, to: &out) }
+    }
+
+    /// `{"odata.metadata":"…/$metadata#<fragment>","value":[{…},…]}`, each item's members by `members`.
+    private func feed<Item>(fragment: String, _ items: some Sequence<Item>, members: (Item, inout [UInt8]) -> Void) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        out += "{".utf8
         if metadata != .none {
-            appendMember("odata.metadata", endpoint.metadataURL("Tables"), to: &out)
+            appendMember("odata.metadata", endpoint.metadataURL(fragment), to: &out)
             out += ",".utf8
         }
         out += #""value":["#.utf8
         var first = true
-        for name in names {
+        for item in items {
             if !first { out += ",".utf8 }
             first = false
             out += "{".utf8
-            appendTableMembers(name, to: &out)
+            members(item, &out)
             out += "}".utf8
         }
         out += "]}".utf8
