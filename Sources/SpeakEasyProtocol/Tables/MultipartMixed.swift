@@ -50,7 +50,9 @@ enum MultipartMixed {
             // A line that merely starts like the delimiter (a longer boundary) is content.
             guard after.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
             if let start = partStart {
-                parts.append(try part(body[start..<line.start]))
+                // A delimiter right after the previous one: an empty part (its line break is the
+                // previous delimiter's, so the range would otherwise run backwards).
+                parts.append(try part(body[start..<max(start, line.start)]))
             }
             if closing { return parts }
             partStart = line.end
