@@ -81,7 +81,7 @@ package struct TableAtomWriter {
     private static let declaration = #"<?xml version="1.0" encoding="utf-8" standalone="yes"?>"#
 
     private var rootAttributes: String {
-        #" xml:base="\#(XMLText.attribute(endpoint.url))/" xmlns:d="\#(AtomNamespace.data.description)" xmlns:m="\#(AtomNamespace.metadata.description)" xmlns="\#(AtomNamespace.atom.description)""#
+        #" xml:base="\#(XMLText.attribute(endpoint.url))/""# + TableNameBody.namespaces
     }
 }
 
@@ -102,7 +102,16 @@ package enum TableNameBody {
 
     /// The Atom body the legacy client sends to create `name`.
     package static func atom(_ name: String) -> [UInt8] {
-        let text = #"<?xml version="1.0" encoding="utf-8" standalone="yes"?><entry xmlns:d="\#(AtomNamespace.data.description)" xmlns:m="\#(AtomNamespace.metadata.description)" xmlns="\#(AtomNamespace.atom.description)"><title /><updated>2000-01-01T00:00:00Z</updated><author><name /></author><id /><content type="application/xml"><m:properties><d:TableName>\#(XMLText.text(name))</d:TableName></m:properties></content></entry>"#
+        let text =
+            #"<?xml version="1.0" encoding="utf-8" standalone="yes"?><entry"# + namespaces
+            + #"><title /><updated>2000-01-01T00:00:00Z</updated><author><name /></author><id /><content type="application/xml">"#
+            + #"<m:properties><d:TableName>\#(XMLText.text(name))</d:TableName></m:properties></content></entry>"#
         return Array(text.utf8)
+    }
+
+    /// The `d:`, `m:` and default (Atom) namespace declarations of a root element.
+    static var namespaces: String {
+        #" xmlns:d="\#(AtomNamespace.data.description)" xmlns:m="\#(AtomNamespace.metadata.description)""#
+            + #" xmlns="\#(AtomNamespace.atom.description)""#
     }
 }

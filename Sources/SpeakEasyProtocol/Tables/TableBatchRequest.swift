@@ -77,7 +77,7 @@ package struct TableBatchRequest: Sendable, Equatable {
         guard let type = part.header("Content-Type"), type.lowercased().hasPrefix("application/http") else {
             throw .invalidInput("A part of the batch request is not an application/http request.")
         }
-        let message: (startLine: String, headers: [(name: String, value: String)], body: ArraySlice<UInt8>)
+        let message: MultipartMixed.HTTPMessage
         do throws(MultipartMixed.Failure) {
             message = try MultipartMixed.httpMessage(part.body)
         } catch {

@@ -188,7 +188,7 @@ package struct TableBatchResponse: Sendable {
             response.isChangeset = true
         }
         for part in httpParts {
-            let message: (startLine: String, headers: [(name: String, value: String)], body: ArraySlice<UInt8>)
+            let message: MultipartMixed.HTTPMessage
             do throws(MultipartMixed.Failure) {
                 message = try MultipartMixed.httpMessage(part.body)
             } catch {
