@@ -43,14 +43,5 @@ package struct BlobURL: Hashable, Sendable {
     /// Percent-encodes a blob name for a URL path.
     package static func escape(_ name: String) -> String { PercentEncoding.encodePath(name) }
 
-    static func unescape(_ text: String) -> String? {
-        var out = [UInt8]()
-        var bytes = text.utf8.makeIterator()
-        while let byte = bytes.next() {
-            guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
-            guard let high = bytes.next(), let low = bytes.next(), let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
-            out.append(value)
-        }
-        return String(validating: out, as: UTF8.self)
-    }
+    static func unescape(_ text: String) -> String? { PercentEncoding.decode(text) }
 }

@@ -20,7 +20,7 @@ package struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible 
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue
             }
-            guard let nibble = Self.hexValue(byte) else { return nil }
+            guard let nibble = HexDigit.value(byte) else { return nil }
             if nibbles < 16 { high = high << 4 | UInt64(nibble) } else { low = low << 4 | UInt64(nibble) }
             nibbles += 1
         }
@@ -76,12 +76,4 @@ package struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible 
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }

@@ -112,6 +112,18 @@ struct TableWireInteropTests {
         }
     }
 
+    @Test("azure-storage 0.20.3 reads our Atom table list, and we read its Create Table body")
+    func legacySDKTables() throws {
+        try withScratchDirectory { scratch in
+            let listPath = scratch + "/tables.xml", createPath = scratch + "/create.xml"
+            try Data(TableAtomWriter(endpoint: Self.endpoint).tablesFeed(["speakers", "events"])).write(to: URL(fileURLWithPath: listPath))
+            let output = try PythonSDK.run("storage_atom_tables.py", [listPath, "newTable", createPath], scratch: scratch)
+            #expect(try JSONDecoder().decode([String].self, from: Data(output)) == ["speakers", "events"])
+            let body = Array(try Data(contentsOf: URL(fileURLWithPath: createPath)))
+            #expect(try TableNameBody.read(body, contentType: "application/atom+xml") == "newTable")
+        }
+    }
+
     // MARK: - Support
 
     struct Outcome: Decodable {

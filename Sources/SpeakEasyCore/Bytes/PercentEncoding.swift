@@ -29,18 +29,10 @@ package enum PercentEncoding {
                 out.append(byte)
                 continue
             }
-            guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { return nil }
+            guard let high = bytes.next().flatMap(HexDigit.value), let low = bytes.next().flatMap(HexDigit.value) else { return nil }
             out.append(high << 4 | low)
         }
         return String(validating: out, as: UTF8.self)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }

@@ -1,5 +1,5 @@
-/// Text and attribute values for the XML we write (validation reports, Azure's Blob listings and
-/// error bodies), escaped so any parser reads back what was meant.
+/// Text and attribute values for XML written by hand (the validation reports, Azure's Blob listings,
+/// the Table service's Atom and error bodies), escaped so any parser reads back what was meant.
 ///
 /// Findings quote the data, and names may hold anything: quotes, `<&>`, line breaks, control
 /// characters. XML 1.0 cannot hold most C0 controls (or U+FFFE/U+FFFF) at all,

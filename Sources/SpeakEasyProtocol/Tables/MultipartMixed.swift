@@ -50,7 +50,9 @@ enum MultipartMixed {
             // A line that merely starts like the delimiter (a longer boundary) is content.
             guard after.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
             if let start = partStart {
-                parts.append(try part(body[start..<line.start]))
+                // A delimiter right after the previous one: an empty part (its line break is the
+                // previous delimiter's, so the range would otherwise run backwards).
+                parts.append(try part(body[start..<max(start, line.start)]))
             }
             if closing { return parts }
             partStart = line.end
@@ -85,7 +87,7 @@ enum MultipartMixed {
 
     /// An HTTP message in a part: its start line (`POST url HTTP/1.1`, `HTTP/1.1 204 No Content`),
     /// headers and body. Blank lines before the start line and around the body are skipped.
-    static func httpMessage(_ bytes: ArraySlice<UInt8>) throws(Failure) -> (startLine: String, headers: [(name: String, value: String)], body: ArraySlice<UInt8>) {
+    static func httpMessage(_ bytes: ArraySlice<UInt8>) throws(Failure) -> HTTPMessage {
         var lines = LineCursor(bytes)
         var startLine: String?
         while let line = lines.next() {
@@ -100,6 +102,8 @@ enum MultipartMixed {
         while let last = body.last, last == 0x0D || last == 0x0A { body = body.dropLast() }
         return (startLine, headers, body)
     }
+
+    typealias HTTPMessage = (startLine: String, headers: [(name: String, value: String)], body: ArraySlice<UInt8>)
 
     /// Lines of a byte slice, each without its CRLF or LF, with where it starts and where the next begins.
     struct LineCursor {
@@ -119,7 +123,11 @@ enum MultipartMixed {
             position = newline.map { $0 + 1 } ?? bytes.endIndex
             if end > start, bytes[end - 1] == 0x0D { end -= 1 }
             // The CR of a CRLF belongs to the line break, so a part ends before it.
-            let lineStart = start > bytes.startIndex && bytes[start - 1] == 0x0A && start - 2 >= bytes.startIndex && bytes[start - 2] == 0x0D ? start - 2 : (start > bytes.startIndex ? start - 1 : start)
+            var lineStart = start
+            if start > bytes.startIndex, bytes[start - 1] == 0x0A {
+                lineStart = start - 1
+                if lineStart > bytes.startIndex, bytes[lineStart - 1] == 0x0D { lineStart -= 1 }
+            }
             return (bytes[start..<end], lineStart, position)
         }
     }

@@ -59,7 +59,7 @@ package struct TableAtomWriter {
     /// Query Tables as an Atom feed: entries holding `<d:TableName>`.
     package func tablesFeed(_ names: some Sequence<String>) -> [UInt8] {
         var out = Self.declaration + "<feed" + rootAttributes + ">"
-        out += #"<title type="text">Tables</title><id>\#(XMLText.escaped(endpoint.url))/Tables</id><updated>\#(updated.formattedTrimmed())</updated>"#
+        out += #"<title type="text">Tables</title><id>\#(XMLText.text(endpoint.url))/Tables</id><updated>\#(updated.formattedTrimmed())</updated>"#
         out += #"<link rel="self" title="Tables" href="Tables" />"#
         for name in names { out += "<entry>" + tableEntryBody(name) + "</entry>" }
         return Array((out + "</feed>").utf8)
@@ -72,16 +72,16 @@ package struct TableAtomWriter {
 
     private func tableEntryBody(_ name: String) -> String {
         let path = TableResourcePath.table(name)
-        return #"<id>\#(XMLText.escaped(path.url(endpoint: endpoint.url)))</id><title type="text"></title><updated>\#(updated.formattedTrimmed())</updated>"#
-            + #"<author><name /></author><link rel="edit" title="Tables" href="\#(XMLText.escaped(path.segment))" />"#
-            + #"<category term="\#(XMLText.escaped(endpoint.account)).Tables" scheme="\#(AtomNamespace.scheme.description)" />"#
-            + #"<content type="application/xml"><m:properties><d:TableName>\#(XMLText.escaped(name))</d:TableName></m:properties></content>"#
+        return #"<id>\#(XMLText.text(path.url(endpoint: endpoint.url)))</id><title type="text"></title><updated>\#(updated.formattedTrimmed())</updated>"#
+            + #"<author><name /></author><link rel="edit" title="Tables" href="\#(XMLText.attribute(path.segment))" />"#
+            + #"<category term="\#(XMLText.attribute(endpoint.account)).Tables" scheme="\#(AtomNamespace.scheme.description)" />"#
+            + #"<content type="application/xml"><m:properties><d:TableName>\#(XMLText.text(name))</d:TableName></m:properties></content>"#
     }
 
     private static let declaration = #"<?xml version="1.0" encoding="utf-8" standalone="yes"?>"#
 
     private var rootAttributes: String {
-        #" xml:base="\#(XMLText.escaped(endpoint.url))/" xmlns:d="\#(AtomNamespace.data.description)" xmlns:m="\#(AtomNamespace.metadata.description)" xmlns="\#(AtomNamespace.atom.description)""#
+        #" xml:base="\#(XMLText.attribute(endpoint.url))/""# + TableNameBody.namespaces
     }
 }
 
@@ -102,7 +102,16 @@ package enum TableNameBody {
 
     /// The Atom body the legacy client sends to create `name`.
     package static func atom(_ name: String) -> [UInt8] {
-        let text = #"<?xml version="1.0" encoding="utf-8" standalone="yes"?><entry xmlns:d="\#(AtomNamespace.data.description)" xmlns:m="\#(AtomNamespace.metadata.description)" xmlns="\#(AtomNamespace.atom.description)"><title /><updated>2000-01-01T00:00:00Z</updated><author><name /></author><id /><content type="application/xml"><m:properties><d:TableName>\#(XMLText.escaped(name))</d:TableName></m:properties></content></entry>"#
+        let text =
+            #"<?xml version="1.0" encoding="utf-8" standalone="yes"?><entry"# + namespaces
+            + #"><title /><updated>2000-01-01T00:00:00Z</updated><author><name /></author><id /><content type="application/xml">"#
+            + #"<m:properties><d:TableName>\#(XMLText.text(name))</d:TableName></m:properties></content></entry>"#
         return Array(text.utf8)
+    }
+
+    /// The `d:`, `m:` and default (Atom) namespace declarations of a root element.
+    static var namespaces: String {
+        #" xmlns:d="\#(AtomNamespace.data.description)" xmlns:m="\#(AtomNamespace.metadata.description)""#
+            + #" xmlns="\#(AtomNamespace.atom.description)""#
     }
 }

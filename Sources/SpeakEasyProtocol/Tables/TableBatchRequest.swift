@@ -77,7 +77,7 @@ package struct TableBatchRequest: Sendable, Equatable {
         guard let type = part.header("Content-Type"), type.lowercased().hasPrefix("application/http") else {
             throw .invalidInput("A part of the batch request is not an application/http request.")
         }
-        let message: (startLine: String, headers: [(name: String, value: String)], body: ArraySlice<UInt8>)
+        let message: MultipartMixed.HTTPMessage
         do throws(MultipartMixed.Failure) {
             message = try MultipartMixed.httpMessage(part.body)
         } catch {
@@ -101,10 +101,7 @@ package struct TableBatchRequest: Sendable, Equatable {
                 contentID: contentID)
         case ("PUT", .entity(let table, let partitionKey, let rowKey)), ("MERGE", .entity(let table, let partitionKey, let rowKey)),
             ("PATCH", .entity(let table, let partitionKey, let rowKey)):
-            let entity = try TableEntityBody.read(Array(message.body), contentType: header("Content-Type"))
-            guard entity.partitionKey == partitionKey, entity.rowKey == rowKey else {
-                throw .invalidInput("The keys in the body differ from the keys in the URL.")
-            }
+            let entity = try TableEntityBody.read(Array(message.body), contentType: header("Content-Type"), keys: (partitionKey, rowKey))
             let action: TableBatchOperation.Action =
                 method == "PUT"
                 ? ifMatch.map { .update(ifMatch: $0) } ?? .insertOrReplace

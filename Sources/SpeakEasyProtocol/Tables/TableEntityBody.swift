@@ -17,23 +17,59 @@ package enum TableEntityBody {
     package static let jsonContentType = "application/json;odata=nometadata"
 
     /// Reads a request body sent with `contentType`: Atom when it says `atom+xml` or `xml`, else JSON.
-    package static func read(_ body: [UInt8], contentType: String?) throws(TableServiceError) -> Entity {
+    /// `keys` are the URL's when it names the entity (see ``readJSON(_:keys:)``).
+    package static func read(
+        _ body: [UInt8], contentType: String?, keys: (partitionKey: String, rowKey: String)? = nil
+    ) throws(TableServiceError) -> Entity {
         let type = contentType?.lowercased() ?? ""
-        if type.contains("atom+xml") || type.hasPrefix("application/xml") { return try readAtom(body) }
-        return try readJSON(body)
+        if type.contains("atom+xml") || type.hasPrefix("application/xml") {
+            let entity = try readAtom(body)
+            if let keys, entity.partitionKey != keys.partitionKey || entity.rowKey != keys.rowKey {
+                throw .invalidInput("The keys in the body differ from the keys in the URL.")
+            }
+            return entity
+        }
+        return try readJSON(body, keys: keys)
     }
 
-    /// Reads and checks a JSON entity object.
-    package static func readJSON(_ body: [UInt8]) throws(TableServiceError) -> Entity {
+    /// Reads and checks a JSON entity object. `keys` are the URL's, for an update or merge by
+    /// `table(PartitionKey='…',RowKey='…')`: the body may then leave the keys out, and must not
+    /// name others.
+    ///
+    /// The object is read as plain properties and the keys taken from them, so the client's
+    /// `Timestamp` and `odata.etag` are dropped whatever they hold, as Azure ignores them.
+    package static func readJSON(_ body: [UInt8], keys: (partitionKey: String, rowKey: String)? = nil) throws(TableServiceError) -> Entity {
         guard body.count <= maximumBodyBytes else { throw .requestBodyTooLarge }
-        var entity: Entity
+        var properties: [Property]
         do throws(JSONSyntaxError) {
-            entity = try JSONEntityReader.entity(fromObject: body)
+            properties = try JSONEntityReader.properties(fromObject: body)
         } catch {
             throw serviceError(error)
         }
-        entity.timestamp = nil
-        entity.etag = nil
+        var partitionKey: String?, rowKey: String?
+        var index = properties.startIndex
+        while index < properties.endIndex {
+            let property = properties[index]
+            switch property.name {
+            case "PartitionKey", "RowKey":
+                guard case .string(let key) = property.value else { throw .invalidValueType("\(property.name) must be an Edm.String.") }
+                if property.name == "PartitionKey" { partitionKey = key } else { rowKey = key }
+                properties.remove(at: index)
+            case "Timestamp":
+                properties.remove(at: index)
+            default:
+                index += 1
+            }
+        }
+        if let keys {
+            guard partitionKey ?? keys.partitionKey == keys.partitionKey, rowKey ?? keys.rowKey == keys.rowKey else {
+                throw .invalidInput("The keys in the body differ from the keys in the URL.")
+            }
+            partitionKey = keys.partitionKey
+            rowKey = keys.rowKey
+        }
+        guard let partitionKey, let rowKey else { throw .propertiesNeedValue }
+        let entity = Entity(partitionKey: partitionKey, rowKey: rowKey, properties: properties)
         try check(entity)
         return entity
     }

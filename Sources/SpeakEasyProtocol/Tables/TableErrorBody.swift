@@ -28,9 +28,9 @@ package enum TableErrorBody {
         case .atom:
             var out = Array(#"<?xml version="1.0" encoding="utf-8" standalone="yes"?>"#.utf8)
             out += #"<error xmlns="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"><code>"#.utf8
-            out += XMLText.escaped(error.code).utf8
+            out += XMLText.text(error.code).utf8
             out += #"</code><message xml:lang="en-US">"#.utf8
-            out += XMLText.escaped(text).utf8
+            out += XMLText.text(text).utf8
             out += "</message></error>".utf8
             return out
         }

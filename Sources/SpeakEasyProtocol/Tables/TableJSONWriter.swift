@@ -22,54 +22,45 @@ package struct TableJSONWriter: Sendable {
 
     /// A page of Query Entities: `{"odata.metadata":"…/$metadata#<table>","value":[…]}`
     /// (`{"value":[…]}` without metadata). Continuation goes in headers, never in the body.
-    package func queryResponse(_ entities: some Sequence<Entity>, table: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
-        out += "{".utf8
-        if metadata != .none {
-            appendMember("odata.metadata", endpoint.metadataURL(table), to: &out)
-            out += ",".utf8
-        }
-        out += #""value":["#.utf8
-        var first = true
-        for entity in entities {
-            if !first { out += ",".utf8 }
-            first = false
-            out += "{".utf8
-            appendEntityMembers(entity, table: table, to: &out)
-            out += "}".utf8
-        }
-        out += "]}".utf8
-        return out
+    /// `select` is the query's `$select`, nil for every property (see ``appendEntityMembers(_:table:select:to:)``).
+    package func queryResponse(_ entities: some Sequence<Entity>, table: String, select: [String]? = nil) -> [UInt8] {
+        feed(fragment: table, entities) { entity, out in appendEntityMembers(entity, table: table, select: select, to: &out) }
     }
 
     /// One entity, as a GET by keys and an insert's 201 answer it: a bare object, with
     /// `"odata.metadata":"…/$metadata#<table>/@Element"` unless without metadata.
-    package func entityResponse(_ entity: Entity, table: String) -> [UInt8] {
+    package func entityResponse(_ entity: Entity, table: String, select: [String]? = nil) -> [UInt8] {
         var out: [UInt8] = Array("{".utf8)
         if metadata != .none {
             appendMember("odata.metadata", endpoint.metadataURL(table + "/@Element"), to: &out)
             out += ",".utf8
         }
-        appendEntityMembers(entity, table: table, to: &out)
+        appendEntityMembers(entity, table: table, select: select, to: &out)
         out += "}".utf8
         return out
     }
 
     /// Query Tables: `{"odata.metadata":"…/$metadata#Tables","value":[{"TableName":"…"},…]}`.
     package func tablesResponse(_ names: some Sequence<String>) -> [UInt8] {
-        var out: [UInt8] = Array("{".utf8)
+        feed(fragment: "Tables", names) { name, out in appendTableMembers(name, to: &out) }
+    }
+
+    /// `{"odata.metadata":"…/$metadata#<fragment>","value":[{…},…]}`, each item's members by `members`.
+    private func feed<Item>(fragment: String, _ items: some Sequence<Item>, members: (Item, inout [UInt8]) -> Void) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        out += "{".utf8
         if metadata != .none {
-            appendMember("odata.metadata", endpoint.metadataURL("Tables"), to: &out)
+            appendMember("odata.metadata", endpoint.metadataURL(fragment), to: &out)
             out += ",".utf8
         }
         out += #""value":["#.utf8
         var first = true
-        for name in names {
+        for item in items {
             if !first { out += ",".utf8 }
             first = false
             out += "{".utf8
-            appendTableMembers(name, to: &out)
+            members(item, &out)
             out += "}".utf8
         }
         out += "]}".utf8
@@ -101,37 +92,55 @@ package struct TableJSONWriter: Sendable {
         appendMember("TableName", name, to: &out)
     }
 
-    /// The members of one entity object, without its braces.
-    func appendEntityMembers(_ entity: Entity, table: String, to out: inout [UInt8]) {
+    /// The members of one entity object, without its braces. With `select` (a query's `$select`),
+    /// only the listed properties are written, PartitionKey, RowKey and Timestamp included only when
+    /// listed, a listed property the entity lacks as `null` (as Azure answers); the metadata stays.
+    func appendEntityMembers(_ entity: Entity, table: String, select: [String]? = nil, to out: inout [UInt8]) {
+        var first = true
+        func separate() {
+            if !first { out += ",".utf8 }
+            first = false
+        }
+        func wanted(_ name: String) -> Bool { select?.contains(name) ?? true }
         let path = TableResourcePath.entity(table: table, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
         if metadata == .full {
+            separate()
             appendMember("odata.type", endpoint.account + "." + table, to: &out)
             out += ",".utf8
             appendMember("odata.id", path.url(endpoint: endpoint.url), to: &out)
-            out += ",".utf8
         }
         if metadata != .none, let etag = TableETag.of(entity) {
+            separate()
             appendMember("odata.etag", etag, to: &out)
-            out += ",".utf8
         }
         if metadata == .full {
+            separate()
             appendMember("odata.editLink", path.segment, to: &out)
-            out += ",".utf8
         }
-        appendMember("PartitionKey", entity.partitionKey, to: &out)
-        out += ",".utf8
-        appendMember("RowKey", entity.rowKey, to: &out)
-        if let timestamp = entity.timestamp {
-            out += ",".utf8
+        if wanted("PartitionKey") {
+            separate()
+            appendMember("PartitionKey", entity.partitionKey, to: &out)
+        }
+        if wanted("RowKey") {
+            separate()
+            appendMember("RowKey", entity.rowKey, to: &out)
+        }
+        if let timestamp = entity.timestamp, wanted("Timestamp") {
+            separate()
             if metadata == .full { out += #""Timestamp@odata.type":"Edm.DateTime","#.utf8 }
             out += #""Timestamp":""#.utf8
             timestamp.append(to: &out, trimmed: true)
             out += "\"".utf8
         }
-        for property in entity.properties {
-            out += ",".utf8
+        for property in entity.properties where wanted(property.name) {
+            separate()
             JSONEntityWriter.appendPropertyHead(property.name, of: property.value, metadata: metadata, to: &out)
             Self.appendValue(property.value, to: &out)
+        }
+        for name in select ?? [] where !["PartitionKey", "RowKey", "Timestamp"].contains(name) && entity[name] == nil {
+            separate()
+            JSONEntityWriter.appendString(name, to: &out)
+            out += ":null".utf8
         }
     }
 

@@ -1,22 +1,23 @@
+import SpeakEasyFormats
+
 /// The little XML this target writes and reads by hand: error bodies are a fixed two-element shape,
 /// not worth a parser (and the protocol layer links no XML library; entities in Atom go through the
 /// Formats layer's libxml2 readers and writers).
 enum XMLText {
-    /// Text escaped for element content and attribute values.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+    /// Element content, escaped by the Formats layer's escaping, which shows what XML 1.0 cannot hold
+    /// at all (a control character in a key an error message quotes) instead of writing a document
+    /// no parser reads.
+    static func text(_ text: String) -> String {
+        var out: [UInt8] = []
+        XMLEscaping.appendText(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A double-quoted attribute value, escaped likewise.
+    static func attribute(_ value: String) -> String {
+        var out: [UInt8] = []
+        XMLEscaping.appendAttribute(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The unescaped text of the first element named `name` (any prefix, any attributes), or nil.

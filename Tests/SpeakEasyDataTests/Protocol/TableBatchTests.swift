@@ -119,6 +119,20 @@ struct TableBatchTests {
         #expect(try TableJSONReader.entity(response.parts[0].body).content == entity.content)
     }
 
+    @Test("an Atom-era batch: Atom entry bodies in, Atom entries out")
+    func atomBatch() throws {
+        let entry = try AzureFixture.text("table-atom-insert-entity-request.xml")
+        let part = "POST http://h/acct/t HTTP/1.1\r\nContent-Type: application/atom+xml;type=entry\r\nContent-Length: \(entry.utf8.count)\r\n\r\n" + entry
+        let request = try read(batch([part]))
+        let operation = try #require(request.operations.first)
+        #expect(operation.action == .insert && operation.partitionKey == "part2" && operation.entity?["intValue"] == .int32(42))
+        var stored = try #require(operation.entity)
+        stored.timestamp = time("2024-01-01T00:00:00Z")
+        let response = TableBatchResponse.success(operation, etag: TableETag.of(stored), entity: stored, endpoint: AzureFixture.xplat, format: .atom)
+        #expect(response.status == 201 && response.header("Content-Type") == "application/atom+xml;charset=utf-8")
+        #expect(try Atom.read(response.body).first?.content == stored.content)
+    }
+
     @Test("methods, If-Match and keys make the actions; bare LF line ends are taken")
     func actions() throws {
         let url = "http://h/acct/t(PartitionKey='p',RowKey='%@')"
@@ -153,6 +167,8 @@ struct TableBatchTests {
         #expect(badEntity?.code == "PropertiesNeedValue" && badEntity?.operationIndex == 1)
         let mismatch = failure(batch(["PUT http://h/t(PartitionKey='p',RowKey='x') HTTP/1.1\r\n\r\n{\"PartitionKey\":\"p\",\"RowKey\":\"y\"}"]))
         #expect(mismatch?.code == "InvalidInput" && mismatch?.operationIndex == 0)
+        let keysFromURL = try? read(batch(["MERGE http://h/t(PartitionKey='p',RowKey='x') HTTP/1.1\r\nIf-Match: *\r\n\r\n{\"A\":1}"]))
+        #expect(keysFromURL?.operations.first?.entity?.rowKey == "x")
         let big = String(repeating: " ", count: 4 << 20)
         #expect(failure(batch([insert("a") + big]))?.status == 413)
     }
@@ -170,6 +186,9 @@ struct TableBatchTests {
             "--batch_1\r\nContent-Type: multipart/mixed; boundary=changeset_1\r\n\r\n--changeset_1\r\nContent-Type: application/http\r\n\r\nDELETE http://h/t HTTP/1.1\r\n\r\n--changeset_1--\r\n--batch_1--\r\n",
             "--batch_1\r\nContent-Type: application/http\r\n\r\nPOST http://h/t HTTP/1.1\r\n\r\n{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}\r\n--batch_1--\r\n",
             "--batch_1\r\n\r\n--batch_1\r\n\r\n--batch_1--\r\n",
+            "--batch_1\r\n--batch_1--\r\n", "--batch_1\n--batch_1\n--batch_1--", "--batch_1--", "\r\n--batch_1\r\n\r\n\r\n--batch_1--",
+            "--batch_1\r\nContent-Type: multipart/mixed; boundary=changeset_1\r\n\r\n--changeset_1\r\n--changeset_1--\r\n--batch_1--\r\n",
+            "--batch_1\r\nContent-Type: multipart/mixed; boundary=batch_1\r\n\r\n--batch_1--\r\n",
         ])
     func malformed(body: String) {
         let error = failure(body)
@@ -179,6 +198,29 @@ struct TableBatchTests {
     @Test("a Content-Type without a boundary, or not multipart, is 400 InvalidInput", arguments: [nil, "application/json", "multipart/mixed", "multipart/mixed; boundary="])
     func noBoundary(contentType: String?) {
         #expect(failure(batch([insert("a")]), contentType: contentType)?.code == "InvalidInput")
+    }
+
+    @Test("the recorded request cut short anywhere, or with any byte changed, is read or refused, never trapped on")
+    func cutAndMutated() throws {
+        let recorded = try AzureFixture.bytes("table-json-batch-request.txt")
+        let contentType = "multipart/mixed; boundary=batch_fakeId"
+        for end in 0..<recorded.count {
+            do {
+                _ = try TableBatchRequest.read(Array(recorded[..<end]), contentType: contentType)
+                // Only a cut inside the trailing line break after the closing delimiter leaves a whole batch.
+                #expect(end >= recorded.count - 2, "cut at \(end) was read as a whole batch")
+            } catch {
+                #expect(error.status == 400)
+            }
+        }
+        var state: UInt64 = 42
+        for _ in 0..<2000 {
+            var bytes = recorded
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            bytes[Int(state >> 33) % bytes.count] = UInt8(truncatingIfNeeded: state >> 17)
+            _ = try? TableBatchRequest.read(bytes, contentType: contentType)
+            _ = try? TableBatchResponse.read(bytes, contentType: contentType)
+        }
     }
 
     @Test("bytes that are not UTF-8 in a part are refused, not trapped on")

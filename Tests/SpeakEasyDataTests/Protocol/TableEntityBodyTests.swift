@@ -34,6 +34,20 @@ struct TableEntityBodyTests {
         #expect(entity.timestamp == nil && entity.etag == nil && entity.properties == [Property("A", .int32(1))])
     }
 
+    @Test("an update by URL may leave the keys out of the body, but may not name others")
+    func keysFromURL() throws {
+        let keys = (partitionKey: "p", rowKey: "O'Brien")
+        let entity = try TableEntityBody.readJSON(Array(#"{"A":1,"Timestamp":"not even a date"}"#.utf8), keys: keys)
+        #expect(entity.partitionKey == "p" && entity.rowKey == "O'Brien" && entity.properties == [Property("A", .int32(1))])
+        #expect(try TableEntityBody.readJSON(Array(#"{"PartitionKey":"p","RowKey":"O'Brien"}"#.utf8), keys: keys).properties.isEmpty)
+        do {
+            _ = try TableEntityBody.readJSON(Array(#"{"PartitionKey":"q"}"#.utf8), keys: keys)
+            Issue.record("a body naming other keys was accepted")
+        } catch {
+            #expect(error.code == "InvalidInput")
+        }
+    }
+
     @Test(
         "bad bodies get Azure's codes",
         arguments: [

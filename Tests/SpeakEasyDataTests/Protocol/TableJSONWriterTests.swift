@@ -80,6 +80,17 @@ struct TableJSONWriterTests {
         #expect(throws: FormatError.self) { try TableJSONReader.tableNames(Array("{".utf8)) }
     }
 
+    @Test("$select keeps the listed properties and the metadata; a listed property the entity lacks is null")
+    func select() throws {
+        let entity = everyTypeEntity()
+        let none = TableJSONWriter(endpoint: AzureFixture.xplat, metadata: .none).queryResponse([entity], table: "t", select: ["Rating", "Missing"])
+        #expect(String(decoding: none, as: UTF8.self) == #"{"value":[{"Rating":4.5,"Missing":null}]}"#)
+        let minimal = TableJSONWriter(endpoint: AzureFixture.xplat, metadata: .minimal).queryResponse([entity], table: "t", select: ["RowKey", "Followers"])
+        #expect(
+            String(decoding: minimal, as: UTF8.self)
+                == #"{"odata.metadata":"https://xplat.table.core.windows.net/$metadata#t","value":[{"odata.etag":"W/\"datetime'2024-05-01T10%3A00%3A01.123456Z'\"","RowKey":"ada","Followers@odata.type":"Edm.Int64","Followers":"1099511627776"}]}"#)
+    }
+
     @Test("an empty page is an empty value array")
     func emptyPage() throws {
         let body = TableJSONWriter(endpoint: AzureFixture.xplat, metadata: .minimal).queryResponse([], table: "t")
