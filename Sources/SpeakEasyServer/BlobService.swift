@@ -24,30 +24,64 @@ struct BlobService {
         var request = request
         let method = head.method
         let restype = head.queryValue("restype"), comp = head.queryValue("comp")
-        if !server.isAuthenticated(head) { try await checkAnonymous(path, method: method, restype: restype, comp: comp) }
+        let target: SASTarget = path.first.map { container in path.rest.map { .blob(container: container, name: $0) } ?? .container(container) } ?? .service
+        let authentication = try server.authenticator.authenticate(head, service: .blob, target: target, now: exchange.now)
+        if authentication == .anonymous { try await checkAnonymous(path, method: method, restype: restype, comp: comp) }
+        /// A SAS must allow the operation; the account key and public access allow all that got here.
+        func permit(_ operation: SASOperation) throws {
+            if case .sharedAccessSignature(let grant) = authentication { try grant.authorize(operation) }
+        }
         guard let container = path.first else {
             switch (method, comp) {
-            case ("GET", "list"), ("HEAD", "list"): return try await listContainers()
+            case ("GET", "list"), ("HEAD", "list"):
+                try permit(.listContainers)
+                return try await listContainers()
             default: throw unsupported()
             }
         }
         guard let blob = path.rest else {
             guard restype == "container" else { throw unsupported() }
             switch (method, comp) {
-            case ("PUT", nil): return try await createContainer(container)
-            case ("DELETE", nil): return try await deleteContainer(container)
-            case ("GET", nil), ("HEAD", nil): return try await containerProperties(container)
-            case ("GET", "acl"), ("HEAD", "acl"): return try await containerACL(container)
-            case ("GET", "list"): return try await listBlobs(container)
+            case ("PUT", nil):
+                try permit(.createContainer)
+                return try await createContainer(container)
+            case ("DELETE", nil):
+                try permit(.deleteContainer)
+                return try await deleteContainer(container)
+            case ("GET", nil), ("HEAD", nil):
+                try permit(.getContainerProperties)
+                return try await containerProperties(container)
+            case ("GET", "acl"), ("HEAD", "acl"):
+                try permit(.getContainerProperties)
+                return try await containerACL(container)
+            case ("GET", "list"):
+                try permit(.listBlobs)
+                return try await listBlobs(container)
             default: throw unsupported()
             }
         }
         switch (method, comp) {
-        case ("PUT", nil): return try await putBlob(container, blob, body: try await request.collectBody(upTo: Self.maxBodySize))
-        case ("PUT", "block"): return try await putBlock(container, blob, body: try await request.collectBody(upTo: Self.maxBodySize))
-        case ("PUT", "blocklist"): return try await putBlockList(container, blob, body: try await request.collectBody(upTo: Self.maxBlockListSize))
-        case ("GET", nil), ("HEAD", nil): return try await getBlob(container, blob)
-        case ("DELETE", nil): return try await deleteBlob(container, blob)
+        case ("PUT", nil):
+            if case .sharedAccessSignature = authentication {
+                let exists = try await account.blobPage(container: container, prefix: blob, from: blob, limit: 1).blobs.first?.name == blob
+                try permit(exists ? .overwriteBlob : .createBlob)
+            }
+            return try await putBlob(container, blob, body: try await request.collectBody(upTo: Self.maxBodySize))
+        case ("PUT", "block"):
+            try permit(.putBlock)
+            return try await putBlock(container, blob, body: try await request.collectBody(upTo: Self.maxBodySize))
+        case ("PUT", "blocklist"):
+            try permit(.putBlockList)
+            return try await putBlockList(container, blob, body: try await request.collectBody(upTo: Self.maxBlockListSize))
+        case ("GET", nil):
+            try permit(.getBlob)
+            return try await getBlob(container, blob)
+        case ("HEAD", nil):
+            try permit(.getBlobProperties)
+            return try await getBlob(container, blob)
+        case ("DELETE", nil):
+            try permit(.deleteBlob)
+            return try await deleteBlob(container, blob)
         default: throw unsupported()
         }
     }

@@ -40,6 +40,13 @@ struct ServiceResponder: HTTPResponder {
             case .blob: response = try await BlobService(server: server, exchange: exchange).respond(to: request, path: path)
             case .table: response = try await TableService(server: server, exchange: exchange).respond(to: request, path: path)
             }
+        } catch let error as AuthorizationError {
+            switch service {
+            case .table:
+                response = tableErrorResponse(TableServiceError(status: error.httpStatus, code: error.code.rawValue, error.detail.isEmpty ? error.message : "\(error.message) \(error.detail)"), exchange)
+            case .blob:
+                response = errorResponse(error.storageError(account: ""), exchange, status: HTTPResponse.Status(code: error.httpStatus), authenticationDetail: error.detail)
+            }
         } catch let error as TableServiceError where service == .table {
             response = tableErrorResponse(error, exchange)
         } catch let error as StorageError where service == .table {
@@ -79,12 +86,15 @@ struct ServiceResponder: HTTPResponder {
         return Response(status: HTTPResponse.Status(code: error.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    private func errorResponse(_ error: StorageError, _ exchange: Exchange, status: HTTPResponse.Status? = nil) -> Response {
+    private func errorResponse(_ error: StorageError, _ exchange: Exchange, status: HTTPResponse.Status? = nil, authenticationDetail: String? = nil) -> Response {
         let time = exchange.now.description
         var headers = HTTPFields()
         headers[.contentType] = "application/xml"
         headers[.xMsErrorCode] = error.azureCode
-        let body = BlobErrorBody.xml(code: error.azureCode, message: error.message, requestID: exchange.requestID, time: time)
+        let message = authenticationDetail == nil ? error.message : AuthorizationError.Code(rawValue: error.azureCode)?.message ?? error.message
+        let body = BlobErrorBody.xml(
+            code: error.azureCode, message: message, requestID: exchange.requestID, time: time,
+            authenticationDetail: authenticationDetail.flatMap { $0.isEmpty ? nil : $0 })
         return Response(
             status: status ?? HTTPResponse.Status(code: error.httpStatus), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }

@@ -11,18 +11,24 @@ package struct StorageServer: Sendable {
     package let configuration: ServerConfiguration
     package let account: any StorageAccount
 
-    package init(account: any StorageAccount, configuration: ServerConfiguration) {
+    let authenticator: RequestAuthenticator
+
+    /// Throws when the configuration's key is not an account key (base64).
+    package init(account: any StorageAccount, configuration: ServerConfiguration) throws(StorageCredentials.KeyError) {
         self.account = account
         self.configuration = configuration
+        authenticator = RequestAuthenticator(credentials: try StorageCredentials(accountName: configuration.accountName, key: configuration.accountKey))
     }
 
-    /// Serves both services until the task is cancelled or SIGINT/SIGTERM arrives; requests in
-    /// flight finish first. `onListening` learns each service's bound port (useful with port 0).
+    /// Serves both services until SIGINT or SIGTERM arrives, or `stop` returns; requests in flight
+    /// finish first. `onListening` learns each service's bound port (useful with port 0).
     package func run(
-        handlingSignals: Bool = true, onListening: @escaping @Sendable (StorageService, Int) async -> Void = { _, _ in }
+        handlingSignals: Bool = true, until stop: @escaping @Sendable () async -> Void = { await Task.never() },
+        onListening: @escaping @Sendable (StorageService, Int) async -> Void = { _, _ in }
     ) async throws {
         var logger = Logger(label: "serve")
-        logger.logLevel = .warning
+        // Hummingbird logs connections closed at shutdown as errors; our own request log says what matters.
+        logger.logLevel = .critical
         let applications = StorageService.allCases.map { service in
             Application(
                 responder: ServiceResponder(service: service, server: self),
@@ -39,14 +45,24 @@ package struct StorageServer: Sendable {
                 services: applications.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
                 gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [],
                 logger: logger))
-        try await group.run()
+        // `stop` returning stops the server as a signal does: requests in flight are answered first.
+        try await withThrowingTaskGroup { tasks in
+            tasks.addTask { try await group.run() }
+            tasks.addTask {
+                await stop()
+                await group.triggerGracefulShutdown()
+            }
+            try await tasks.next()
+            tasks.cancelAll()
+        }
     }
 }
 
-extension StorageServer {
-    /// Whether a request proves it acts for the account (Shared Key or SAS); others are anonymous.
-    func isAuthenticated(_ head: RequestHead) -> Bool {
-        false
+extension Task where Success == Never, Failure == Never {
+    /// Waits until the task is cancelled.
+    static func never() async {
+        let (stream, _) = AsyncStream<Void>.makeStream()
+        for await _ in stream {}
     }
 }
 

@@ -30,20 +30,74 @@ struct TableService {
     func respond(to request: Request, path: ResourcePath) async throws -> Response {
         var request = request
         let resource = try TableResourcePath(parsing: head.path)
+        let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try await self.body(&request) : []
+        // A batch is read first: the table its operations name is what a SAS must cover.
+        let batch = resource == .batch ? try TableBatchRequest.read(body, contentType: head.header("Content-Type")) : nil
+        let target: SASTarget =
+            switch resource {
+            case .tables: .service
+            case .table(let name), .entities(let name), .entity(let name, _, _): .table(name)
+            case .batch: batch?.operations.first.map { .table($0.table) } ?? .service
+            }
+        let access = try Access(try server.authenticator.authenticate(head, service: .table, target: target, now: exchange.now))
+        let ifMatch = head.header("If-Match")
         switch (head.method, resource) {
-        case ("GET", .tables): return try await queryTables()
-        case ("POST", .tables): return try await createTable(body: try await body(&request))
-        case ("DELETE", .table(let name)): return try await deleteTable(name)
-        case ("GET", .entities(let table)): return try await queryEntities(table)
-        case ("POST", .entities(let table)): return try await insert(table, body: try await body(&request))
-        case ("GET", .entity(let table, let partitionKey, let rowKey)): return try await getEntity(table, partitionKey, rowKey)
-        case ("PUT", .entity(let table, let partitionKey, let rowKey)), ("MERGE", .entity(let table, let partitionKey, let rowKey)),
-            ("PATCH", .entity(let table, let partitionKey, let rowKey)):
-            return try await write(table, partitionKey, rowKey, merge: head.method != "PUT", body: try await body(&request))
-        case ("DELETE", .entity(let table, let partitionKey, let rowKey)): return try await delete(table, partitionKey, rowKey)
-        case ("POST", .batch): return try await batch(body: try await body(&request))
+        case ("GET", .tables):
+            try access.permit(.listTables)
+            return try await queryTables()
+        case ("POST", .tables):
+            try access.permit(.createTable)
+            return try await createTable(body: body)
+        case ("DELETE", .table(let name)):
+            try access.permit(.deleteTable)
+            return try await deleteTable(name)
+        case ("GET", .entities(let table)):
+            try access.permit(.queryEntities)
+            return try await queryEntities(table, within: access.keyRange)
+        case ("POST", .entities(let table)):
+            try access.permit(.insertEntity)
+            return try await insert(table, body: body, access: access)
+        case ("GET", .entity(let table, let partitionKey, let rowKey)):
+            try access.permit(.getEntity, partitionKey: partitionKey, rowKey: rowKey)
+            return try await getEntity(table, partitionKey, rowKey)
+        case ("PUT", .entity(let table, let partitionKey, let rowKey)):
+            try access.permit(ifMatch == nil ? .insertOrReplaceEntity : .updateEntity, partitionKey: partitionKey, rowKey: rowKey)
+            return try await write(table, partitionKey, rowKey, merge: false, body: body)
+        case ("MERGE", .entity(let table, let partitionKey, let rowKey)), ("PATCH", .entity(let table, let partitionKey, let rowKey)):
+            try access.permit(ifMatch == nil ? .insertOrMergeEntity : .mergeEntity, partitionKey: partitionKey, rowKey: rowKey)
+            return try await write(table, partitionKey, rowKey, merge: true, body: body)
+        case ("DELETE", .entity(let table, let partitionKey, let rowKey)):
+            try access.permit(.deleteEntity, partitionKey: partitionKey, rowKey: rowKey)
+            return try await delete(table, partitionKey, rowKey)
+        case ("POST", .batch):
+            return try await self.batch(batch!, access: access)
         default:
             throw TableServiceError(status: 501, code: "NotImplemented", "The requested operation (\(head.method) on this resource) is not supported.")
+        }
+    }
+
+    /// What a request's credentials allow: everything with the account key; what its permissions and
+    /// key range allow with a SAS. Tables have no public access: an anonymous request is refused.
+    struct Access {
+        let authentication: RequestAuthentication
+
+        init(_ authentication: RequestAuthentication) throws(AuthorizationError) {
+            guard authentication != .anonymous else {
+                throw AuthorizationError(
+                    .authenticationFailed, detail: "The request carries neither an Authorization header nor a shared access signature.")
+            }
+            self.authentication = authentication
+        }
+
+        func permit(_ operation: SASOperation, partitionKey: String? = nil, rowKey: String? = nil) throws(AuthorizationError) {
+            guard case .sharedAccessSignature(let grant) = authentication else { return }
+            try grant.authorize(operation)
+            if let partitionKey, let rowKey { try grant.authorizeEntity(partitionKey: partitionKey, rowKey: rowKey) }
+        }
+
+        var keyRange: TableKeyRange? {
+            guard case .sharedAccessSignature(let grant) = authentication, let range = grant.keyRange, !range.isUnbounded else { return nil }
+            return range
         }
     }
 
@@ -103,14 +157,16 @@ struct TableService {
 
     // MARK: Entities
 
-    private func queryEntities(_ table: String) async throws -> Response {
+    private func queryEntities(_ table: String, within keyRange: TableKeyRange?) async throws -> Response {
         let filter = try head.queryValue("$filter").map(Self.filter)
         let select = head.queryValue("$select").flatMap { text in
             text.isEmpty ? nil : text.split(separator: ",").map { String($0.drop { $0 == " " }) }
         }
         let limit = min(try top(), server.configuration.pageSize)
         let from = try TableContinuation.token(nextPartitionKey: head.queryValue("NextPartitionKey"), nextRowKey: head.queryValue("NextRowKey"))
-        let page = try await account.query(table: table, EntityQuery(filter: filter, select: select), from: from, limit: limit)
+        var page = try await account.query(table: table, EntityQuery(filter: filter, select: select), from: from, limit: limit)
+        // A SAS's key range hides what lies outside it (the page may then be short; paging goes on).
+        if let keyRange { page.entities.removeAll { !keyRange.contains(partitionKey: $0.partitionKey, rowKey: $0.rowKey) } }
         var headers = HTTPFields()
         for (name, value) in TableContinuation.headers(for: page.next) { headers[HTTPField.Name(name)!] = value }
         let body: [UInt8] =
@@ -137,9 +193,9 @@ struct TableService {
         return reply(.ok, headers: headers, body: try entityBody(entity, table: table))
     }
 
-    private func insert(_ table: String, body: [UInt8]) async throws -> Response {
+    private func insert(_ table: String, body: [UInt8], access: Access) async throws -> Response {
         let entity = try TableEntityBody.read(body, contentType: head.header("Content-Type"))
-        try TableEntityBody.check(entity)
+        try access.permit(.insertEntity, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
         let etag = try await transact([EntityOperation(.insert, EncodedEntity(entity))], table: table)[0]
         var headers = HTTPFields()
         if let etag { headers[.eTag] = etag }
@@ -156,14 +212,8 @@ struct TableService {
     }
 
     private func write(_ table: String, _ partitionKey: String, _ rowKey: String, merge: Bool, body: [UInt8]) async throws -> Response {
-        var entity = try TableEntityBody.read(body, contentType: head.header("Content-Type"))
-        // The URL names the entity; keys in the body, when there, must agree (Azure: 400).
-        if (!entity.partitionKey.isEmpty && entity.partitionKey != partitionKey) || (!entity.rowKey.isEmpty && entity.rowKey != rowKey) {
-            throw TableServiceError.invalidInput("The keys in the request body do not match the keys in the URL.")
-        }
-        entity.partitionKey = partitionKey
-        entity.rowKey = rowKey
-        try TableEntityBody.check(entity)
+        // The URL names the entity; keys in the body, when there, must agree.
+        let entity = try TableEntityBody.read(body, contentType: head.header("Content-Type"), keys: (partitionKey, rowKey))
         let kind: EntityOperation.Kind =
             switch (head.header("If-Match"), merge) {
             case (let etag?, false): .update(ifMatch: etag)
@@ -187,8 +237,20 @@ struct TableService {
 
     // MARK: Batches
 
-    private func batch(body: [UInt8]) async throws -> Response {
-        let request = try TableBatchRequest.read(body, contentType: head.header("Content-Type"))
+    private func batch(_ request: TableBatchRequest, access: Access) async throws -> Response {
+        for operation in request.operations {
+            let kind: SASOperation =
+                switch operation.action {
+                case .insert: .insertEntity
+                case .update: .updateEntity
+                case .merge: .mergeEntity
+                case .insertOrReplace: .insertOrReplaceEntity
+                case .insertOrMerge: .insertOrMergeEntity
+                case .delete: .deleteEntity
+                case .retrieve: .getEntity
+                }
+            try access.permit(kind, partitionKey: operation.partitionKey, rowKey: operation.rowKey)
+        }
         let (boundary, changeset) = TableBatchResponse.newBoundaries()
         let parts: [TableBatchResponse.Part]
         if let first = request.operations.first, first.action == .retrieve {

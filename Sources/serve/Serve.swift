@@ -90,10 +90,10 @@ struct Serve: AsyncParsableCommand {
             if let faults { configuration.faults = try FaultPlan(parsing: faults) }
             if store.accountName != account { configuration.accountAliases = [store.accountName] }
             let host = host, accountName = account
-            try await StorageServer(account: store, configuration: configuration).run { service, port in
+            try await StorageServer(account: store, configuration: configuration).run(onListening: { service, port in
                 // On stdout, one line a service, so that a script can read the ports it got.
                 Terminal.writeOutput("\(service.rawValue) http://\(host):\(port)/\(accountName)\n")
-            }
+            })
             try await store.flush()
         } catch {
             throw ToolExit.report(error, tool: "serve")

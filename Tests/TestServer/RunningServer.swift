@@ -24,20 +24,33 @@ package func withRunningServer<T: Sendable>(
         configuration.tablePort = 0
         configuration.logRequests = false
         configure(&configuration)
-        let server = StorageServer(account: try SQLiteStorageAccount(path: path), configuration: configuration)
+        let server = try StorageServer(account: try SQLiteStorageAccount(path: path), configuration: configuration)
         let ports = Mutex<[StorageService: Int]>([:])
         let (listening, continuation) = AsyncStream<Void>.makeStream()
+        let (stopped, stop) = AsyncStream<Void>.makeStream()
         let task = Task {
-            try await server.run(handlingSignals: false) { service, port in
+            // A server that cannot start ends the wait for its ports too.
+            defer { continuation.finish() }
+            try await server.run(handlingSignals: false, until: { for await _ in stopped {} }) { service, port in
                 let count = ports.withLock { $0[service] = port; return $0.count }
                 if count == StorageService.allCases.count { continuation.finish() }
             }
         }
         for await _ in listening {}
-        defer { task.cancel() }
-        let result = try await body(RunningServer(ports: ports.withLock { $0 }, store: path))
-        task.cancel()
-        _ = await task.result
+        guard ports.withLock({ $0.count }) == StorageService.allCases.count else {
+            try await task.value
+            throw CancellationError()
+        }
+        let result: T
+        do {
+            result = try await body(RunningServer(ports: ports.withLock { $0 }, store: path))
+        } catch {
+            stop.finish()
+            _ = await task.result
+            throw error
+        }
+        stop.finish()
+        try await task.value
         return result
     }
 }
