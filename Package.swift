@@ -145,7 +145,7 @@ let package = Package(
         // Our JSON and Atom against the official Azure SDKs for Python; see Tests/InteropTests/setup.sh.
         .testTarget(
             name: "InteropTests",
-            dependencies: ["SpeakEasyData", "TestFixtures", "TestServer"],
+            dependencies: ["SpeakEasyData", "SpeakEasyServer", "TestFixtures", "TestServer"],
             exclude: ["python", "setup.sh"]
         ),
     ],
