@@ -79,6 +79,14 @@ package final class AtomEntityReader: StagedEntityReader {
         try nextStaged()?.entity()
     }
 
+    /// The next entity; `keysIfAbsent` stand in for keys an entry does not give (a request body
+    /// sent to the entity's own URL, which may leave them out).
+    package func next(keysIfAbsent: (partitionKey: String, rowKey: String)?) throws(FormatError) -> Entity? {
+        guard let staged = try nextStaged() else { return nil }
+        if let raw = staged as? AtomRawEntry { return try raw.entity(keysIfAbsent: keysIfAbsent) }
+        return try staged.entity()
+    }
+
     package func nextStaged() throws(FormatError) -> (any StagedEntity)? {
         if let failure { throw failure }
         Self.routeErrors(to: Unmanaged.passUnretained(pump).toOpaque())

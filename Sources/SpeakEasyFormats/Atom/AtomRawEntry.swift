@@ -42,7 +42,11 @@ struct AtomRawEntry: StagedEntity {
 
     /// Makes the entity, or names the first problem in document order with the entity's keys, which
     /// may come after the bad property.
-    func entity() throws(FormatError) -> Entity {
+    func entity() throws(FormatError) -> Entity { try entity(keysIfAbsent: nil) }
+
+    /// The same; `keysIfAbsent` stand in for keys the entry does not give (a request to the
+    /// entity's own URL, whose body may leave them out).
+    func entity(keysIfAbsent: (partitionKey: String, rowKey: String)?) throws(FormatError) -> Entity {
         var partitionKey: String?, rowKey: String?, timestamp: EdmDateTime?
         var values: [Property] = []
         values.reserveCapacity(properties.count)
@@ -81,7 +85,7 @@ struct AtomRawEntry: StagedEntity {
                 }
             }
         }
-        let keys = partitionKey.flatMap { pk in rowKey.map { (partitionKey: pk, rowKey: $0) } }
+        let keys = partitionKey.flatMap { pk in rowKey.map { (partitionKey: pk, rowKey: $0) } } ?? (partitionKey == nil && rowKey == nil ? keysIfAbsent : nil)
         if let problem, failure.map({ $0.index >= problem.after }) ?? true {
             throw FormatError(source: source, line: problem.line, keys: keys, reason: problem.reason)
         }

@@ -23,7 +23,7 @@ package enum TableEntityBody {
     ) throws(TableServiceError) -> Entity {
         let type = contentType?.lowercased() ?? ""
         if type.contains("atom+xml") || type.hasPrefix("application/xml") {
-            let entity = try readAtom(body)
+            let entity = try readAtom(body, keysIfAbsent: keys)
             if let keys, entity.partitionKey != keys.partitionKey || entity.rowKey != keys.rowKey {
                 throw .invalidInput("The keys in the body differ from the keys in the URL.")
             }
@@ -74,13 +74,14 @@ package enum TableEntityBody {
         return entity
     }
 
-    /// Reads and checks an Atom `<entry>` (the legacy SDK's bodies).
-    package static func readAtom(_ body: [UInt8]) throws(TableServiceError) -> Entity {
+    /// Reads and checks an Atom `<entry>` (the legacy SDK's bodies). `keysIfAbsent` are the URL's,
+    /// for an update or merge, whose body (from azure-storage 0.20.3) may leave the keys out.
+    package static func readAtom(_ body: [UInt8], keysIfAbsent: (partitionKey: String, rowKey: String)? = nil) throws(TableServiceError) -> Entity {
         guard body.count <= maximumBodyBytes else { throw .requestBodyTooLarge }
         let reader = AtomEntityReader(input: ByteInput(name: "request body", bytes: body))
         var entities: [Entity] = []
         do throws(FormatError) {
-            while entities.count < 2, let entity = try reader.next() { entities.append(entity) }
+            while entities.count < 2, let entity = try reader.next(keysIfAbsent: keysIfAbsent) { entities.append(entity) }
         } catch {
             throw serviceError(error)
         }
