@@ -1,5 +1,3 @@
-package import SpeakEasyStorage
-
 /// Azure's rules for table names: 3 to 63 letters and digits, starting with a letter; `tables` is
 /// reserved.
 package enum TableName {

@@ -206,8 +206,9 @@ extension SQLiteStorageAccount {
         }
     }
 
-    /// Azure's weak ETag form, derived from the write time.
+    /// Azure's weak ETag form, derived from the write time as Azure writes times (trailing zeros
+    /// of the fraction trimmed): `W/"datetime'2017-01-05T03%3A26%3A03.516682Z'"`.
     static func etag(for time: EdmDateTime) -> String {
-        "W/\"datetime'" + time.description.replacing(":", with: "%3A") + "'\""
+        "W/\"datetime'" + time.formattedTrimmed().replacing(":", with: "%3A") + "'\""
     }
 }
