@@ -1,4 +1,4 @@
-package import SpeakEasyProtocol
+import SpeakEasyProtocol
 
 /// How `serve` serves a store: where it listens and under which account.
 package struct ServerConfiguration: Sendable {
