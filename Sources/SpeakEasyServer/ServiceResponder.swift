@@ -56,6 +56,8 @@ struct ServiceResponder: HTTPResponder {
         } catch let error as RangeNotSatisfiable {
             response = errorResponse(error.error, exchange)
             response.headers[.contentRange] = "bytes */\(error.size)"
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge && service == .table {
+            response = tableErrorResponse(.requestBodyTooLarge, exchange)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             response = errorResponse(
                 StorageError(.invalidInput, account: "", "The request body is too large and exceeds the maximum permissible limit.", code: "RequestBodyTooLarge"),
