@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+@testable import SpeakEasyFormats
+import SpeakEasyData
+import Testing
+
+/// The word-at-a-time scanners never read past the end of their buffer.
+///
+/// A load of eight (or sixteen) bytes that starts in the last few bytes of a buffer reads memory
+/// that is not the buffer's. Usually that memory is mapped and the bug goes unseen; when the buffer
+/// ends at the end of a mapping, it is a segfault now and then. Here every input ends exactly at a
+/// page that cannot be read (`PROT_NONE`), so such a load faults every time, whatever the length of
+/// the tail.
+@Suite("SWAR scanners stop at the end of their buffer")
+struct SWARGuardPageTests {
+    /// Two pages or more, the last one unreadable, with `bytes` copied to end exactly where it starts.
+    final class GuardedBytes {
+        let mapping: UnsafeMutableRawPointer
+        let mappingSize: Int
+        let start: UnsafeMutablePointer<UInt8>
+        let count: Int
+
+        init(_ bytes: [UInt8]) {
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let dataPages = max(1, (bytes.count + page - 1) / page)
+            mappingSize = (dataPages + 1) * page
+            guard let raw = mmap(nil, mappingSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else {
+                fatalError("mmap failed")
+            }
+            mapping = raw
+            let guardPage = raw + dataPages * page
+            precondition(mprotect(guardPage, page, PROT_NONE) == 0, "mprotect failed")
+            start = (guardPage - bytes.count).assumingMemoryBound(to: UInt8.self)
+            count = bytes.count
+            bytes.withUnsafeBufferPointer { start.update(from: $0.baseAddress!, count: $0.count) }
+        }
+
+        var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+        var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(buffer) }
+
+        deinit { munmap(mapping, mappingSize) }
+    }
+
+    /// Every tail length around a word and a vector, with no match (the scan runs to the end) and with
+    /// the match in the last byte.
+    static let inputs: [[UInt8]] = (0...40).flatMap { length -> [[UInt8]] in
+        let plain = [UInt8](repeating: UInt8(ascii: "z"), count: length)
+        guard length > 0 else { return [plain] }
+        return [plain, plain.dropLast() + [UInt8(ascii: ",")], plain.dropLast() + [0xC3], plain.dropLast() + [UInt8(ascii: "\"")]]
+    } + [[UInt8](repeating: UInt8(ascii: "z"), count: 4096 - 3), [UInt8](repeating: 0x0A, count: 4097)]
+
+    @Test("CSV: the field, quoted-field and UTF-8 scans")
+    func csv() {
+        for bytes in Self.inputs {
+            let guarded = GuardedBytes(bytes)
+            let base = UnsafePointer(guarded.start)
+            for from in Set([0, max(0, bytes.count - 9), max(0, bytes.count - 1), bytes.count]) {
+                var seen: UInt64 = 0
+                let special = CSVByteSearch.firstSpecial(base, from: from, to: bytes.count, delimiter: UInt8(ascii: ","), seen: &seen)
+                #expect(special == (bytes[from...].firstIndex { CSVByteSearch.isSpecial($0, delimiter: UInt8(ascii: ",")) } ?? bytes.count))
+                let quote = CSVByteSearch.firstQuoteOrLF(base, from: from, to: bytes.count, seen: &seen)
+                #expect(quote == (bytes[from...].firstIndex { $0 == 0x22 || $0 == 0x0A } ?? bytes.count))
+            }
+            #expect((CSVByteSearch.firstInvalidUTF8(guarded.buffer) != nil) == (String(validating: bytes, as: UTF8.self) == nil))
+        }
+    }
+
+    @Test("SWAR.firstMarked, SWAR.count and ByteHash.hash")
+    func primitives() {
+        for bytes in Self.inputs {
+            let guarded = GuardedBytes(bytes)
+            let commas = SWAR.broadcast(UInt8(ascii: ","))
+            let expected = bytes.firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+            let found = SWAR.firstMarked(in: guarded.raw, from: 0) { SWAR.bytes($0, equalTo: commas) }
+            // A match in the last bytes is left to the caller's byte loop.
+            #expect(found == expected || (found == bytes.count & ~7 && expected >= found))
+            #expect(SWAR.count(of: 0x0A, in: guarded.buffer) == bytes.count { $0 == 0x0A })
+            #expect(ByteHash.hash(guarded.raw) == bytes.withUnsafeBytes { ByteHash.hash($0) })
+        }
+    }
+}
