@@ -10,7 +10,7 @@ extension SQLiteStorageAccount {
         try await write { connection in
             let now = EdmDateTime.now()
             let timestamp = now.description
-            let etag = Self.etag(for: now)
+            let etag = TableETag.weak(now)
             let insert = try connection.prepare(
                 "INSERT INTO entities (table_name, partition_key, row_key, timestamp, etag, properties) VALUES (?, ?, ?, ?, ?, ?)"
                     + (mode == .insert ? "" : " ON CONFLICT DO UPDATE SET timestamp = excluded.timestamp, etag = excluded.etag, properties = excluded.properties"))
@@ -48,40 +48,20 @@ extension SQLiteStorageAccount {
     }
 
     package func update(_ entity: EncodedEntity, table: String, merge: Bool, ifMatch: String) async throws -> String {
-        try await write { connection in
-            try connection.transaction {
-                try Self.requireTable(table, connection)
-                let (existing, currentETag) = try Self.current(entity.partitionKey, entity.rowKey, table: table, connection)
-                try Self.check(ifMatch: ifMatch, current: currentETag, entity.partitionKey, entity.rowKey, path: connection.path)
-                let json = merge ? try Self.merged(existing, entity.properties, entity: entity, path: connection.path) : entity.properties
-                let now = EdmDateTime.now()
-                let etag = Self.etag(for: now)
-                let statement = try connection.prepare(
-                    "UPDATE entities SET timestamp = ?, etag = ?, properties = ? WHERE table_name = ? AND partition_key = ? AND row_key = ?")
-                statement.bind(1, now.description)
-                statement.bind(2, etag)
-                statement.bindText(3, json)
-                statement.bind(4, table)
-                statement.bind(5, entity.partitionKey)
-                statement.bind(6, entity.rowKey)
-                try statement.run()
-                return etag
-            }
-        }
+        try await single(EntityOperation(merge ? .merge(ifMatch: ifMatch) : .update(ifMatch: ifMatch), entity), table: table) ?? ""
     }
 
     package func deleteEntity(table: String, partitionKey: String, rowKey: String, ifMatch: String) async throws {
-        try await write { connection in
-            try connection.transaction {
-                try Self.requireTable(table, connection)
-                let (_, currentETag) = try Self.current(partitionKey, rowKey, table: table, connection)
-                try Self.check(ifMatch: ifMatch, current: currentETag, partitionKey, rowKey, path: connection.path)
-                let statement = try connection.prepare("DELETE FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?")
-                statement.bind(1, table)
-                statement.bind(2, partitionKey)
-                statement.bind(3, rowKey)
-                try statement.run()
-            }
+        _ = try await single(EntityOperation(.delete(ifMatch: ifMatch), EncodedEntity(partitionKey: partitionKey, rowKey: rowKey, properties: [])), table: table)
+    }
+
+    /// One operation as a transaction of one: the same checks and codes, without an operation index.
+    private func single(_ operation: EntityOperation, table: String) async throws -> String? {
+        do {
+            return try await transact([operation], table: table)[0]
+        } catch var error as StorageError {
+            error.operationIndex = nil
+            throw error
         }
     }
 
@@ -204,11 +184,5 @@ extension SQLiteStorageAccount {
                 path: path, code: SQLITE_CORRUPT,
                 message: "entity (PartitionKey '\(partitionKey)', RowKey '\(rowKey)') has malformed properties: \(error)", reason: .corrupt)
         }
-    }
-
-    /// Azure's weak ETag form, derived from the write time as Azure writes times (trailing zeros
-    /// of the fraction trimmed): `W/"datetime'2017-01-05T03%3A26%3A03.516682Z'"`.
-    static func etag(for time: EdmDateTime) -> String {
-        "W/\"datetime'" + time.formattedTrimmed().replacing(":", with: "%3A") + "'\""
     }
 }

@@ -10,7 +10,7 @@ extension SQLiteStorageAccount {
                 try Self.requireTable(table, connection)
                 let now = EdmDateTime.now()
                 let timestamp = now.description
-                let etag = Self.etag(for: now)
+                let etag = TableETag.weak(now)
                 var etags: [String?] = []
                 for (index, operation) in operations.enumerated() {
                     do {

@@ -1,9 +1,8 @@
-package import SpeakEasyModel
-
 /// An entity's ETag, which Azure derives from its Timestamp: `W/"datetime'2017-01-05T03%3A26%3A03.516682Z'"`.
 ///
 /// The time is written as Azure writes times (trailing zeros trimmed) with its colons
 /// percent-encoded; azure-data-tables synthesises a missing etag the same way, so ours must match it.
+/// The local account stamps its writes with it, and the Table protocol derives missing ones.
 package enum TableETag {
     package static func weak(_ timestamp: EdmDateTime) -> String {
         "W/\"datetime'" + timestamp.formattedTrimmed().replacing(":", with: "%3A") + "'\""
