@@ -58,7 +58,7 @@ struct ServeSeededStoreTests {
                 let endpoint = "http://127.0.0.1:\(server.port(.table))/\(DevelopmentAccount.name)"
                 let dumpPath = scratch + "/events.dump"
                 let output = try await offPool {
-                    try PythonSDK.run("serve_seeded.py", [endpoint, "\(server.port(.blob))", dumpPath], scratch: scratch)
+                    try PythonSDK.run("serve_seeded.py", [endpoint, "\(server.port(.blob))", dumpPath])
                 }
                 let seen = try JSONDecoder().decode(Seen.self, from: Data(output))
 
