@@ -14,7 +14,7 @@ enum RawHTTP {
 
     /// Connects to the loopback `port`, writes `bytes`, and returns all the server sends until it closes
     /// the connection or is silent for `quietSeconds`.
-    static func exchange(port: Int, _ bytes: [UInt8], quietSeconds: Int = 2) async throws -> [UInt8] {
+    static func exchange(port: Int, _ bytes: [UInt8], quietSeconds: Int = 10) async throws -> [UInt8] {
         try await offPool { () throws(Failure) -> [UInt8] in
             #if canImport(Glibc)
                 let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
