@@ -23,29 +23,10 @@ import urllib.request
 
 from azure.data.tables import TableServiceClient
 
-import canonical
-from tables_json_read import describe
+from tables_json_read import entity_line
 
 ACCOUNT = "devstoreaccount1"
 KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
-
-
-def dump_line(entity):
-    metadata = entity.metadata
-    timestamp = metadata.get("timestamp")
-    properties = []
-    for name, value in entity.items():
-        if name in ("PartitionKey", "RowKey"):
-            continue
-        edm, lexical, extra = describe(name, value)
-        properties.append({"name": name, "type": edm, "value": lexical, **extra})
-    return canonical.entity_line(
-        entity.get("PartitionKey"),
-        entity.get("RowKey"),
-        properties,
-        timestamp=canonical.datetime_entry(timestamp, timestamp.tables_service_value) if timestamp else None,
-        etag=metadata.get("etag"),
-    )
 
 
 def download(url, port):
@@ -66,7 +47,7 @@ def main(endpoint, blob_port, events_dump):
     events = table.query_entities("PartitionKey eq @partition", parameters={"partition": "Events"})
     with open(events_dump, "w", encoding="utf-8") as handle:
         for entity in events:
-            handle.write(dump_line(entity) + "\n")
+            handle.write(entity_line(entity) + "\n")
 
     speakers = []
     for entity in table.query_entities("PartitionKey eq 'speakers'"):
