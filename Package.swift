@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "CLISupportTests", dependencies: ["CLISupport", "BuiltInSamples", "SpeakEasyData"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SpeakEasyData"]
+            dependencies: ["SpeakEasyData", "TestFixtures"]
         ),
         // Our JSON and Atom against the official Azure SDKs for Python; see Tests/InteropTests/setup.sh.
         .testTarget(

@@ -177,8 +177,7 @@ struct BlobService {
             throw StorageError(.unsupportedByService, account: "", "Only block blobs are served (x-ms-blob-type: \(type)).", code: "NotImplemented")
         }
         let data = Array(buffer: body)
-        let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
-        if let sent = head.header("Content-MD5"), sent != md5 { throw Self.md5Mismatch() }
+        try checkContentMD5(of: data)
         let contentType = head.header("x-ms-blob-content-type") ?? head.header("Content-Type") ?? "application/octet-stream"
         _ = try await account.putBlob(container: container, name: blob, contentType: contentType, data: data, conditions: try conditions())
         // The stored properties, read without the content.
@@ -200,8 +199,7 @@ struct BlobService {
                 code: "InvalidQueryParameterValue")
         }
         let data = Array(buffer: body)
-        let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
-        if let sent = head.header("Content-MD5"), sent != md5 { throw Self.md5Mismatch() }
+        let md5 = try checkContentMD5(of: data)
         try await account.stageBlock(container: container, name: blob, blockID: id, data: data)
         var headers = HTTPFields()
         headers[.contentMD5] = md5
@@ -209,11 +207,15 @@ struct BlobService {
         return Response(status: .created, headers: headers)
     }
 
+    /// `Content-MD5` is the block list's own, checked before anything is committed. Azure stores
+    /// `x-ms-blob-content-md5` unchecked (each block's MD5 was checked as it was put); the local
+    /// account always stores the MD5 of the committed bytes, which is that value when it is right.
     private func putBlockList(_ container: String, _ blob: String, body: ByteBuffer) async throws -> Response {
-        let blocks = try BlockListXML.read(Array(buffer: body))
+        let list = Array(buffer: body)
+        try checkContentMD5(of: list)
+        let blocks = try BlockListXML.read(list)
         let contentType = head.header("x-ms-blob-content-type") ?? "application/octet-stream"
         let stored = try await account.commitBlocks(container: container, name: blob, blocks: blocks, contentType: contentType, conditions: try conditions())
-        if let sent = head.header("x-ms-blob-content-md5"), sent != stored.contentMD5 { throw Self.md5Mismatch() }
         var headers = HTTPFields()
         headers[.eTag] = stored.etag
         headers[.lastModified] = HTTPDate.format(stored.lastModified)
@@ -221,8 +223,19 @@ struct BlobService {
         return Response(status: .created, headers: headers)
     }
 
-    private static func md5Mismatch() -> StorageError {
-        StorageError(.invalidInput, account: "", "The MD5 value specified in the request did not match with the MD5 value calculated by the server.", code: "Md5Mismatch")
+    /// Checks the request's `Content-MD5`, if it has one, against `body`; returns the body's MD5 (base64).
+    @discardableResult
+    private func checkContentMD5(of body: [UInt8]) throws -> String {
+        let md5 = Base64.encode(Array(Insecure.MD5.hash(data: body)))
+        guard let sent = head.header("Content-MD5") else { return md5 }
+        guard let decoded = Base64.decode(sent), decoded.count == 16 else {
+            throw StorageError(
+                .invalidInput, account: "", "The MD5 value specified in the request is invalid. The MD5 value must be 128 bits and Base64-encoded.", code: "InvalidMd5")
+        }
+        guard sent == md5 else {
+            throw StorageError(.invalidInput, account: "", "The MD5 value specified in the request did not match with the MD5 value calculated by the server.", code: "Md5Mismatch")
+        }
+        return md5
     }
 
     private func getBlob(_ container: String, _ blob: String) async throws -> Response {
@@ -320,11 +333,27 @@ struct BlobService {
             ifUnmodifiedSince: try date("If-Unmodified-Since"))
     }
 
-    private func unsupported() -> StorageError {
-        StorageError(
+    /// Azure's answer to a request this server does not serve: an HTTP method no Blob operation uses
+    /// is 405 UnsupportedHttpVerb; a `comp` Azure does not know is 400 InvalidQueryParameterValue;
+    /// an operation Azure has and this server leaves out (leases, snapshots, page blobs…) is 501.
+    private func unsupported() -> any Error {
+        if !["GET", "HEAD", "PUT", "DELETE", "POST", "OPTIONS"].contains(head.method) { return UnsupportedHTTPVerb() }
+        if let comp = head.queryValue("comp"), !Self.azureComps.contains(comp) {
+            return StorageError(
+                .invalidInput, account: "", "Value for one of the query parameters specified in the request URI is invalid (comp=\(comp)).",
+                code: "InvalidQueryParameterValue")
+        }
+        return StorageError(
             .unsupportedByService, account: "", "The requested operation (\(head.method) with this query) is not supported by this server.",
             code: "NotImplemented")
     }
+
+    /// The `comp` values of the Blob service's REST API (version 2021-12-02).
+    static let azureComps: Set<String> = [
+        "acl", "appendblock", "batch", "block", "blocklist", "blobs", "copy", "expiry", "immutabilityPolicies", "incrementalcopy", "lease",
+        "legalhold", "list", "metadata", "page", "pagelist", "properties", "query", "rename", "seal", "snapshot", "stats", "tags", "tier",
+        "undelete", "userdelegationkey",
+    ]
 
     private func xmlResponse(_ body: [UInt8]) -> Response {
         var headers = HTTPFields()
@@ -337,6 +366,11 @@ struct BlobService {
 struct RangeNotSatisfiable: Error {
     let error: StorageError
     let size: Int
+}
+
+/// A 405 reply: the resource has no operation for the request's HTTP method.
+struct UnsupportedHTTPVerb: Error {
+    let error = StorageError(.invalidInput, account: "", "The resource doesn't support specified Http Verb.", code: "UnsupportedHttpVerb")
 }
 
 extension RequestHead {

@@ -53,6 +53,8 @@ struct ServiceResponder: HTTPResponder {
             response = tableErrorResponse(TableServiceError(error), exchange)
         } catch let error as StorageError {
             response = errorResponse(error, exchange)
+        } catch let error as UnsupportedHTTPVerb {
+            response = errorResponse(error.error, exchange, status: .methodNotAllowed)
         } catch let error as RangeNotSatisfiable {
             response = errorResponse(error.error, exchange)
             response.headers[.contentRange] = "bytes */\(error.size)"
@@ -79,7 +81,7 @@ struct ServiceResponder: HTTPResponder {
 
     /// A Table service error, in the format the request asked for (JSON at its level, or Atom).
     private func tableErrorResponse(_ error: TableServiceError, _ exchange: Exchange) -> Response {
-        let format = TableWireFormat(accept: exchange.head.header("Accept"), version: exchange.head.header("x-ms-version"))
+        let format = TableWireFormat(answering: exchange.head)
         var headers = HTTPFields()
         headers[.contentType] = format.errorContentType
         headers[.xContentTypeOptions] = "nosniff"

@@ -20,7 +20,7 @@ struct TableService {
     init(server: StorageServer, exchange: Exchange) {
         self.server = server
         self.exchange = exchange
-        format = TableWireFormat(accept: exchange.head.header("Accept"), version: exchange.head.header("x-ms-version"))
+        format = TableWireFormat(answering: exchange.head)
     }
 
     var endpoint: TableEndpoint {
@@ -28,6 +28,7 @@ struct TableService {
     }
 
     func respond(to request: Request, path: ResourcePath) async throws -> Response {
+        if TableWireFormat.asksJSONTooEarly(head) { throw TableServiceError.jsonFormatNotSupported }
         var request = request
         let resource = try TableResourcePath(parsing: head.path)
         let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try await self.body(&request) : []

@@ -24,7 +24,7 @@ struct AtomInteropTests {
             let path = scratch + "/ours.xml"
             let ours = InteropEntities.common
             try Data(format(ours, with: AtomFormatter(options: .init(table: "speakers")))).write(to: URL(fileURLWithPath: path))
-            let theirs = try PythonSDK.dump("storage_atom_read.py", [path], scratch: scratch)
+            let theirs = try PythonSDK.dump("storage_atom_read.py", [path])
             Self.sdkReading.expectSame(ours: ours, theirs: theirs, "Atom written by us, read by azure-storage")
         }
     }
@@ -32,7 +32,7 @@ struct AtomInteropTests {
     @Test("Atom entries that azure-storage writes read to the entities it was given")
     func weReadWhatTheSDKWrites() throws {
         try withScratchDirectory { scratch in
-            let expected = try PythonSDK.dump("storage_atom_write.py", [scratch], scratch: scratch)
+            let expected = try PythonSDK.dump("storage_atom_write.py", [scratch])
             try #require(expected.count == 4)
             var checked = 0
             for (index, entity) in expected.enumerated() where Self.plainEntities.contains(entity.rowKey) {
@@ -50,7 +50,7 @@ struct AtomInteropTests {
     @Test("NaN and ±Infinity that azure-storage writes (Python's nan, inf, -inf) read as those doubles")
     func specialDoublesTheSDKWrites() throws {
         try withScratchDirectory { scratch in
-            let expected = try PythonSDK.dump("storage_atom_write.py", [scratch], scratch: scratch)
+            let expected = try PythonSDK.dump("storage_atom_write.py", [scratch])
             let index = try #require(expected.firstIndex { $0.rowKey == "special-doubles" })
             let written = String(decoding: try Data(contentsOf: URL(fileURLWithPath: scratch + "/entry-\(index).xml")), as: UTF8.self)
             #expect(written.contains(#"<d:DoubleNaN m:type="Edm.Double">nan</d:DoubleNaN>"#))
@@ -66,7 +66,7 @@ struct AtomInteropTests {
     func recordedPayloads(file: String) throws {
         try withScratchDirectory { scratch in
             let path = JSONInteropTests.fixtures + "/" + file
-            let theirs = try PythonSDK.dump("storage_atom_read.py", [path], scratch: scratch)
+            let theirs = try PythonSDK.dump("storage_atom_read.py", [path])
             let ours = try readAtomFile(path)
             #expect(!ours.isEmpty)
             Self.sdkReading.expectSame(ours: ours, theirs: theirs, "recorded \(file)")

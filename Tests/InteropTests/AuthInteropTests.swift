@@ -37,11 +37,8 @@ struct AuthInteropTests {
     }
 
     static func cases(_ kind: String) throws -> [Case] {
-        try withScratchDirectory { scratch in
-            let output = try PythonSDK.run("auth_signatures.py", [], scratch: scratch)
-            return try output.split(separator: UInt8(ascii: "\n")).map {
-                try JSONDecoder().decode(Case.self, from: Data($0))
-            }
+        try PythonSDK.run("auth_signatures.py", []).split(separator: UInt8(ascii: "\n")).map {
+            try JSONDecoder().decode(Case.self, from: Data($0))
         }.filter { $0.kind == kind }
     }
 

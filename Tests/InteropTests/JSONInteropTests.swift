@@ -21,7 +21,7 @@ struct JSONInteropTests {
         try withScratchDirectory { scratch in
             let path = scratch + "/ours.json"
             try Data(format(Self.ours, with: JSONFormatter(metadata: metadata, table: "speakers"))).write(to: URL(fileURLWithPath: path))
-            let theirs = try PythonSDK.dump("tables_json_read.py", [path], scratch: scratch)
+            let theirs = try PythonSDK.dump("tables_json_read.py", [path])
             Comparison().expectSame(ours: Self.ours, theirs: theirs, "\(metadata) written by us, read by azure-data-tables")
         }
     }
@@ -31,7 +31,7 @@ struct JSONInteropTests {
         try withScratchDirectory { scratch in
             let path = scratch + "/ours.json"
             try Data(format(Self.ours, with: JSONFormatter(metadata: .none, table: "speakers"))).write(to: URL(fileURLWithPath: path))
-            let theirs = try PythonSDK.dump("tables_json_read.py", [path], scratch: scratch)
+            let theirs = try PythonSDK.dump("tables_json_read.py", [path])
             let reread = try readJSONFile(path)
             // Without annotations JSON cannot tell Int64, Guid, DateTime, Binary or NaN from strings.
             #expect(reread.first?["Int64Max"] == .string("9223372036854775807"))
@@ -43,7 +43,7 @@ struct JSONInteropTests {
     @Test("JSON that azure-data-tables writes reads to the entities it was given, as a feed and as single bodies")
     func weReadWhatTheSDKWrites() throws {
         try withScratchDirectory { scratch in
-            let expected = try PythonSDK.dump("tables_json_write.py", [scratch], scratch: scratch)
+            let expected = try PythonSDK.dump("tables_json_write.py", [scratch])
             try #require(expected.count == 2)
             let feed = try readJSONFile(scratch + "/feed.json")
             Comparison().expectSame(ours: feed, theirs: expected, "feed of azure-data-tables request bodies, read by us")
@@ -60,7 +60,7 @@ struct JSONInteropTests {
     func recordedResponses(level: String) throws {
         try withScratchDirectory { scratch in
             let path = Self.fixtures + "/table-json-query-\(level).json"
-            let theirs = try PythonSDK.dump("tables_json_read.py", [path], scratch: scratch)
+            let theirs = try PythonSDK.dump("tables_json_read.py", [path])
             let ours = try readJSONFile(path)
             #expect(ours.count == 2)
             Comparison(etags: level != "nometadata").expectSame(ours: ours, theirs: theirs, "recorded \(level) response")

@@ -23,7 +23,7 @@ struct ReportSchemaTests {
     static func validate(_ kind: String, schema: String, _ bytes: [UInt8], scratch: String) throws {
         let path = scratch + "/report." + kind
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        _ = try PythonSDK.run("validate_report.py", [kind, schema, path], scratch: scratch)
+        _ = try PythonSDK.run("validate_report.py", [kind, schema, path])
     }
 
     static let reportNames = SampleReports.all.map(\.name)

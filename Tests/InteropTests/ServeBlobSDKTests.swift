@@ -58,9 +58,7 @@ struct ServeBlobSDKTests {
     func blobSDK() async throws {
         try await withRunningServer { server in
             let endpoint = "http://127.0.0.1:\(server.port(.blob))/\(DevelopmentAccount.name)"
-            let output = try await withTemporaryDirectory { scratch in
-                try await offPool { try PythonSDK.run("serve_blob_sdk.py", [endpoint], scratch: scratch) }
-            }
+            let output = try await offPool { try PythonSDK.run("serve_blob_sdk.py", [endpoint]) }
             let seen = try JSONDecoder().decode(Seen.self, from: Data(output))
             #expect(seen.duplicate_container == "ContainerAlreadyExists")
             #expect(seen.photo_properties.size == 768)

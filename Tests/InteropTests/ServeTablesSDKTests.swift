@@ -13,9 +13,7 @@ struct ServeTablesSDKTests {
     func tablesSDK() async throws {
         try await withRunningServer(configure: { $0.pageSize = 7 }) { server in
             let endpoint = "http://127.0.0.1:\(server.port(.table))/\(DevelopmentAccount.name)"
-            let output = try await withTemporaryDirectory { scratch in
-                try await offPool { try PythonSDK.run("serve_tables_sdk.py", [endpoint], scratch: scratch) }
-            }
+            let output = try await offPool { try PythonSDK.run("serve_tables_sdk.py", [endpoint]) }
             let seen = try #require(try JSONSerialization.jsonObject(with: Data(output)) as? [String: Any])
             func value(_ key: String) -> String { seen[key].map { "\($0)" } ?? "absent" }
             #expect(value("duplicate_table") == "TableAlreadyExists")

@@ -28,7 +28,7 @@ struct TableWireInteropTests {
             let path = scratch + "/page.json"
             let body = TableJSONWriter(endpoint: Self.endpoint, metadata: level).queryResponse(Self.withoutETags, table: "speakers")
             try Data(body).write(to: URL(fileURLWithPath: path))
-            let theirs = try PythonSDK.dump("tables_json_read.py", [path], scratch: scratch)
+            let theirs = try PythonSDK.dump("tables_json_read.py", [path])
             Comparison().expectSame(ours: InteropEntities.common + [InteropEntities.jsonOnly], theirs: theirs, "\(level) query response")
         }
     }
@@ -39,7 +39,7 @@ struct TableWireInteropTests {
             let path = scratch + "/page.json"
             let body = TableJSONWriter(endpoint: Self.endpoint, metadata: .none).queryResponse(Self.withoutETags, table: "speakers")
             try Data(body).write(to: URL(fileURLWithPath: path))
-            let theirs = try PythonSDK.dump("tables_json_read.py", [path], scratch: scratch)
+            let theirs = try PythonSDK.dump("tables_json_read.py", [path])
             Comparison(etags: false).expectSame(ours: try TableJSONReader.entities(body), theirs: theirs, "nometadata query response")
         }
     }
@@ -47,7 +47,7 @@ struct TableWireInteropTests {
     @Test("azure-data-tables' transaction reads into the operations it was given")
     func weReadTheSDKsBatch() throws {
         try withScratchDirectory { scratch in
-            _ = try PythonSDK.run("tables_batch.py", [scratch], scratch: scratch)
+            _ = try PythonSDK.run("tables_batch.py", [scratch])
             let request = try Self.recordedRequest(scratch)
             #expect(request.isChangeset)
             #expect(
@@ -70,7 +70,7 @@ struct TableWireInteropTests {
     @Test("azure-data-tables reads our batch response: every operation's ETag")
     func sdkReadsOurBatchSuccess() throws {
         try withScratchDirectory { scratch in
-            _ = try PythonSDK.run("tables_batch.py", [scratch], scratch: scratch)
+            _ = try PythonSDK.run("tables_batch.py", [scratch])
             let request = try Self.recordedRequest(scratch)
             let etags = request.operations.indices.map { TableETag.weak(EdmDateTime(uncheckedTicks: EdmDateTime.unixEpoch.ticks + Int64($0) * 1_000)) }
             let parts = zip(request.operations, etags).map { operation, etag in
@@ -85,7 +85,7 @@ struct TableWireInteropTests {
     @Test("azure-data-tables reads our failed changeset as a TableTransactionError with the failing index")
     func sdkReadsOurBatchFailure() throws {
         try withScratchDirectory { scratch in
-            _ = try PythonSDK.run("tables_batch.py", [scratch], scratch: scratch)
+            _ = try PythonSDK.run("tables_batch.py", [scratch])
             let request = try Self.recordedRequest(scratch)
             let error = TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.", operationIndex: 3)
             let part = TableBatchResponse.failure(
@@ -103,11 +103,11 @@ struct TableWireInteropTests {
             let writer = TableAtomWriter(endpoint: Self.endpoint)
             let feedPath = scratch + "/feed.xml"
             try Data(try writer.feed(Self.withoutETags.dropLast(), table: "speakers")).write(to: URL(fileURLWithPath: feedPath))
-            let theirs = try PythonSDK.dump("storage_atom_read.py", [feedPath], scratch: scratch)
+            let theirs = try PythonSDK.dump("storage_atom_read.py", [feedPath])
             AtomInteropTests.sdkReading.expectSame(ours: InteropEntities.common, theirs: theirs, "our Atom feed, read by azure-storage")
             let entryPath = scratch + "/entry.xml"
             try Data(try writer.entry(Self.withoutETags[0], table: "speakers")).write(to: URL(fileURLWithPath: entryPath))
-            let entry = try PythonSDK.dump("storage_atom_read.py", [entryPath], scratch: scratch)
+            let entry = try PythonSDK.dump("storage_atom_read.py", [entryPath])
             AtomInteropTests.sdkReading.expectSame(ours: [InteropEntities.common[0]], theirs: entry, "our Atom entry, read by azure-storage")
         }
     }
@@ -117,7 +117,7 @@ struct TableWireInteropTests {
         try withScratchDirectory { scratch in
             let listPath = scratch + "/tables.xml", createPath = scratch + "/create.xml"
             try Data(TableAtomWriter(endpoint: Self.endpoint).tablesFeed(["speakers", "events"])).write(to: URL(fileURLWithPath: listPath))
-            let output = try PythonSDK.run("storage_atom_tables.py", [listPath, "newTable", createPath], scratch: scratch)
+            let output = try PythonSDK.run("storage_atom_tables.py", [listPath, "newTable", createPath])
             #expect(try JSONDecoder().decode([String].self, from: Data(output)) == ["speakers", "events"])
             let body = Array(try Data(contentsOf: URL(fileURLWithPath: createPath)))
             #expect(try TableNameBody.read(body, contentType: "application/atom+xml") == "newTable")
@@ -147,7 +147,7 @@ struct TableWireInteropTests {
         let boundaries = TableBatchResponse.newBoundaries()
         let path = scratch + "/response.bin"
         try Data(response.write(boundary: boundaries.batch, changesetBoundary: boundaries.changeset)).write(to: URL(fileURLWithPath: path))
-        let output = try PythonSDK.run("tables_batch.py", [scratch, path, TableBatchResponse.contentType(boundary: boundaries.batch)], scratch: scratch)
+        let output = try PythonSDK.run("tables_batch.py", [scratch, path, TableBatchResponse.contentType(boundary: boundaries.batch)])
         return try JSONDecoder().decode(Outcome.self, from: Data(output))
     }
 }

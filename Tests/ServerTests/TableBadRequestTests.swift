@@ -39,6 +39,11 @@ struct TableBadRequestTests {
                 ("invalid UTF-8", "bad", Array(#"{"PartitionKey":"p","RowKey":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8), "application/json", 400, "InvalidInput"),
                 ("a 70 KB string", "bad", Array(#"{"PartitionKey":"p","RowKey":"r","Bio":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: 70_000) + Array(#""}"#.utf8),
                  "application/json", 400, "PropertyValueTooLarge"),
+                ("253 properties", "bad", Array(("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"" + (0..<253).map { ",\"P\($0)\":1" }.joined() + "}").utf8),
+                 "application/json", 400, "TooManyProperties"),
+                ("an entity over 1 MiB", "bad", Array(("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"" + (0..<20).map { ",\"S\($0)\":\"" + String(repeating: "é", count: 30_000) + "\"" }.joined() + "}").utf8),
+                 "application/json", 400, "EntityTooLarge"),
+                ("a / in a key", "bad", Array(#"{"PartitionKey":"a/b","RowKey":"r"}"#.utf8), "application/json", 400, "OutOfRangeInput"),
                 ("a 5 MiB body", "bad", Array(repeating: UInt8(ascii: " "), count: 5 << 20), "application/json", 413, "RequestBodyTooLarge"),
                 ("a batch cut short", "$batch", Array("--batch_1\r\nContent-Type: multipart/mixed; boundary=changeset_1\r\n\r\n--changeset_1\r\nContent-Type: app".utf8),
                  "multipart/mixed; boundary=batch_1", 400, "InvalidInput"),
@@ -50,6 +55,14 @@ struct TableBadRequestTests {
                 #expect(reply.status == status, "\(what): \(reply.status) \(reply.text.prefix(300))")
                 #expect(Self.code(reply) == code, "\(what): \(reply.text.prefix(300))")
             }
+            // Table Shared Key does not sign x-ms-version: the same request, from before JSON existed.
+            let entity = Array(#"{"PartitionKey":"p","RowKey":"r"}"#.utf8)
+            let (old, signedHeaders) = try Self.signed("POST", port: port, path: "bad", body: entity, contentType: "application/json")
+            var oldHeaders = signedHeaders
+            oldHeaders["x-ms-version"] = "2012-02-12"
+            let tooEarly = try await send("POST", old, headers: oldHeaders, body: entity)
+            #expect(tooEarly.status == 415)
+            #expect(tooEarly.text.contains("<code>JsonFormatNotSupported</code>"), "an error in XML: \(tooEarly.text)")
             let anonymous = try await send("GET", "http://127.0.0.1:\(port)/\(DevelopmentAccount.name)/Tables")
             #expect(anonymous.status == 403)
             #expect(Self.code(anonymous) == "AuthenticationFailed")

@@ -14,11 +14,14 @@ package struct RunningServer: Sendable {
 }
 
 /// Starts a server on a fresh store in a temporary directory, runs `body`, then stops the server.
+/// `prepare` gets the store's path first, before the server opens it: to seed it, as a user would.
 package func withRunningServer<T: Sendable>(
-    configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (RunningServer) async throws -> T
+    configure: (inout ServerConfiguration) -> Void = { _ in }, prepare: (String) async throws -> Void = { _ in },
+    _ body: (RunningServer) async throws -> T
 ) async throws -> T {
     try await withTemporaryDirectory { directory in
         let path = directory + "/serve.sqlite"
+        try await prepare(path)
         var configuration = ServerConfiguration()
         configuration.blobPort = 0
         configuration.tablePort = 0

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,8 +14,14 @@
 /// A signal handler may only call async-signal-safe functions: it walks a fixed table of C strings
 /// made in advance and calls `unlink`, then dies of the signal as it would have. Registering stores
 /// one pointer in a free slot, which is all the handler can see half-done.
+///
+/// Writers on several threads register and forget at once (the tests run in parallel), so both take
+/// ``writers``: without it two could claim the same free slot, and both forget and free one path.
+/// The handler takes no lock (a signal may arrive while the lock is held); ``forget(_:)`` clears
+/// the slot before it frees the path, so the handler never reads a freed one.
 package enum TemporaryFiles {
     private static let capacity = 16
+    private static let writers = Mutex(())
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         slots.initialize(repeating: nil, count: capacity)
@@ -49,18 +57,23 @@ package enum TemporaryFiles {
 
     /// Remembers `path`; returns its slot for ``forget(_:)``, or nil when the table is full (the file
     /// is then only removed by a normal exit).
-    static func register(_ path: String) -> Int? {
-        for index in 0..<capacity where slots[index] == nil {
-            slots[index] = strdup(path)
-            return index
+    package static func register(_ path: String) -> Int? {
+        writers.withLock { _ in
+            for index in 0..<capacity where slots[index] == nil {
+                slots[index] = strdup(path)
+                return index
+            }
+            return nil
         }
-        return nil
     }
 
-    static func forget(_ slot: Int?) {
-        guard let slot, let path = slots[slot] else { return }
-        slots[slot] = nil
-        free(path)
+    package static func forget(_ slot: Int?) {
+        guard let slot else { return }
+        writers.withLock { _ in
+            guard let path = slots[slot] else { return }
+            slots[slot] = nil
+            free(path)
+        }
     }
 
     private static func interrupted(_ number: Int32) {

@@ -100,4 +100,9 @@ extension TableServiceError {
     package static var requestBodyTooLarge: Self {
         Self(status: 413, code: "RequestBodyTooLarge", "The request body is too large and exceeds the maximum permissible limit.")
     }
+
+    /// 415 JsonFormatNotSupported: JSON asked for or sent with a version older than JSON itself.
+    package static var jsonFormatNotSupported: Self {
+        Self(status: 415, code: "JsonFormatNotSupported", "JSON format is not supported.")
+    }
 }

@@ -12,6 +12,22 @@ package enum TableWireFormat: Equatable, Sendable {
 
     /// The first JSON version that answers JSON when `Accept` is absent.
     static let jsonByDefaultVersion = "2015-12-11"
+    /// The first version that speaks JSON at all: older ones answer JSON with 415 JsonFormatNotSupported.
+    static let firstJSONVersion = "2013-08-15"
+
+    /// Whether a request names JSON, in `Accept` or its body's `Content-Type`, with a version
+    /// (`x-ms-version`) from before JSON.
+    package static func asksJSONTooEarly(_ head: RequestHead) -> Bool {
+        guard let version = head.header("x-ms-version"), version < firstJSONVersion else { return false }
+        let named = { (header: String?) in header?.lowercased().contains("application/json") == true }
+        return named(head.header("Accept")) || named(head.header("Content-Type"))
+    }
+
+    /// The format to answer `head` in, its errors included: what `Accept` asks for, or Atom when the
+    /// request names JSON with a version from before JSON.
+    package init(answering head: RequestHead) {
+        self = Self.asksJSONTooEarly(head) ? .atom : Self(accept: head.header("Accept"), version: head.header("x-ms-version"))
+    }
 
     /// The format to answer a request with `accept` (its `Accept` header) and `version`
     /// (`x-ms-version`); parameters are read tolerantly (spaces, case, any order).

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestFixtures
 
 #if canImport(Glibc)
     import Glibc
@@ -24,38 +25,20 @@ struct ProcessResult: Sendable, CustomStringConvertible {
 /// A running child process whose stdout and stderr are read on threads of their own (never on the
 /// cooperative pool, which parallel tests share), so a full pipe never stalls the child.
 final class Subprocess: Sendable {
-    private let process: Process
+    private let process: ChildProcess
     private let arguments: [String]
-    private let input: Pipe?
     private let output = Buffer()
     private let errorOutput = Buffer()
     private let readersDone = DispatchGroup()
 
     /// Starts `executable`; `withInput` gives it a stdin pipe (else /dev/null).
     init(_ executable: String, _ arguments: [String], directory: String, withInput: Bool = false) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let stdoutPipe = Pipe()
-        let stderrPipe = Pipe()
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        let input = withInput ? Pipe() : nil
-        process.standardInput = input ?? FileHandle.nullDevice
-        self.process = process
+        process = try ChildProcess(executable, arguments, directory: directory, environment: environment, withInput: withInput)
         self.arguments = [executable] + arguments
-        self.input = input
-        try process.run()
-        // The child has its own copies now; close ours so EOF arrives when it exits.
-        try? stdoutPipe.fileHandleForWriting.close()
-        try? stderrPipe.fileHandleForWriting.close()
-        try? input?.fileHandleForReading.close()
-        Self.drain(stdoutPipe.fileHandleForReading, into: output, group: readersDone)
-        Self.drain(stderrPipe.fileHandleForReading, into: errorOutput, group: readersDone)
+        Self.drain(process.stdout, into: output, group: readersDone)
+        Self.drain(process.stderr, into: errorOutput, group: readersDone)
     }
 
     /// Bytes a reader thread collects.
@@ -84,11 +67,11 @@ final class Subprocess: Sendable {
     var stdoutSoFar: String { output.text }
 
     func write(_ text: String) throws {
-        try input?.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        try process.stdin?.write(contentsOf: Data(text.utf8))
     }
 
     func closeInput() {
-        try? input?.fileHandleForWriting.close()
+        try? process.stdin?.close()
     }
 
     func kill(_ signal: Int32) {
@@ -118,17 +101,15 @@ final class Subprocess: Sendable {
     func finish() async -> ProcessResult {
         let process = process
         let readersDone = readersDone
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let (status, signalled) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Bool), Never>) in
             let thread = Thread {
-                process.waitUntilExit()
+                let exit = process.waitForExit()
                 readersDone.wait()
-                continuation.resume()
+                continuation.resume(returning: exit)
             }
             thread.start()
         }
-        return ProcessResult(
-            arguments: arguments, status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-            stdout: output.text, stderr: errorOutput.text)
+        return ProcessResult(arguments: arguments, status: status, killedBySignal: signalled, stdout: output.text, stderr: errorOutput.text)
     }
 
     /// Runs a command to completion.

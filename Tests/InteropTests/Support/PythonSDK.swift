@@ -1,5 +1,6 @@
 import Foundation
 import SpeakEasyData
+import TestFixtures
 import Testing
 
 /// The official Azure SDKs for Python, run as independent readers and writers of our formats.
@@ -45,41 +46,23 @@ enum PythonSDK {
     }
 
     /// Runs `python/<script> arguments…`; returns its stdout, or throws with its stderr when it fails.
-    static func run(_ script: String, _ arguments: [String], scratch: String) throws -> [UInt8] {
+    static func run(_ script: String, _ arguments: [String]) throws -> [UInt8] {
         let python = try interpreter()
-        let stdoutPath = scratch + "/\(script).stdout"
-        let stderrPath = scratch + "/\(script).stderr"
-        guard FileManager.default.createFile(atPath: stdoutPath, contents: nil), FileManager.default.createFile(atPath: stderrPath, contents: nil) else {
-            throw Failure(description: "cannot create \(stdoutPath)")
-        }
-        let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
-        let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [scripts + "/" + script] + arguments
         var environment = Self.environment
         environment["PYTHONDONTWRITEBYTECODE"] = "1"  // no __pycache__ in the source tree
         environment["PYTHONIOENCODING"] = "utf-8"
         environment["PYTHONSAFEPATH"] = nil  // the scripts import canonical.py from their own folder
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        process.waitUntilExit()
-        try stdout.close()
-        try stderr.close()
-        let output = Array(try Data(contentsOf: URL(fileURLWithPath: stdoutPath)))
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let message = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stderrPath))) ?? Data(), as: UTF8.self)
-            throw Failure(description: "\(script) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus):\n\(message)")
+        let result = try ChildProcess.run(python, [scripts + "/" + script] + arguments, environment: environment)
+        guard !result.killedBySignal, result.status == 0 else {
+            let message = String(decoding: result.stderr, as: UTF8.self)
+            throw Failure(description: "\(script) \(arguments.joined(separator: " ")) \(result.killedBySignal ? "died of signal" : "exited with") \(result.status):\n\(message)")
         }
-        return output
+        return Array(result.stdout)
     }
 
     /// Runs a script that prints a canonical dump and decodes it.
-    static func dump(_ script: String, _ arguments: [String], scratch: String) throws -> [DumpEntity] {
-        let output = try run(script, arguments, scratch: scratch)
+    static func dump(_ script: String, _ arguments: [String]) throws -> [DumpEntity] {
+        let output = try run(script, arguments)
         let decoder = JSONDecoder()
         return try output.split(separator: UInt8(ascii: "\n")).map { line in
             try decoder.decode(DumpEntity.self, from: Data(line))

@@ -37,32 +37,31 @@ def describe(name, value):
     return canonical.describe_plain(name, value, service)
 
 
+def entity_line(entity):
+    """The canonical dump line of a TableEntity as the SDK returned it."""
+    metadata = entity.metadata
+    timestamp = metadata.get("timestamp")
+    properties = []
+    for name, value in entity.items():
+        if name in ("PartitionKey", "RowKey"):
+            continue
+        edm, lexical, extra = describe(name, value)
+        properties.append({"name": name, "type": edm, "value": lexical, **extra})
+    return canonical.entity_line(
+        entity.get("PartitionKey"),
+        entity.get("RowKey"),
+        properties,
+        timestamp=canonical.datetime_entry(timestamp, timestamp.tables_service_value) if timestamp else None,
+        etag=metadata.get("etag"),
+    )
+
+
 def main(path):
     with open(path, "rb") as handle:
         body = handle.read()
     deserialize = Deserializer({k: v for k, v in _models.__dict__.items() if isinstance(v, type)})
     response = deserialize("TableEntityQueryResponse", RawDeserializer.deserialize_from_http_generics(body, {"content-type": CONTENT_TYPE}))
-    lines = []
-    for item in response.value:
-        entity = _convert_to_entity(item)
-        metadata = entity.metadata
-        timestamp = metadata.get("timestamp")
-        properties = []
-        for name, value in entity.items():
-            if name in ("PartitionKey", "RowKey"):
-                continue
-            edm, lexical, extra = describe(name, value)
-            properties.append({"name": name, "type": edm, "value": lexical, **extra})
-        lines.append(
-            canonical.entity_line(
-                entity.get("PartitionKey"),
-                entity.get("RowKey"),
-                properties,
-                timestamp=canonical.datetime_entry(timestamp, timestamp.tables_service_value) if timestamp else None,
-                etag=metadata.get("etag"),
-            )
-        )
-    canonical.emit(lines)
+    canonical.emit([entity_line(_convert_to_entity(item)) for item in response.value])
 
 
 if __name__ == "__main__":

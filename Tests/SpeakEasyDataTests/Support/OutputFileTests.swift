@@ -1,5 +1,6 @@
 import Foundation
 import SpeakEasyData
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -58,6 +59,37 @@ struct OutputFileTests {
             #expect(String(decoding: received.prefix(max(count, 0)), as: UTF8.self) == "through the pipe")
             var info = stat()
             #expect(stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        }
+    }
+
+    final class SlotRace: Sendable {
+        let ready = Atomic<Int>(0)
+        let slots: Mutex<[Int?]>
+        init(threads: Int) { slots = Mutex([Int?](repeating: nil, count: threads)) }
+    }
+
+    /// Tests and tools open output files on many threads at once. Two registrations that claimed one
+    /// free slot would later free one path twice, which corrupts the heap.
+    @Test("interrupt slots registered on many threads at once are never handed out twice")
+    func slotsAcrossThreads() {
+        let threads = 8
+        for round in 0..<200 {
+            let race = SlotRace(threads: threads)
+            let done = DispatchGroup()
+            for index in 0..<threads {
+                done.enter()
+                Thread {
+                    race.ready.add(1, ordering: .sequentiallyConsistent)
+                    while race.ready.load(ordering: .sequentiallyConsistent) < threads { sched_yield() }
+                    let slot = TemporaryFiles.register("/nonexistent/round-\(round)-\(index)")
+                    race.slots.withLock { $0[index] = slot }
+                    done.leave()
+                }.start()
+            }
+            done.wait()
+            let claimed = race.slots.withLock { $0 }.compactMap { $0 }
+            #expect(Set(claimed).count == claimed.count, "round \(round): \(claimed)")
+            for slot in claimed { TemporaryFiles.forget(slot) }
         }
     }
 }

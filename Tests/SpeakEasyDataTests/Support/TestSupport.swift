@@ -9,22 +9,6 @@ import SpeakEasyData
     import Darwin
 #endif
 
-/// Paths and scratch space shared by the unit tests.
-enum TestPaths {
-    /// The package root, found from this file's location (`Tests/SpeakEasyDataTests/Support/`).
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
-    /// The sample data shipped with the package.
-    static var samples: String { packageRoot + "/samples" }
-
-    /// Real payloads recorded from Azure, with their provenance (`Tests/Fixtures/azure/README.md`).
-    static var azureFixtures: String { packageRoot + "/Tests/Fixtures/azure" }
-}
-
 /// Writes bytes to a file, replacing it.
 func writeFile(_ path: String, _ bytes: [UInt8]) throws {
     try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -27,7 +27,8 @@ struct ConformanceEntities {
             #expect(timestamp >= before.startOfDay)
             let etag = try #require(read.etag)
             #expect(etag.hasPrefix("W/\"datetime'") && etag.hasSuffix("'\""), "\(etag)")
-            #expect(etag.contains(timestamp.description.replacing(":", with: "%3A")), "\(etag) names \(timestamp)")
+            // The time as Azure writes it: trailing zeros trimmed (a Timestamp ending in 0 ticks once in ten).
+            #expect(etag == TableETag.weak(timestamp), "\(etag) names \(timestamp)")
         }
     }
 

@@ -1,0 +1,92 @@
+import Foundation
+import SpeakEasyData
+import SpeakEasyServer
+import TestFixtures
+import TestServer
+import Testing
+
+/// The user's path: `seed` a store, `serve` it, read it with the official SDK and a browser's GET
+/// (python/serve_seeded.py). What the SDK reads must be what `export` writes from the same store, and
+/// every photo URL that `seed` wrote must download the photo the store holds.
+@Suite("a seeded store served to azure-data-tables and urllib", .enabled(if: PythonSDK.enabled, PythonSDK.howToEnable))
+struct ServeSeededStoreTests {
+    struct Seen: Decodable {
+        struct Speaker: Decodable {
+            var RowKey: String
+            var ImageUrl: String
+            var status: Int
+            var content_type: String?
+            var md5: String?
+            var size: Int?
+        }
+
+        var speakers: [Speaker]
+    }
+
+    /// Seeds 8 speakers and 100 events (seed 42), as `seed --seed 42 --from 2026-01-01` does.
+    static func seed(_ path: String) async throws {
+        var request = SeedRequest()
+        request.seed = 42
+        request.from = .at("2026-01-01T00:00:00Z")
+        let store = try SQLiteStorageAccount(path: path)
+        let photos = SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/"
+        _ = try await Seeder(catalog: try SampleCatalog(directory: TestPaths.samples), request: request).run(store: store, photoBaseURL: photos)
+        try await store.flush()
+    }
+
+    /// `export --partition Events --metadata full --to events.ndjson` of the store, read back.
+    static func exported(_ path: String, scratch: String) async throws -> [Entity] {
+        var options = EntityFiles.WriteOptions(format: .ndjson)
+        options.metadata = .full
+        let target = scratch + "/events.ndjson"
+        let store = try SQLiteStorageAccount(path: path, readOnly: true)
+        try await Exporter(writeOptions: options).run(
+            [.store(store, table: DataContract.table, partition: DataContract.eventsPartition)], to: try OutputFile(path: target))
+        var reader = JSONEntityStreamReader(input: try ByteInput(path: target), layout: .lines)
+        return try readAll(&reader)
+    }
+
+    @Test("the SDK's query of partition Events equals export's, and every ImageUrl downloads the stored photo")
+    func seededStore() async throws {
+        // `serve` answers to the local account's own name too, the one in the photo URLs.
+        let configure = { (configuration: inout ServerConfiguration) in
+            configuration.pageSize = 7
+            configuration.accountAliases = [SQLiteStorageAccount.accountName]
+        }
+        try await withRunningServer(configure: configure, prepare: Self.seed) { server in
+            try await withTemporaryDirectory { scratch in
+                let endpoint = "http://127.0.0.1:\(server.port(.table))/\(DevelopmentAccount.name)"
+                let dumpPath = scratch + "/events.dump"
+                let output = try await offPool {
+                    try PythonSDK.run("serve_seeded.py", [endpoint, "\(server.port(.blob))", dumpPath])
+                }
+                let seen = try JSONDecoder().decode(Seen.self, from: Data(output))
+
+                let ours = try await Self.exported(server.store, scratch: scratch)
+                let decoder = JSONDecoder()
+                let theirs = try Data(contentsOf: URL(fileURLWithPath: dumpPath)).split(separator: UInt8(ascii: "\n")).map {
+                    try decoder.decode(DumpEntity.self, from: Data($0))
+                }
+                #expect(ours.count == 100)
+                #expect(theirs.map(\.rowKey) == ours.map(\.rowKey), "the same entities in the same order, across 15 pages")
+                for (mine, sdk) in zip(ours, theirs) {
+                    let differences = Comparison().differences(ours: mine, theirs: sdk)
+                    #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+                }
+
+                let store = try SQLiteStorageAccount(path: server.store, readOnly: true)
+                let photos = Dictionary(uniqueKeysWithValues: try await store.blobProperties(container: DataContract.photoContainer).map { ($0.name, $0) })
+                #expect(seen.speakers.count == 8)
+                #expect(photos.count == 8)
+                for speaker in seen.speakers {
+                    let name = String(speaker.ImageUrl.split(separator: "/").last ?? "")
+                    let stored = try #require(photos[name.removingPercentEncoding ?? name], "\(speaker.ImageUrl) names no stored photo")
+                    #expect(speaker.status == 200, "\(speaker.ImageUrl)")
+                    #expect(speaker.md5 == stored.contentMD5, "\(speaker.ImageUrl): the download is the stored photo")
+                    #expect(speaker.size == stored.size)
+                    #expect(speaker.content_type == stored.contentType)
+                }
+            }
+        }
+    }
+}
