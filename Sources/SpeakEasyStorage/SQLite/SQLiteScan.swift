@@ -16,14 +16,28 @@ package final class SQLiteScan {
     /// Selects the keys, then `columns`.
     init(_ connection: SQLiteConnection, table: String, query: EntityQuery, from: ContinuationToken?, columns: String) throws(SQLiteError) {
         let keyConditions = Self.keyConditions(query.filter)
-        statement = try connection.prepare(Self.sql(partition: query.partition != nil, resuming: from != nil, keyConditions: keyConditions.map(\.sql), columns: columns))
+        let partition = Self.partition(of: query, resumingAt: from)
+        statement = try connection.prepare(Self.sql(partition: partition != nil, resuming: from != nil, keyConditions: keyConditions.map(\.sql), columns: columns))
         statement.bind(1, table)
-        if let partition = query.partition { statement.bind(2, partition) }
+        if let partition { statement.bind(2, partition) }
         if let from {
-            if query.partition == nil { statement.bind(3, from.partitionKey) }
+            if partition == nil { statement.bind(3, from.partitionKey) }
             statement.bind(4, from.rowKey)
         }
         for (index, condition) in keyConditions.enumerated() { statement.bind(Int32(5 + index), condition.value) }
+    }
+
+    /// The one partition the scan reads: the query's, or the one a filter's top-level `PartitionKey eq
+    /// '…'` names (a query over HTTP says it only so) when the scan starts or resumes inside it. Without
+    /// it, a page resumed inside that partition would compare row values and sort the rest of the table.
+    package static func partition(of query: EntityQuery, resumingAt from: ContinuationToken?) -> String? {
+        if let partition = query.partition { return partition }
+        for conjunct in query.filter?.conjuncts ?? [] {
+            guard case .comparison("PartitionKey", .eq, .string(let value)) = conjunct else { continue }
+            // A token outside the partition keeps the general form: it may resume before it, or after.
+            return from == nil || from?.partitionKey == value ? value : nil
+        }
+        return nil
     }
 
     /// Moves to the next row; false at the end.
