@@ -12,6 +12,7 @@ struct BlobService {
     let exchange: Exchange
     var account: any StorageAccount { server.account }
     var head: RequestHead { exchange.head }
+    var query: QueryItems { exchange.query }
 
     /// The largest body a request may carry: a Put Blob or Put Block (clients switch to blocks above
     /// their single-put size, 64 MiB at most by default), kept well under the server's memory bound.
@@ -23,7 +24,7 @@ struct BlobService {
     func respond(to request: Request, path: ResourcePath) async throws -> Response {
         var request = request
         let method = head.method
-        let restype = head.queryValue("restype"), comp = head.queryValue("comp")
+        let restype = query["restype"], comp = query["comp"]
         let target: SASTarget = path.first.map { container in path.rest.map { .blob(container: container, name: $0) } ?? .container(container) } ?? .service
         let authentication = try server.authenticator.authenticate(head, service: .blob, target: target, now: exchange.now)
         if authentication == .anonymous { try await checkAnonymous(path, method: method, restype: restype, comp: comp) }
@@ -89,9 +90,9 @@ struct BlobService {
     // MARK: Containers
 
     private func listContainers() async throws -> Response {
-        let prefix = head.queryValue("prefix") ?? ""
+        let prefix = query["prefix"] ?? ""
         let limit = try maxResults()
-        let marker = head.queryValue("marker")
+        let marker = query["marker"]
         var names = try await account.containerNames().filter { $0.hasPrefix(prefix) }
         if let marker { names = names.filter { !$0.utf8.lexicographicallyPrecedes(marker.utf8) } }
         let next = names.count > limit ? names[limit] : nil
@@ -99,7 +100,7 @@ struct BlobService {
         for name in names.prefix(limit) { if let properties = try await account.containerProperties(name) { containers.append(properties) } }
         let body = BlobListingXML.containers(
             containers, nextMarker: next,
-            request: BlobListingXML.Request(prefix: head.queryValue("prefix"), marker: marker, maxResults: head.queryValue("maxresults").map { _ in limit }),
+            request: BlobListingXML.Request(prefix: query["prefix"], marker: marker, maxResults: query["maxresults"].map { _ in limit }),
             serviceEndpoint: serviceEndpoint, httpDate: HTTPDate.format)
         return xmlResponse(body)
     }
@@ -158,11 +159,11 @@ struct BlobService {
 
     private func listBlobs(_ container: String) async throws -> Response {
         let limit = try maxResults()
-        let page = try await account.blobPage(container: container, prefix: head.queryValue("prefix") ?? "", from: head.queryValue("marker"), limit: limit)
+        let page = try await account.blobPage(container: container, prefix: query["prefix"] ?? "", from: query["marker"], limit: limit)
         let body = BlobListingXML.blobs(
             page.blobs, container: container, nextMarker: page.nextMarker,
             request: BlobListingXML.Request(
-                prefix: head.queryValue("prefix"), marker: head.queryValue("marker"), maxResults: head.queryValue("maxresults").map { _ in limit }),
+                prefix: query["prefix"], marker: query["marker"], maxResults: query["maxresults"].map { _ in limit }),
             serviceEndpoint: serviceEndpoint, httpDate: HTTPDate.format)
         return xmlResponse(body)
     }
@@ -193,7 +194,7 @@ struct BlobService {
     }
 
     private func putBlock(_ container: String, _ blob: String, body: ByteBuffer) async throws -> Response {
-        guard let id = head.queryValue("blockid"), let decoded = Base64.decode(id), !decoded.isEmpty, decoded.count <= 64 else {
+        guard let id = query["blockid"], let decoded = Base64.decode(id), !decoded.isEmpty, decoded.count <= 64 else {
             throw StorageError(
                 .invalidInput, account: "", "The value for one of the query parameters specified in the request URI is invalid (blockid).",
                 code: "InvalidQueryParameterValue")
@@ -313,7 +314,7 @@ struct BlobService {
     }
 
     private func maxResults() throws -> Int {
-        guard let text = head.queryValue("maxresults") else { return Self.maxResultsLimit }
+        guard let text = query["maxresults"] else { return Self.maxResultsLimit }
         guard let value = Int(text), value > 0 else {
             throw StorageError(.invalidInput, account: "", "One of the query parameters specified in the request URI is outside the permissible range (maxresults=\(text)).", code: "OutOfRangeQueryParameterValue")
         }
@@ -338,7 +339,7 @@ struct BlobService {
     /// an operation Azure has and this server leaves out (leases, snapshots, page blobs…) is 501.
     private func unsupported() -> any Error {
         if !["GET", "HEAD", "PUT", "DELETE", "POST", "OPTIONS"].contains(head.method) { return UnsupportedHTTPVerb() }
-        if let comp = head.queryValue("comp"), !Self.azureComps.contains(comp) {
+        if let comp = query["comp"], !Self.azureComps.contains(comp) {
             return StorageError(
                 .invalidInput, account: "", "Value for one of the query parameters specified in the request URI is invalid (comp=\(comp)).",
                 code: "InvalidQueryParameterValue")
@@ -371,15 +372,4 @@ struct RangeNotSatisfiable: Error {
 /// A 405 reply: the resource has no operation for the request's HTTP method.
 struct UnsupportedHTTPVerb: Error {
     let error = StorageError(.invalidInput, account: "", "The resource doesn't support specified Http Verb.", code: "UnsupportedHttpVerb")
-}
-
-extension RequestHead {
-    /// A query parameter's decoded value, by name (Azure's parameter names are lower-case).
-    func queryValue(_ name: String) -> String? {
-        for parameter in query.split(separator: "&") {
-            let parts = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if parts[0] == name { return parts.count > 1 ? PercentEncoding.decode(parts[1]) : "" }
-        }
-        return nil
-    }
 }

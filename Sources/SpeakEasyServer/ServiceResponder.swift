@@ -15,7 +15,9 @@ struct ServiceResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
         let head = RequestHead(request)
-        let exchange = Exchange(head: head, requestID: UUID().uuidString.lowercased(), now: EdmDateTime.now())
+        // A query that cannot be decoded fails authentication, before a service reads a parameter.
+        let query = (try? QueryItems(query: head.query)) ?? QueryItems([])
+        let exchange = Exchange(head: head, query: query, requestID: UUID().uuidString.lowercased(), now: EdmDateTime.now())
         var response: Response
         do {
             if let fault = server.configuration.faults.fault(path: head.path) {
@@ -116,6 +118,8 @@ struct Exchange: Sendable {
     /// The version answered when a request names none (an anonymous browser GET).
     static let defaultVersion = "2021-12-02"
     let head: RequestHead
+    /// The query's parameters, decoded once for the whole request.
+    let query: QueryItems
     let requestID: String
     let now: EdmDateTime
 }

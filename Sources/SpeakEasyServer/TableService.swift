@@ -13,6 +13,7 @@ struct TableService {
     let format: TableWireFormat
     var account: any StorageAccount { server.account }
     var head: RequestHead { exchange.head }
+    var query: QueryItems { exchange.query }
 
     /// Azure's limit on a request: 4 MiB for a batch, far less for one entity (1 MiB).
     static let maxBodySize = 4 << 20
@@ -110,11 +111,11 @@ struct TableService {
 
     private func queryTables() async throws -> Response {
         var names = try await account.tableNames()
-        if let text = head.queryValue("$filter") {
+        if let text = query["$filter"] {
             let filter = try Self.filter(text)
             names = names.filter { filter.matches(Entity(partitionKey: "", rowKey: $0, properties: [Property("TableName", .string($0))])) }
         }
-        if let after = head.queryValue("NextTableName") { names = names.filter { !$0.utf8.lexicographicallyPrecedes(after.utf8) } }
+        if let after = query["NextTableName"] { names = names.filter { !$0.utf8.lexicographicallyPrecedes(after.utf8) } }
         let top = try self.top()
         var headers = HTTPFields()
         if names.count > top {
@@ -159,12 +160,12 @@ struct TableService {
     // MARK: Entities
 
     private func queryEntities(_ table: String, within keyRange: TableKeyRange?) async throws -> Response {
-        let filter = try head.queryValue("$filter").map(Self.filter)
-        let select = head.queryValue("$select").flatMap { text in
+        let filter = try query["$filter"].map(Self.filter)
+        let select = query["$select"].flatMap { text in
             text.isEmpty ? nil : text.split(separator: ",").map { String($0.drop { $0 == " " }) }
         }
         let limit = min(try top(), server.configuration.pageSize)
-        let from = try TableContinuation.token(nextPartitionKey: head.queryValue("NextPartitionKey"), nextRowKey: head.queryValue("NextRowKey"))
+        let from = try TableContinuation.token(nextPartitionKey: query["NextPartitionKey"], nextRowKey: query["NextRowKey"])
         var page = try await account.query(table: table, EntityQuery(filter: filter, select: select), from: from, limit: limit)
         // A SAS's key range hides what lies outside it (the page may then be short; paging goes on).
         if let keyRange { page.entities.removeAll { !keyRange.contains(partitionKey: $0.partitionKey, rowKey: $0.rowKey) } }
@@ -185,7 +186,7 @@ struct TableService {
             }
             throw TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.")
         }
-        if let select = head.queryValue("$select"), !select.isEmpty {
+        if let select = query["$select"], !select.isEmpty {
             let names = Set(select.split(separator: ",").map { String($0.drop { $0 == " " }) })
             entity.properties = entity.properties.filter { names.contains($0.name) }
         }
@@ -341,7 +342,7 @@ struct TableService {
     }
 
     private func top() throws(TableServiceError) -> Int {
-        guard let text = head.queryValue("$top") else { return 1000 }
+        guard let text = query["$top"] else { return 1000 }
         guard let top = Int(text), (1...1000).contains(top) else {
             throw TableServiceError.invalidInput("The $top value \(text) is not a number from 1 to 1000.")
         }
