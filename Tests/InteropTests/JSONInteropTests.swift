@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import SpeakEasyData
 import Testing
 
@@ -8,11 +9,7 @@ import Testing
 /// (`Tests/InteropTests/setup.sh` makes it and prints the export); on CI they always run.
 @Suite("JSON interop with azure-data-tables", .enabled(if: PythonSDK.enabled, PythonSDK.howToEnable))
 struct JSONInteropTests {
-    static let fixtures: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }  // the package root
-        return url.path + "/Tests/Fixtures/azure"  // recorded Azure payloads; see its README.md
-    }()
+    static let fixtures = TestPaths.azureFixtures  // recorded Azure payloads; see its README.md
 
     static let ours = InteropEntities.common + [InteropEntities.jsonOnly]
 

@@ -10,11 +10,7 @@ import Testing
 /// (`Tests/InteropTests/setup.sh` makes it and prints the export); on CI they always run.
 @Suite("Reports against their published schemas", .enabled(if: PythonSDK.enabled, PythonSDK.howToEnable))
 struct ReportSchemaTests {
-    static let schemas: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<2 { url.deleteLastPathComponent() }  // Tests
-        return url.appendingPathComponent("Fixtures/schemas").path
-    }()
+    static let schemas = TestPaths.packageRoot + "/Tests/Fixtures/schemas"
 
     static let sarifSchema = schemas + "/sarif-schema-2.1.0.json"
     static let junitSchema = schemas + "/junit-10.xsd"

@@ -63,10 +63,7 @@ struct ServeSeededStoreTests {
                 let seen = try JSONDecoder().decode(Seen.self, from: Data(output))
 
                 let ours = try await Self.exported(server.store, scratch: scratch)
-                let decoder = JSONDecoder()
-                let theirs = try Data(contentsOf: URL(fileURLWithPath: dumpPath)).split(separator: UInt8(ascii: "\n")).map {
-                    try decoder.decode(DumpEntity.self, from: Data($0))
-                }
+                let theirs = try DumpEntity.lines(try Data(contentsOf: URL(fileURLWithPath: dumpPath)))
                 #expect(ours.count == 100)
                 #expect(theirs.map(\.rowKey) == ours.map(\.rowKey), "the same entities in the same order, across 15 pages")
                 for (mine, sdk) in zip(ours, theirs) {

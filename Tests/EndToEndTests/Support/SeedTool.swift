@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 #if canImport(Glibc)
@@ -9,15 +10,10 @@ import Testing
 
 /// Finds and runs the built `seed` executable.
 enum SeedTool {
-    /// The package root: this file is `Tests/EndToEndTests/Support/SeedTool.swift`.
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let packageRoot = TestPaths.packageRoot
 
     /// The package's own samples directory.
-    static let samples = packageRoot + "/samples"
+    static let samples = TestPaths.samples
 
     /// `seed` in the build products directory the test binary runs from (or `$SEED_EXECUTABLE`).
     static let executable: Result<String, LocateError> = locate("seed")

@@ -62,11 +62,7 @@ enum PythonSDK {
 
     /// Runs a script that prints a canonical dump and decodes it.
     static func dump(_ script: String, _ arguments: [String]) throws -> [DumpEntity] {
-        let output = try run(script, arguments)
-        let decoder = JSONDecoder()
-        return try output.split(separator: UInt8(ascii: "\n")).map { line in
-            try decoder.decode(DumpEntity.self, from: Data(line))
-        }
+        try DumpEntity.lines(try run(script, arguments))
     }
 }
 
@@ -92,6 +88,12 @@ struct DumpEntity: Decodable {
     var timestamp: Instant?
     var etag: String?
     var properties: [Value]
+
+    /// The entities of a dump, one JSON object a line.
+    static func lines(_ bytes: some Collection<UInt8>) throws -> [DumpEntity] {
+        let decoder = JSONDecoder()
+        return try bytes.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(DumpEntity.self, from: Data($0)) }
+    }
 
     enum CodingKeys: String, CodingKey {
         case partitionKey = "PartitionKey"

@@ -7,8 +7,7 @@ import Testing
 /// is regenerated with `UPDATE_SNAPSHOTS=1 swift test --filter GoldenSeedTests`.
 @Suite("Golden output for seed 42")
 struct GoldenSeedTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: TestPaths.packageRoot)
     static let snapshot = packageRoot.appendingPathComponent("Tests/SpeakEasyDataTests/Snapshots/seed-42.tsv")
 
     /// One line per entity: PartitionKey, RowKey and the properties as stored (minimal-metadata JSON).
