@@ -122,6 +122,8 @@ let package = Package(
                 "SpeakEasyServer",
                 "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // Test values shared by the test targets.

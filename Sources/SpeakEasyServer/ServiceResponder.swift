@@ -16,8 +16,8 @@ struct ServiceResponder: HTTPResponder {
         let started = ContinuousClock.now
         let head = RequestHead(request)
         // A query that cannot be decoded fails authentication, before a service reads a parameter.
-        let query = (try? QueryItems(query: head.query)) ?? QueryItems([])
-        let exchange = Exchange(head: head, query: query, requestID: UUID().uuidString.lowercased(), now: EdmDateTime.now())
+        let query = (try? head.queryItems.get()) ?? QueryItems([])
+        let exchange = Exchange(head: head, query: query, requestID: RequestIdentifier.make(), now: EdmDateTime.now())
         var response: Response
         do {
             if let fault = server.configuration.faults.fault(path: head.path) {

@@ -1,11 +1,16 @@
 import ArgumentParser
+import NIOCore
+import NIOPosix
 import CLISupport
 import SpeakEasyData
 import SpeakEasyServer
 
 @main
 struct Serve: AsyncParsableCommand {
-    static func main() async { await ToolMain.run(Self.self) }
+    static func main() async {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        await ToolMain.run(Self.self)
+    }
 
     static let configuration = CommandConfiguration(
         commandName: "serve",

@@ -20,19 +20,37 @@ package enum PercentEncoding {
     /// Decodes `%XX` escapes (either case of hex digit); nil when an escape is cut short or not hex, or
     /// the bytes are not valid UTF-8. `+` stays `+`: in a URL path it is not a space.
     package static func decode(_ text: some StringProtocol) -> String? {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var bytes = text.utf8.makeIterator()
-        while let byte = bytes.next() {
-            guard byte == UInt8(ascii: "%") else {
-                out.append(byte)
-                continue
-            }
-            guard let high = bytes.next().flatMap(HexDigit.value), let low = bytes.next().flatMap(HexDigit.value) else { return nil }
-            out.append(high << 4 | low)
-        }
-        return String(validating: out, as: UTF8.self)
+        // Generic callers in other modules reach here unspecialised: the bytes are read once, here,
+        // rather than a witness call per byte.
+        if let decoded = text.utf8.withContiguousStorageIfAvailable(decode(utf8:)) { return decoded }
+        return Array(text.utf8).withUnsafeBufferPointer(decode(utf8:))
     }
 
+    /// ``decode(_:)`` of the UTF-8 bytes of a string (so valid UTF-8 when it holds no escape).
+    package static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let first = bytes.firstIndex(of: UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+        var malformed = false
+        let decoded = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, count in
+            _ = out.initialize(fromContentsOf: bytes[..<first])
+            count = first
+            var index = first
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                guard byte == UInt8(ascii: "%") else {
+                    out[count] = byte
+                    count += 1
+                    continue
+                }
+                guard index + 1 < bytes.count, let high = HexDigit.value(bytes[index]), let low = HexDigit.value(bytes[index + 1]) else {
+                    malformed = true
+                    return
+                }
+                out[count] = high << 4 | low
+                count += 1
+                index += 2
+            }
+        }
+        return malformed ? nil : String(validating: decoded, as: UTF8.self)
+    }
 }

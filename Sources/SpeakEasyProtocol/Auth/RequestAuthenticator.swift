@@ -14,6 +14,7 @@ package enum RequestAuthentication: Sendable, Equatable {
 /// The server's entry point to authentication: one request, one decision.
 package struct RequestAuthenticator: Sendable {
     package let credentials: StorageCredentials
+    private let verifiedSignatures = VerifiedSignatures()
 
     package init(credentials: StorageCredentials) { self.credentials = credentials }
 
@@ -33,13 +34,13 @@ package struct RequestAuthenticator: Sendable {
             return .sharedKey(try SharedKey.verify(head, service: service, credentials: credentials, now: now))
         }
         let query: QueryItems
-        do { query = try QueryItems(query: head.query) } catch {
+        do { query = try head.queryItems.get() } catch {
             throw AuthorizationError(
                 .authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
         }
         guard SharedAccessSignature.isPresent(in: query) else { return .anonymous }
         let sas = try SharedAccessSignature(query: query)
         return .sharedAccessSignature(
-            try sas.verify(credentials: credentials, service: service, target: target, now: now, isHTTPS: isHTTPS))
+            try sas.verify(credentials: credentials, service: service, target: target, now: now, isHTTPS: isHTTPS, verified: verifiedSignatures))
     }
 }

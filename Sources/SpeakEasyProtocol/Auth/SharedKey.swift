@@ -84,7 +84,7 @@ package enum SharedKey {
     }
 
     private static func queryItems(_ head: RequestHead) throws(AuthorizationError) -> QueryItems {
-        do { return try QueryItems(query: head.query) } catch {
+        do { return try head.queryItems.get() } catch {
             throw AuthorizationError(
                 .authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
         }

@@ -33,28 +33,37 @@ package struct QueryItems: Sendable, Equatable {
     /// Splits a raw query (`a=1&b=%2F`, without `?`) on `&`, each part on its first `=` (a part
     /// without one is a name with an empty value); empty parts are skipped.
     package init(query: some StringProtocol) throws(DecodingError) {
-        var items: [Item] = []
-        for part in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let equals = part.firstIndex(of: "=")
-            let rawName = equals.map { part[..<$0] } ?? part[...]
-            let rawValue = equals.map { part[part.index(after: $0)...] } ?? ""
-            guard let name = PercentEncoding.decode(rawName), let value = PercentEncoding.decode(rawValue) else {
-                throw DecodingError(parameter: part.count > 100 ? String(part.prefix(100)) + "…" : String(part))
+        // Read as bytes, once: every request's query passes here.
+        var text = String(query)
+        let result = text.withUTF8 { bytes -> Result<[Item], DecodingError> in
+            var items: [Item] = []
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let equals = part.firstIndex(of: UInt8(ascii: "="))
+                guard let name = PercentEncoding.decode(utf8: UnsafeBufferPointer(rebasing: part[..<(equals ?? part.count)])),
+                    let value = PercentEncoding.decode(utf8: UnsafeBufferPointer(rebasing: part[(equals.map { $0 + 1 } ?? part.count)...]))
+                else {
+                    let raw = String(decoding: part, as: UTF8.self)
+                    return .failure(DecodingError(parameter: raw.count > 100 ? String(raw.prefix(100)) + "…" : raw))
+                }
+                items.append(Item(name: name, value: value))
             }
-            items.append(Item(name: name, value: value))
+            return .success(items)
         }
-        self.items = items
+        items = try result.get()
     }
 
     /// The first value of a parameter, by case-insensitive name.
     package subscript(name: String) -> String? {
-        let lowered = name.lowercased()
-        return items.first { $0.name.lowercased() == lowered }?.value
+        items.first { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 
     /// Every value of a parameter, by case-insensitive name, in the order sent.
     package func values(_ name: String) -> [String] {
-        let lowered = name.lowercased()
-        return items.filter { $0.name.lowercased() == lowered }.map(\.value)
+        items.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
     }
 }

@@ -23,54 +23,55 @@ package enum TableResourcePath: Equatable, Sendable {
     /// Parses the last segment of `path` (raw, as sent: the account's segment, if any, comes before
     /// it). Throws 400 InvalidInput for anything else, as Azure answers a URL it cannot read.
     package init(parsing path: some StringProtocol) throws(TableServiceError) {
-        let raw = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? String(path)
-        guard let segment = PercentEncoding.decode(raw), !segment.isEmpty else { throw Self.syntaxError }
-        if segment == "$batch" {
-            self = .batch
-            return
+        // Read as bytes: every Table request's path passes here.
+        var text = String(path)
+        let raw = text.withUTF8 { bytes in
+            [UInt8](bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...])
         }
-        guard let open = segment.firstIndex(of: "(") else {
-            guard segment != "Tables" else {
-                self = .tables
-                return
-            }
-            self = .entities(table: try Self.tableName(segment[...]))
-            return
+        guard let decoded = raw.withUnsafeBufferPointer(PercentEncoding.decode(utf8:)), !decoded.isEmpty else { throw Self.syntaxError }
+        self = try Self.parse(Array(decoded.utf8))
+    }
+
+    private static func parse(_ segment: [UInt8]) throws(TableServiceError) -> TableResourcePath {
+        if segment.elementsEqual("$batch".utf8) { return .batch }
+        guard let open = segment.firstIndex(of: UInt8(ascii: "(")) else {
+            return segment.elementsEqual("Tables".utf8) ? .tables : .entities(table: try tableName(segment[...]))
         }
-        guard segment.hasSuffix(")") else { throw Self.syntaxError }
+        guard segment.last == UInt8(ascii: ")") else { throw syntaxError }
         let name = segment[..<open]
-        let inside = segment[segment.index(after: open)..<segment.index(before: segment.endIndex)]
-        if name == "Tables" {
-            var rest = inside[...]
-            let table = try Self.literal(&rest)
-            guard rest.isEmpty else { throw Self.syntaxError }
-            self = .table(try Self.tableName(Substring(table)))
-            return
+        var rest = segment[(open + 1)..<(segment.count - 1)]
+        if name.elementsEqual("Tables".utf8) {
+            let table = try literal(&rest)
+            guard rest.isEmpty else { throw syntaxError }
+            return .table(try tableName(table.utf8[...]))
         }
-        let table = try Self.tableName(name)
-        if inside.isEmpty {
-            self = .entities(table: table)
-            return
-        }
-        var keys: [String: String] = [:]
-        var rest = inside[...]
+        let table = try tableName(name)
+        if rest.isEmpty { return .entities(table: table) }
+        var partitionKey: String?
+        var rowKey: String?
         while !rest.isEmpty {
-            rest = rest.drop { $0 == " " }
-            guard let equals = rest.firstIndex(of: "=") else { throw Self.syntaxError }
-            let key = String(rest[..<equals].trimmingASCIISpaces)
-            rest = rest[rest.index(after: equals)...].drop { $0 == " " }
-            guard key == "PartitionKey" || key == "RowKey", keys[key] == nil else { throw Self.syntaxError }
-            keys[key] = try Self.literal(&rest)
-            rest = rest.drop { $0 == " " }
-            if rest.first == "," {
+            rest = rest.drop { $0 == UInt8(ascii: " ") }
+            guard let equals = rest.firstIndex(of: UInt8(ascii: "=")) else { throw syntaxError }
+            var key = rest[..<equals]
+            while key.last == UInt8(ascii: " ") { key.removeLast() }
+            rest = rest[(equals + 1)...].drop { $0 == UInt8(ascii: " ") }
+            if key.elementsEqual("PartitionKey".utf8), partitionKey == nil {
+                partitionKey = try literal(&rest)
+            } else if key.elementsEqual("RowKey".utf8), rowKey == nil {
+                rowKey = try literal(&rest)
+            } else {
+                throw syntaxError
+            }
+            rest = rest.drop { $0 == UInt8(ascii: " ") }
+            if rest.first == UInt8(ascii: ",") {
                 rest = rest.dropFirst()
-                guard !rest.isEmpty else { throw Self.syntaxError }
+                guard !rest.isEmpty else { throw syntaxError }
             } else if !rest.isEmpty {
-                throw Self.syntaxError
+                throw syntaxError
             }
         }
-        guard let partitionKey = keys["PartitionKey"], let rowKey = keys["RowKey"] else { throw Self.syntaxError }
-        self = .entity(table: table, partitionKey: partitionKey, rowKey: rowKey)
+        guard let partitionKey, let rowKey else { throw syntaxError }
+        return .entity(table: table, partitionKey: partitionKey, rowKey: rowKey)
     }
 
     /// The segment as Azure writes it in `Location`, `odata.id` and `odata.editLink`:
@@ -97,29 +98,34 @@ package enum TableResourcePath: Equatable, Sendable {
 
     /// A table name as a URL carries it: letters and digits (Azure's rule, checked by the handler,
     /// is stricter; here only what cannot be a name is refused).
-    private static func tableName(_ text: Substring) throws(TableServiceError) -> String {
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { throw syntaxError }
-        return String(text)
+    private static func tableName<Bytes: Collection<UInt8>>(_ text: Bytes) throws(TableServiceError) -> String {
+        let isAlphanumeric = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        guard !text.isEmpty, text.allSatisfy(isAlphanumeric) else { throw syntaxError }
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// Reads `'…'` from the front of `text`, undoubling quotes.
-    private static func literal(_ text: inout Substring) throws(TableServiceError) -> String {
-        guard text.first == "'" else { throw syntaxError }
-        var value = ""
-        var index = text.index(after: text.startIndex)
+    /// Reads `'…'` from the front of `text`, undoubling quotes. The text came from a valid string and
+    /// is cut only at ASCII quotes, so the value is valid UTF-8.
+    private static func literal(_ text: inout ArraySlice<UInt8>) throws(TableServiceError) -> String {
+        let quote = UInt8(ascii: "'")
+        guard text.first == quote else { throw syntaxError }
+        var value: [UInt8] = []
+        var index = text.startIndex + 1
         while index < text.endIndex {
-            let character = text[index]
-            index = text.index(after: index)
-            if character == "'" {
-                if index < text.endIndex, text[index] == "'" {
-                    value.append("'")
-                    index = text.index(after: index)
+            let byte = text[index]
+            index += 1
+            if byte == quote {
+                if index < text.endIndex, text[index] == quote {
+                    value.append(quote)
+                    index += 1
                 } else {
                     text = text[index...]
-                    return value
+                    return String(decoding: value, as: UTF8.self)
                 }
             } else {
-                value.append(character)
+                value.append(byte)
             }
         }
         throw syntaxError

@@ -37,6 +37,13 @@ package enum TableWireFormat: Equatable, Sendable {
             self = (version ?? Self.jsonByDefaultVersion) < Self.jsonByDefaultVersion ? .atom : .json(.minimal)
             return
         }
+        // What the SDKs send, without parsing.
+        switch accept {
+        case "application/json;odata=minimalmetadata": self = .json(.minimal); return
+        case "application/json;odata=nometadata": self = .json(.none); return
+        case "application/json;odata=fullmetadata": self = .json(.full); return
+        default: break
+        }
         for range in accept.split(separator: ",") {
             let parts = range.split(separator: ";").map { Substring($0.trimmingASCIISpaces).lowercased() }
             guard let type = parts.first else { continue }

@@ -4,6 +4,8 @@ internal import CSQLite
 final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer
+    /// Statements kept prepared (``withCached(_:_:)``), by their SQL.
+    private var statements: [String: SQLiteStatement] = [:]
 
     init(path: String, readOnly: Bool, create: Bool = true) throws(SQLiteError) {
         self.path = path
@@ -19,7 +21,11 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(db, 0)
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        // Finalised first, so that the connection really closes now (and, if last, tidies the WAL).
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
 
     func error(_ code: Int32) -> SQLiteError {
         SQLiteError(path: path, code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)))
@@ -33,6 +39,21 @@ final class SQLiteConnection {
 
     func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         try SQLiteStatement(connection: self, sql: sql)
+    }
+
+    /// Runs `body` with a statement prepared once and kept for the connection's life, then resets it
+    /// (a statement left stepping would hold its read snapshot). For the statements every request
+    /// runs, where preparing costs as much as running; `body` must not use the same SQL again.
+    func withCached<T>(_ sql: String, _ body: (SQLiteStatement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let statement: SQLiteStatement
+        if let kept = statements[sql] {
+            statement = kept
+        } else {
+            statement = try prepare(sql)
+            statements[sql] = statement
+        }
+        defer { statement.reset() }
+        return try body(statement)
     }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (a write), or `BEGIN … COMMIT` (reads that must

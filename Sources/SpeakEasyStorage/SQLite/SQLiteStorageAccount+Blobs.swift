@@ -20,12 +20,13 @@ extension SQLiteStorageAccount {
     }
 
     package func containerProperties(_ container: String) async throws -> ContainerProperties? {
-        try await read { connection in
-            let statement = try connection.prepare("SELECT public_access, etag, last_modified FROM containers WHERE name = ?")
-            statement.bind(1, container)
-            guard try statement.step(), let access = ContainerAccess(rawValue: statement.text(0)) else { return nil }
-            return ContainerProperties(
-                name: container, access: access, etag: statement.text(1), lastModified: (try? EdmDateTime(parsing: statement.text(2))) ?? .min)
+        try await readNow { connection in
+            try connection.withCached("SELECT public_access, etag, last_modified FROM containers WHERE name = ?") { statement throws(SQLiteError) in
+                statement.bind(1, container)
+                guard try statement.step(), let access = ContainerAccess(rawValue: statement.text(0)) else { return nil }
+                return ContainerProperties(
+                    name: container, access: access, etag: statement.text(1), lastModified: (try? EdmDateTime(parsing: statement.text(2))) ?? .min)
+            }
         }
     }
 
@@ -204,13 +205,30 @@ extension SQLiteStorageAccount {
     }
 
     package func blob(container: String, name: String, range: ByteRange?, conditions: BlobConditions) async throws -> Blob? {
-        try await read { connection in
-            try connection.transaction(readOnly: true) {
-                guard let properties = try Self.blobProperties(container: container, name: name, connection) else { return nil }
-                try Self.check(conditions, properties, reading: true, blob: name, path: connection.path)
-                let bytes = try range?.resolved(size: properties.size, account: connection.path) ?? 0..<properties.size
-                // substr() of a BLOB counts bytes from 1: only the range leaves the database.
-                let statement = try connection.prepare("SELECT substr(data, ?, ?) FROM blobs WHERE container = ? AND name = ?")
+        // A photo is read on the caller's thread; a large blob on a reading thread, as it may take long.
+        let short = try await readNow { connection in
+            try Self.blob(container: container, name: name, range: range, conditions: conditions, upTo: Self.shortReadBytes, connection)
+        }
+        if let short { return short }
+        return try await read { connection in
+            try Self.blob(container: container, name: name, range: range, conditions: conditions, upTo: .max, connection) ?? nil
+        }
+    }
+
+    /// The most bytes of a blob read on the caller's thread.
+    static let shortReadBytes = 1 << 20
+
+    /// The blob, or `.some(nil)` when it does not exist; nil when more than `limit` bytes would be read.
+    private static func blob(
+        container: String, name: String, range: ByteRange?, conditions: BlobConditions, upTo limit: Int, _ connection: SQLiteConnection
+    ) throws -> Blob?? {
+        try connection.transaction(readOnly: true) {
+            guard let properties = try Self.blobProperties(container: container, name: name, connection) else { return .some(nil) }
+            try Self.check(conditions, properties, reading: true, blob: name, path: connection.path)
+            let bytes = try range?.resolved(size: properties.size, account: connection.path) ?? 0..<properties.size
+            guard bytes.count <= limit else { return nil }
+            // substr() of a BLOB counts bytes from 1: only the range leaves the database.
+            return try connection.withCached("SELECT substr(data, ?, ?) FROM blobs WHERE container = ? AND name = ?") { statement throws(SQLiteError) in
                 statement.bind(1, Int64(bytes.lowerBound + 1))
                 statement.bind(2, Int64(bytes.count))
                 statement.bind(3, container)
@@ -262,11 +280,11 @@ extension SQLiteStorageAccount {
     }
 
     private static func blobProperties(container: String, name: String, _ connection: SQLiteConnection) throws(SQLiteError) -> BlobProperties? {
-        let statement = try connection.prepare(
-            "SELECT name, content_type, content_md5, size, etag, last_modified FROM blobs WHERE container = ? AND name = ?")
-        statement.bind(1, container)
-        statement.bind(2, name)
-        return try statement.step() ? blobProperties(statement) : nil
+        try connection.withCached("SELECT name, content_type, content_md5, size, etag, last_modified FROM blobs WHERE container = ? AND name = ?") { statement throws(SQLiteError) in
+            statement.bind(1, container)
+            statement.bind(2, name)
+            return try statement.step() ? blobProperties(statement) : nil
+        }
     }
 
     private static func blobProperties(_ statement: SQLiteStatement) -> BlobProperties {

@@ -84,14 +84,16 @@ extension SQLiteStorageAccount {
     }
 
     package func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity? {
-        try await read { connection in
-            let statement = try connection.prepare(
-                "SELECT partition_key, row_key, timestamp, etag, properties FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?")
-            statement.bind(1, table)
-            statement.bind(2, partitionKey)
-            statement.bind(3, rowKey)
-            var reader = JSONPropertiesReader()
-            return try statement.step() ? try Self.entity(from: statement, reader: &reader, path: connection.path) : nil
+        try await readNow { connection in
+            try connection.withCached(
+                "SELECT partition_key, row_key, timestamp, etag, properties FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?"
+            ) { statement throws(SQLiteError) in
+                statement.bind(1, table)
+                statement.bind(2, partitionKey)
+                statement.bind(3, rowKey)
+                var reader = JSONPropertiesReader()
+                return try statement.step() ? try Self.entity(from: statement, reader: &reader, path: connection.path) : nil
+            }
         }
     }
 
@@ -119,9 +121,11 @@ extension SQLiteStorageAccount {
     // MARK: Helpers (static: a job must not hold the account, whose last release joins the threads)
 
     static func requireTable(_ table: String, _ connection: SQLiteConnection) throws {
-        let statement = try connection.prepare("SELECT 1 FROM tables WHERE name = ?")
-        statement.bind(1, table)
-        guard try statement.step() else { throw tableNotFound(table, path: connection.path) }
+        let exists = try connection.withCached("SELECT 1 FROM tables WHERE name = ?") { statement throws(SQLiteError) in
+            statement.bind(1, table)
+            return try statement.step()
+        }
+        guard exists else { throw tableNotFound(table, path: connection.path) }
     }
 
     /// The stored properties and ETag of an entity that must exist.
@@ -164,7 +168,7 @@ extension SQLiteStorageAccount {
 
     /// An entity from a row whose columns are keys, timestamp, etag and properties; `reader` is the
     /// scan's, reused from row to row.
-    static func entity(from statement: SQLiteStatement, reader: inout JSONPropertiesReader, path: String) throws -> Entity {
+    static func entity(from statement: SQLiteStatement, reader: inout JSONPropertiesReader, path: String) throws(SQLiteError) -> Entity {
         let partitionKey = statement.text(0), rowKey = statement.text(1)
         let properties = try statement.withText(4) { json throws(SQLiteError) in
             try decodeProperties(json, reader: &reader, partitionKey: partitionKey, rowKey: rowKey, path: path)

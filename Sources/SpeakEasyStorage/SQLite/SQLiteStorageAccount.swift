@@ -24,6 +24,8 @@ package final class SQLiteStorageAccount: StorageAccount {
     /// Nil when opened read-only.
     private let writer: SQLiteWorkers?
     private let readers: SQLiteWorkers
+    /// Connections for short reads on the caller's thread (``readNow(_:)``).
+    private let lent: SQLiteConnectionPool
 
     /// Blob URLs of the local account use Azurite's path style with this account name.
     package static let accountName = "speakeasy"
@@ -42,12 +44,12 @@ package final class SQLiteStorageAccount: StorageAccount {
             let isNew = try SQLiteStoreFile.checkSchema(first, readOnly: readOnly)
             if readOnly {
                 writer = nil
-                readers = SQLiteWorkers(try (0..<Self.readerCount).map { _ in try Self.reader(path) })
-                return
+            } else {
+                try SQLiteStoreFile.prepareForWriting(first, isNew: isNew)
+                writer = SQLiteWorkers([first])
             }
-            try SQLiteStoreFile.prepareForWriting(first, isNew: isNew)
-            writer = SQLiteWorkers([first])
             readers = SQLiteWorkers(try (0..<Self.readerCount).map { _ in try Self.reader(path) })
+            lent = SQLiteConnectionPool(try (0..<Self.readerCount).map { _ in try Self.reader(path) })
         } catch let error as SQLiteError {
             throw error.storageError
         } catch {
@@ -59,6 +61,7 @@ package final class SQLiteStorageAccount: StorageAccount {
     // -shm files, which a read-only connection cannot do.
     deinit {
         writer?.stop()
+        lent.close()
         readers.stop()
     }
 
@@ -93,6 +96,17 @@ package final class SQLiteStorageAccount: StorageAccount {
     /// Runs `body` on a reading connection.
     func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try await readers.run(body)
+    }
+
+    /// Runs `body`, a short read (a row or a few by key), on the caller's thread when a connection is
+    /// idle, and on a reading thread otherwise.
+    func readNow<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        do {
+            if let value = try lent.withIdleConnection(body) { return value }
+        } catch let error as SQLiteError {
+            throw error.storageError
+        }
+        return try await read(body)
     }
 
     // MARK: Tables

@@ -43,4 +43,22 @@ struct QueryItemsTests {
         #expect(PercentEncoding.encodePath("a b~é") == "a%20b~%C3%A9")
         #expect(PercentEncoding.decode(PercentEncoding.encodePath("ü/+ %")) == "ü/+ %")
     }
+
+    @Test("names compare ignoring the case of ASCII letters only")
+    func asciiCase() {
+        #expect("x-ms-Version".equalsIgnoringASCIICase("X-MS-VERSION"))
+        #expect(!"x-ms-version".equalsIgnoringASCIICase("x-ms-versio"))
+        #expect(!"a@".equalsIgnoringASCIICase("a`"))  // 0x40 and 0x60 differ only in the case bit
+        #expect(!"[".equalsIgnoringASCIICase("{"))
+        #expect("été".equalsIgnoringASCIICase("été"))
+        #expect(!"été".equalsIgnoringASCIICase("ÉTÉ"))
+        #expect(!"\u{212A}".equalsIgnoringASCIICase("k"))  // the Kelvin sign lower-cases to k in Unicode, not in HTTP
+    }
+
+    @Test("decodes from a string, a substring and bridged text alike", arguments: ["a%2Fb", "plain", "%C3%A9", "%", "%G0"])
+    func decodeForms(_ text: String) {
+        let expected = PercentEncoding.decode(text)
+        #expect(PercentEncoding.decode(Substring("x" + text).dropFirst()) == expected)
+        #expect(PercentEncoding.decode(text + "%41") == expected.map { $0 + "A" })
+    }
 }

@@ -71,4 +71,42 @@ struct RequestAuthenticatorTests {
             try Self.authenticator.authenticate(head, service: .blob, target: .container("photos"), now: Self.now)
         }
     }
+
+    @Test("a SAS verified once is still checked for time, resource and tampering on every later request")
+    func verifiedOnce() throws {
+        let authenticator = RequestAuthenticator(credentials: .development)
+        let now = EdmDateTime(year: 2024, month: 5, day: 1, hour: 12)!
+        let sas = try SharedAccessSignature.blob(resource: "c", permissions: "r", expiry: EdmDateTime(year: 2024, month: 5, day: 2)!)
+            .signed(with: .development, target: .container("photos"))
+        let head = RequestHead(method: "GET", path: "/devstoreaccount1/photos/ada.jpg", query: sas.token)
+        let target = SASTarget.blob(container: "photos", name: "ada.jpg")
+        for _ in 0..<2 { _ = try authenticator.authenticate(head, service: .blob, target: target, now: now) }
+        // The same token, remembered as valid: a day later it has expired.
+        let later = now.adding(ticks: 2 * 24 * 60 * EdmDateTime.ticksPerMinute)!
+        let expired = #expect(throws: AuthorizationError.self) {
+            try authenticator.authenticate(head, service: .blob, target: target, now: later)
+        }
+        #expect(expired?.detail.contains("time frame") == true)
+        #expect(throws: AuthorizationError.self) {
+            try authenticator.authenticate(head, service: .blob, target: .blob(container: "other", name: "ada.jpg"), now: now)
+        }
+        // Wider permissions with the remembered signature: no longer what was signed.
+        var widened = sas
+        widened.permissions = "rwd"
+        let tampered = RequestHead(method: "GET", path: "/devstoreaccount1/photos/ada.jpg", query: widened.token)
+        let error = #expect(throws: AuthorizationError.self) {
+            try authenticator.authenticate(tampered, service: .blob, target: target, now: now)
+        }
+        #expect(error?.detail.contains("Signature did not match") == true)
+    }
+
+    @Test("a request's query is decoded once, and again when it is set")
+    func queryDecodedWhenSet() throws {
+        var head = RequestHead(method: "GET", path: "/devstoreaccount1/photos", query: "comp=list")
+        #expect(try head.queryItems.get()["COMP"] == "list")
+        head.query = "restype=container&comp=acl"
+        #expect(try head.queryItems.get()["comp"] == "acl")
+        head.query = "comp=%zz"
+        #expect(throws: QueryItems.DecodingError.self) { try head.queryItems.get() }
+    }
 }
