@@ -259,10 +259,11 @@ struct BlobService {
         var headers = HTTPFields()
         headers[.contentType] = properties.contentType
         headers[.eTag] = properties.etag
-        headers[.lastModified] = HTTPDate.format(properties.lastModified)
+        let lastModified = HTTPDate.format(properties.lastModified)
+        headers[.lastModified] = lastModified
         headers[.acceptRanges] = "bytes"
         headers[.xMsBlobType] = "BlockBlob"
-        headers[.xMsCreationTime] = HTTPDate.format(properties.lastModified)
+        headers[.xMsCreationTime] = lastModified
         headers[.xMsLeaseStatus] = "unlocked"
         headers[.xMsLeaseState] = "available"
         headers[.xMsServerEncrypted] = "true"

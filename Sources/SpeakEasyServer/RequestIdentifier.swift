@@ -1,12 +1,24 @@
-/// A reply's `x-ms-request-id`: a random (version 4) UUID, lower-case, as Azure writes it.
+import SpeakEasyCore
+import Synchronization
+
+/// A reply's `x-ms-request-id`: a version 4 UUID, lower-case, as Azure writes it.
 ///
-/// Made here rather than with Foundation's `UUID`, which on Linux opens and reads `/dev/urandom`
-/// for each one: three system calls on every request.
+/// Each is SplitMix64's mix of a counter from a random start, at no system call: before the version
+/// bits are set no two counts give one value (the mix is a bijection), so a repeat within a process
+/// would take some 2⁶⁰ requests.
+/// Foundation's `UUID` opens and reads `/dev/urandom` for each one on Linux, and even
+/// `SystemRandomNumberGenerator` makes a system call per number.
 enum RequestIdentifier {
-    static func make() -> String {
+    private static let counter = Atomic<UInt64>(0)
+    private static let start: (UInt64, UInt64) = {
         var random = SystemRandomNumberGenerator()
-        let high = (random.next() as UInt64) & ~0xF000 | 0x4000  // version 4
-        let low = (random.next() as UInt64) & ~(0xC << 60) | 0x8 << 60  // the RFC 4122 variant
+        return (random.next(), random.next())
+    }()
+
+    static func make() -> String {
+        let count = counter.add(1, ordering: .relaxed).newValue
+        let high = ByteHash.mix(start.0 &+ count &* ByteHash.golden) & ~0xF000 | 0x4000  // version 4
+        let low = ByteHash.mix(start.1 &+ count &* ByteHash.golden) & ~(0xC << 60) | 0x8 << 60  // the RFC 4122 variant
         return String(unsafeUninitializedCapacity: 36) { text in
             var count = 0
             for digit in 0..<32 {

@@ -14,7 +14,7 @@ package enum RequestAuthentication: Sendable, Equatable {
 /// The server's entry point to authentication: one request, one decision.
 package struct RequestAuthenticator: Sendable {
     package let credentials: StorageCredentials
-    private let verifiedSignatures = VerifiedSignatures()
+    private let verifiedTokens = VerifiedTokens()
 
     package init(credentials: StorageCredentials) { self.credentials = credentials }
 
@@ -33,14 +33,17 @@ package struct RequestAuthenticator: Sendable {
         if head.header("Authorization") != nil {
             return .sharedKey(try SharedKey.verify(head, service: service, credentials: credentials, now: now))
         }
+        let key = VerifiedTokens.Key(query: head.query, service: service, target: target, isHTTPS: isHTTPS)
+        if let grant = verifiedTokens.grant(for: key, now: now) { return .sharedAccessSignature(grant) }
         let query: QueryItems
         do { query = try head.queryItems.get() } catch {
             throw AuthorizationError(
                 .authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
         }
         guard SharedAccessSignature.isPresent(in: query) else { return .anonymous }
-        let sas = try SharedAccessSignature(query: query)
-        return .sharedAccessSignature(
-            try sas.verify(credentials: credentials, service: service, target: target, now: now, isHTTPS: isHTTPS, verified: verifiedSignatures))
+        let grant = try SharedAccessSignature(query: query).verify(
+            credentials: credentials, service: service, target: target, now: now, isHTTPS: isHTTPS)
+        verifiedTokens.remember(grant, for: key)
+        return .sharedAccessSignature(grant)
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// Names are decoded (`photos`, `speakers/ada.jpg`), as the SDKs sign them. A `$batch` reaches the
 /// table its operations name (a batch is one table's), so the server reads that before asking.
-package enum SASTarget: Sendable, Equatable {
+package enum SASTarget: Sendable, Hashable {
     /// The account itself: list tables or containers, service properties.
     case service
     case table(String)

@@ -11,10 +11,8 @@ extension SharedAccessSignature {
     /// - Parameters:
     ///   - target: the resource the request reaches, as the server routed it.
     ///   - isHTTPS: whether the request came over TLS (`spr=https` refuses it otherwise).
-    ///   - verified: signatures already found valid (a server's), to skip computing them again.
     package func verify(
-        credentials: StorageCredentials, service: StorageService, target: SASTarget, now: EdmDateTime, isHTTPS: Bool,
-        verified: VerifiedSignatures? = nil
+        credentials: StorageCredentials, service: StorageService, target: SASTarget, now: EdmDateTime, isHTTPS: Bool
     ) throws(AuthorizationError) -> SASGrant {
         func fail(_ detail: String) -> AuthorizationError { AuthorizationError(.authenticationFailed, detail: detail) }
         guard let kind else { throw fail("The SAS has none of ss/srt (account), tn (table) or sr (blob).") }
@@ -52,10 +50,7 @@ extension SharedAccessSignature {
             candidates.append(
                 try stringToSign(account: credentials.accountName, target: target, legacyTableCase: false))
         }
-        let isValid = { (stringToSign: String) in
-            verified?.isValid(signature, for: stringToSign, credentials: credentials) ?? credentials.isValidSignature(signature, for: stringToSign)
-        }
-        guard candidates.contains(where: isValid) else {
+        guard candidates.contains(where: { credentials.isValidSignature(signature, for: $0) }) else {
             throw fail("Signature did not match. String to sign used was \(candidates[0])")
         }
 

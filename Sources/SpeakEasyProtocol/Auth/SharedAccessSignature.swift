@@ -58,6 +58,12 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
         self.signature = signature
     }
 
+    /// The query parameters a token is made of.
+    static let fieldNames: Set<String> = [
+        "sig", "sv", "sp", "st", "se", "ss", "srt", "sr", "tn", "spk", "srk", "epk", "erk", "si", "sip", "spr", "ses", "snapshot",
+        "rscc", "rscd", "rsce", "rscl", "rsct",
+    ]
+
     /// Whether a query carries a SAS (a `sig`), so the request is to be checked as one.
     package static func isPresent(in query: QueryItems) -> Bool { query["sig"] != nil }
 
@@ -68,32 +74,37 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
     /// ``verify(credentials:service:target:now:isHTTPS:)``.
     package init(query: QueryItems) throws(AuthorizationError) {
         func fail(_ detail: String) -> AuthorizationError { AuthorizationError(.authenticationFailed, detail: detail) }
-        guard let signature = query["sig"], !signature.isEmpty else { throw fail("sig is mandatory. Cannot be empty") }
-        guard let version = query["sv"], !version.isEmpty else { throw fail("sv is mandatory. Cannot be empty") }
+        // One pass over the parameters (the first of a name counts, names in any case): a server
+        // reads a token on every request.
+        var fields: [String: String] = [:]
+        for item in query.items {
+            let name = item.name.lowercased()
+            if Self.fieldNames.contains(name), fields[name] == nil { fields[name] = item.value }
+        }
+        guard let signature = fields["sig"], !signature.isEmpty else { throw fail("sig is mandatory. Cannot be empty") }
+        guard let version = fields["sv"], !version.isEmpty else { throw fail("sv is mandatory. Cannot be empty") }
         guard SASVersion(version) != nil else {
             throw fail("'\(version.prefix(40))' is not a storage service version (sv), such as 2019-02-02.")
         }
-        self.init(
-            version: version, permissions: query["sp"] ?? "", start: query["st"], expiry: query["se"],
-            signature: signature)
-        services = query["ss"]
-        resourceTypes = query["srt"]
-        resource = query["sr"]
-        tableName = query["tn"]
-        startPartitionKey = query["spk"]
-        startRowKey = query["srk"]
-        endPartitionKey = query["epk"]
-        endRowKey = query["erk"]
-        identifier = query["si"]
-        ipRange = query["sip"]
-        protocols = query["spr"]
-        encryptionScope = query["ses"]
-        snapshot = query["snapshot"]
-        cacheControl = query["rscc"]
-        contentDisposition = query["rscd"]
-        contentEncoding = query["rsce"]
-        contentLanguage = query["rscl"]
-        contentType = query["rsct"]
+        self.init(version: version, permissions: fields["sp"] ?? "", start: fields["st"], expiry: fields["se"], signature: signature)
+        services = fields["ss"]
+        resourceTypes = fields["srt"]
+        resource = fields["sr"]
+        tableName = fields["tn"]
+        startPartitionKey = fields["spk"]
+        startRowKey = fields["srk"]
+        endPartitionKey = fields["epk"]
+        endRowKey = fields["erk"]
+        identifier = fields["si"]
+        ipRange = fields["sip"]
+        protocols = fields["spr"]
+        encryptionScope = fields["ses"]
+        snapshot = fields["snapshot"]
+        cacheControl = fields["rscc"]
+        contentDisposition = fields["rscd"]
+        contentEncoding = fields["rsce"]
+        contentLanguage = fields["rscl"]
+        contentType = fields["rsct"]
         guard kind != nil else { throw fail("The SAS has none of ss/srt (account), tn (table) or sr (blob).") }
         if kind == .blob, let resource, !["c", "b", "bs"].contains(resource) {
             throw fail("sr '\(resource.prefix(10))' is not a supported signed resource (c, b).")

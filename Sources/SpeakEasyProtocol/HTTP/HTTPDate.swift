@@ -15,11 +15,39 @@ package enum HTTPDate {
         let c = date.components
         // 0001-01-01 was a Monday in the proleptic Gregorian calendar EdmDateTime counts in.
         let weekday = weekdays[Int(date.ticks / EdmDateTime.ticksPerDay % 7)]
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var year = String(c.year)
-        while year.count < 4 { year = "0" + year }
-        return
-            "\(weekday), \(two(c.day)) \(months[c.month - 1]) \(year) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) GMT"
+        // "Tue, 14 Sep 2021 21:24:20 GMT": fixed places, written as bytes (every reply has a Date).
+        return String(unsafeUninitializedCapacity: 29) { out in
+            var count = 0
+            func put(_ text: String) {
+                for byte in text.utf8 {
+                    out[count] = byte
+                    count += 1
+                }
+            }
+            func digits(_ value: Int, _ width: Int) {
+                var value = value
+                for place in stride(from: width - 1, through: 0, by: -1) {
+                    out[count + place] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                count += width
+            }
+            put(weekday)
+            put(", ")
+            digits(c.day, 2)
+            put(" ")
+            put(months[c.month - 1])
+            put(" ")
+            digits(c.year, 4)
+            put(" ")
+            digits(c.hour, 2)
+            put(":")
+            digits(c.minute, 2)
+            put(":")
+            digits(c.second, 2)
+            put(" GMT")
+            return count
+        }
     }
 
     /// Parses the RFC 1123 form exactly (as Azure requires of `x-ms-date`); nil for anything else,

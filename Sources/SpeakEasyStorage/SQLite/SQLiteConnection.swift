@@ -59,15 +59,20 @@ final class SQLiteConnection {
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (a write), or `BEGIN … COMMIT` (reads that must
     /// see one state), rolling back when it throws.
     func transaction<T>(readOnly: Bool = false, _ body: () throws -> T) throws -> T {
-        try execute(readOnly ? "BEGIN" : "BEGIN IMMEDIATE")
+        try runCached(readOnly ? "BEGIN" : "BEGIN IMMEDIATE")
         do {
             let value = try body()
-            try execute("COMMIT")
+            try runCached("COMMIT")
             return value
         } catch {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs a statement that takes no parameters and returns no rows, kept prepared.
+    private func runCached(_ sql: String) throws(SQLiteError) {
+        try withCached(sql) { statement throws(SQLiteError) in try statement.run() }
     }
 
     /// The first column of the first row of a query, as an integer.
