@@ -28,6 +28,16 @@ package indirect enum EntityFilter: Hashable, Sendable {
         }
     }
 
+    /// Whether the filter reads nothing but PartitionKey and RowKey, so an entity's keys decide it.
+    package var isOnKeys: Bool {
+        switch self {
+        case .comparison(let property, _, _), .property(let property): property == "PartitionKey" || property == "RowKey"
+        case .constant: true
+        case .not(let inner): inner.isOnKeys
+        case .and(let left, let right), .or(let left, let right): left.isOnKeys && right.isOnKeys
+        }
+    }
+
     /// The conditions that must all hold for the filter to hold (its top-level `and`s, flattened).
     package var conjuncts: [EntityFilter] {
         if case .and(let left, let right) = self { return left.conjuncts + right.conjuncts }

@@ -43,3 +43,28 @@ package struct EntityPage: Sendable {
         self.next = next
     }
 }
+
+/// An entity as the store keeps it: keys, Timestamp, ETag, and the properties still encoded, for a
+/// reply that copies them through (``StorageAccount/storedQuery(table:_:from:limit:)``).
+package struct StoredEntity: Sendable {
+    package var encoded: EncodedEntity
+    package var timestamp: EdmDateTime?
+    package var etag: String?
+
+    package init(_ encoded: EncodedEntity, timestamp: EdmDateTime?, etag: String?) {
+        self.encoded = encoded
+        self.timestamp = timestamp
+        self.etag = etag
+    }
+}
+
+/// A page of ``StoredEntity``s and where the next page starts.
+package struct StoredEntityPage: Sendable {
+    package var entities: [StoredEntity]
+    package var next: ContinuationToken?
+
+    package init(entities: [StoredEntity], next: ContinuationToken?) {
+        self.entities = entities
+        self.next = next
+    }
+}

@@ -50,6 +50,10 @@ package protocol StorageAccount: AnyObject, Sendable {
     /// A page of the entities the query matches, in key order, starting at `from` (nil: the start).
     /// A missing table is ``StorageError/Reason/notFound``.
     func query(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> EntityPage
+    /// ``query(table:_:from:limit:)`` with the properties left as stored (minimal-metadata JSON): for
+    /// a server's reply, which can copy them through. The query selects no properties (`select` is
+    /// nil) and filters on the keys alone.
+    func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage
     /// One entity, with its Timestamp and ETag; nil when it (or its table) does not exist.
     func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity?
     /// The keys and content digests of a page of entities, in key order: what a writer needs to know
@@ -96,6 +100,19 @@ package protocol StorageAccount: AnyObject, Sendable {
 }
 
 extension StorageAccount {
+    /// Encodes what ``query(table:_:from:limit:)`` returns, for an account that keeps entities
+    /// otherwise.
+    package func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage {
+        try await storedQueryByEncoding(table: table, query, from: from, limit: limit)
+    }
+
+    /// ``storedQuery(table:_:from:limit:)`` by encoding the entities of a query, for any query.
+    package func storedQueryByEncoding(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage {
+        let page = try await self.query(table: table, query, from: from, limit: limit)
+        return StoredEntityPage(
+            entities: page.entities.map { StoredEntity(EncodedEntity($0), timestamp: $0.timestamp, etag: $0.etag) }, next: page.next)
+    }
+
     /// Encodes and writes entities.
     package func write(_ entities: [Entity], table: String, mode: WriteMode) async throws {
         try await write(entities.map(EncodedEntity.init), table: table, mode: mode)

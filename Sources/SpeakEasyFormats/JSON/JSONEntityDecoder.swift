@@ -171,10 +171,15 @@ struct JSONEntityDecoder {
             default: break
             }
         }
-        for suffix in ["@odata.type", "@type"] where key.hasSuffix(suffix) && key.utf8.count > suffix.utf8.count {
-            return .annotation(of: String(key.dropLast(suffix.count)))
+        // Compared as bytes (Character comparisons cost a microsecond a key).
+        let bytes = key.utf8
+        if bytes.contains(UInt8(ascii: "@")) {
+            for suffix in ["@odata.type".utf8, "@type".utf8] where bytes.count > suffix.count && bytes.suffix(suffix.count).elementsEqual(suffix) {
+                return .annotation(of: String(decoding: bytes.dropLast(suffix.count), as: UTF8.self))
+            }
+            return .ignored
         }
-        if key.contains("@") || key.hasPrefix("odata.") { return .ignored }
+        if bytes.starts(with: "odata.".utf8) { return .ignored }
         return .property(field: mode == .entity ? PlainEvent.Field(rawValue: key) : nil)
     }
 

@@ -1,3 +1,11 @@
+import SpeakEasyCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `multipart/mixed` framing of an entity group transaction (RFC 2046), and the HTTP messages
 /// (`application/http`) inside its parts, read from bytes and written to bytes.
 ///
@@ -11,7 +19,7 @@ enum MultipartMixed {
         var body: ArraySlice<UInt8>
 
         func header(_ name: String) -> String? {
-            headers.first { $0.name.lowercased() == name.lowercased() }?.value
+            headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
         }
     }
 
@@ -75,12 +83,11 @@ enum MultipartMixed {
         var headers: [(name: String, value: String)] = []
         while let line = lines.next() {
             if line.text.isEmpty { break }
-            guard let colon = line.text.firstIndex(of: UInt8(ascii: ":")),
-                let name = String(validating: line.text[..<colon], as: UTF8.self),
-                let value = String(validating: line.text[(colon + 1)...], as: UTF8.self),
-                !name.isEmpty, !name.contains(" ")
+            guard let colon = line.text.firstIndex(of: UInt8(ascii: ":")), colon > line.text.startIndex,
+                !line.text[..<colon].contains(UInt8(ascii: " ")),
+                let name = text(line.text[..<colon]), let value = text(trimmed(line.text[(colon + 1)...]))
             else { throw .malformedPart("a header line is not `Name: value`") }
-            headers.append((name, String(value.trimmingASCIISpaces)))
+            headers.append((name, value))
         }
         return headers
     }
@@ -92,7 +99,7 @@ enum MultipartMixed {
         var startLine: String?
         while let line = lines.next() {
             guard !line.text.isEmpty else { continue }
-            startLine = String(validating: line.text, as: UTF8.self)
+            startLine = text(line.text)
             break
         }
         guard let startLine else { throw .malformedPart("the part holds no HTTP message") }
@@ -101,6 +108,19 @@ enum MultipartMixed {
         while let first = body.first, first == 0x0D || first == 0x0A { body = body.dropFirst() }
         while let last = body.last, last == 0x0D || last == 0x0A { body = body.dropLast() }
         return (startLine, headers, body)
+    }
+
+    /// The bytes as a string; nil when they are not UTF-8. ASCII, which headers nearly always are,
+    /// needs no validation (`String(validating:)` instantiates generic metadata on every call).
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String? {
+        bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Without the spaces and tabs at either end.
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else { return [] }
+        return bytes[first...last]
     }
 
     typealias HTTPMessage = (startLine: String, headers: [(name: String, value: String)], body: ArraySlice<UInt8>)
@@ -118,7 +138,11 @@ enum MultipartMixed {
         mutating func next() -> (text: ArraySlice<UInt8>, start: Int, end: Int)? {
             guard position < bytes.endIndex else { return nil }
             let start = position
-            let newline = bytes[start...].firstIndex(of: 0x0A)
+            let newline = bytes.withUnsafeBufferPointer { buffer in
+                // memchr: a line of a batch is an entity's whole JSON.
+                let from = start - bytes.startIndex
+                return memchr(buffer.baseAddress! + from, 0x0A, buffer.count - from).map { bytes.startIndex + UnsafeRawPointer(buffer.baseAddress!).distance(to: UnsafeRawPointer($0)) }
+            }
             var end = newline ?? bytes.endIndex
             position = newline.map { $0 + 1 } ?? bytes.endIndex
             if end > start, bytes[end - 1] == 0x0D { end -= 1 }

@@ -1,3 +1,4 @@
+import SpeakEasyCore
 package import SpeakEasyModel
 
 /// An entity group transaction's request (`POST /$batch`): read by the server into operations with
@@ -34,6 +35,7 @@ package struct TableBatchRequest: Sendable, Equatable {
         if let changeset = batchPart.header("Content-Type").flatMap(MultipartMixed.boundary(ofContentType:)) {
             let requests = try parts(batchPart.body, boundary: changeset)
             var operations: [TableBatchOperation] = []
+            var rowKeys: Set<String> = []
             for (index, part) in requests.enumerated() {
                 guard index < maximumOperations else {
                     throw TableServiceError.invalidInput("The batch request operation exceeds the maximum 100 changes per change set.").at(operation: index)
@@ -42,7 +44,7 @@ package struct TableBatchRequest: Sendable, Equatable {
                 do throws(TableServiceError) {
                     operation = try self.operation(part)
                     guard operation.action != .retrieve else { throw .invalidInput("A query cannot be part of a changeset.") }
-                    try check(operation, against: operations)
+                    try check(operation, against: operations.first, rowKeys: &rowKeys)
                 } catch {
                     throw error.at(operation: index)
                 }
@@ -74,7 +76,7 @@ package struct TableBatchRequest: Sendable, Equatable {
 
     /// One changeset part: an `application/http` request.
     private static func operation(_ part: MultipartMixed.Part) throws(TableServiceError) -> TableBatchOperation {
-        guard let type = part.header("Content-Type"), type.lowercased().hasPrefix("application/http") else {
+        guard let type = part.header("Content-Type"), type.utf8.count >= 16, String(type.utf8.prefix(16))?.equalsIgnoringASCIICase("application/http") == true else {
             throw .invalidInput("A part of the batch request is not an application/http request.")
         }
         let message: MultipartMixed.HTTPMessage
@@ -83,16 +85,17 @@ package struct TableBatchRequest: Sendable, Equatable {
         } catch {
             throw .invalidInput("A part of the batch request is not an HTTP request.")
         }
-        let words = message.startLine.split(separator: " ", omittingEmptySubsequences: true)
-        guard words.count == 3, words[2].hasPrefix("HTTP/") else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
+        // Split as bytes: spaces are ASCII.
+        let words = message.startLine.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true).map { Substring($0) }
+        guard words.count == 3, words[2].utf8.starts(with: "HTTP/".utf8) else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
         let method = words[0].uppercased()
         func header(_ name: String) -> String? {
-            message.headers.first { $0.name.lowercased() == name.lowercased() }?.value
+            message.headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
         }
         let resource = try TableResourcePath(parsing: path(ofURL: String(words[1])))
         let ifMatch = header("If-Match")
         let contentID = header("Content-ID") ?? part.header("Content-ID")
-        let noContent = header("Prefer")?.lowercased().contains("return-no-content") ?? false
+        let noContent = header("Prefer")?.containsIgnoringASCIICase("return-no-content") ?? false
         switch (method, resource) {
         case ("POST", .entities(let table)):
             let entity = try TableEntityBody.read(Array(message.body), contentType: header("Content-Type"))
@@ -118,21 +121,23 @@ package struct TableBatchRequest: Sendable, Equatable {
 
     /// The path of an absolute URL (or of a path given alone), without its query.
     static func path(ofURL url: String) -> Substring {
-        var rest = url[...]
-        if let scheme = rest.firstRange(of: "://") {
-            rest = rest[scheme.upperBound...]
-            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        // Found by bytes: `://`, `/` and `?` are ASCII, so every cut falls between characters.
+        let bytes = url.utf8
+        var start = bytes.startIndex
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) {
+            let host = bytes.index(colon, offsetBy: 3)
+            start = bytes[host...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
         }
-        return rest.firstIndex(of: "?").map { rest[..<$0] } ?? rest
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex
+        return url[start..<end]
     }
 
     /// Azure's rules between operations: one table, one partition, each row once.
-    private static func check(_ operation: TableBatchOperation, against earlier: [TableBatchOperation]) throws(TableServiceError) {
-        guard let first = earlier.first else { return }
-        guard operation.table == first.table, operation.partitionKey == first.partitionKey else {
+    private static func check(_ operation: TableBatchOperation, against first: TableBatchOperation?, rowKeys: inout Set<String>) throws(TableServiceError) {
+        if let first, operation.table != first.table || operation.partitionKey != first.partitionKey {
             throw TableServiceError(status: 400, code: "CommandsInBatchActOnDifferentPartitions", "All commands in a batch must operate on same entity group.")
         }
-        if earlier.contains(where: { $0.rowKey == operation.rowKey }) {
+        if !rowKeys.insert(operation.rowKey).inserted {
             throw TableServiceError(
                 status: 400, code: "InvalidDuplicateRow",
                 "The batch request contains multiple changes with same row key. An entity can appear only once in a batch request.")

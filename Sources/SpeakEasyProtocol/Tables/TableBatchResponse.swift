@@ -1,3 +1,4 @@
+import SpeakEasyCore
 package import SpeakEasyModel
 import SpeakEasyFormats
 
@@ -30,7 +31,7 @@ package struct TableBatchResponse: Sendable {
         }
 
         package func header(_ name: String) -> String? {
-            headers.first { $0.name.lowercased() == name.lowercased() }?.value
+            headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
         }
     }
 
@@ -110,6 +111,7 @@ package struct TableBatchResponse: Sendable {
     /// one (`batchresponse_<uuid>`); the changeset's is `changesetresponse_<changesetID>`.
     package func write(boundary: String, changesetBoundary: String) -> [UInt8] {
         var out: [UInt8] = []
+        out.reserveCapacity(parts.reduce(1024) { $0 + $1.body.count + 512 })
         out += "--\(boundary)\r\n".utf8
         if isChangeset {
             out += "Content-Type: multipart/mixed; boundary=\(changesetBoundary)\r\n\r\n".utf8
@@ -136,7 +138,12 @@ package struct TableBatchResponse: Sendable {
     private static func append(_ part: Part, to out: inout [UInt8]) {
         out += "Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n".utf8
         out += "HTTP/1.1 \(part.status) \(reasonPhrase(part.status))\r\n".utf8
-        for header in part.headers { out += "\(header.name): \(header.value)\r\n".utf8 }
+        for header in part.headers {
+            out += header.name.utf8
+            out += ": ".utf8
+            out += header.value.utf8
+            out += "\r\n".utf8
+        }
         out += "\r\n".utf8
         out += part.body
         out += "\r\n".utf8

@@ -1,5 +1,6 @@
 package import SpeakEasyModel
 package import SpeakEasyFormats
+package import SpeakEasyStorage
 
 /// Writes the Table service's JSON response bodies at each metadata level, as Azure writes them:
 /// query results, one entity (a GET, or the 201 of an insert), the table list and a created table.
@@ -24,7 +25,48 @@ package struct TableJSONWriter: Sendable {
     /// (`{"value":[…]}` without metadata). Continuation goes in headers, never in the body.
     /// `select` is the query's `$select`, nil for every property (see ``appendEntityMembers(_:table:select:to:)``).
     package func queryResponse(_ entities: some Sequence<Entity>, table: String, select: [String]? = nil) -> [UInt8] {
-        feed(fragment: table, entities) { entity, out in appendEntityMembers(entity, table: table, select: select, to: &out) }
+        var body: [UInt8] = []
+        queryResponse(entities, table: table, select: select) { body += $0 }
+        return body
+    }
+
+    /// The same response, handed to `write` in pieces of some tens of KB as it is made: a server
+    /// copies each into its network buffer while it is in cache, instead of growing an array of a
+    /// megabyte or two (a page of 1,000 entities) and copying it whole.
+    package func queryResponse(_ entities: some Sequence<Entity>, table: String, select: [String]? = nil, write: ([UInt8]) -> Void) {
+        feed(fragment: table, entities, write: write) { entity, out in appendEntityMembers(entity, table: table, select: select, to: &out) }
+    }
+
+    /// ``queryResponse(_:table:select:write:)`` of entities as stored, their properties copied through
+    /// in the wire's spelling (``JSONWireSpelling``) rather than decoded and encoded again: the same
+    /// bytes, for minimal or no metadata (full metadata annotates every property: use the entities).
+    package func queryResponse(stored entities: [StoredEntity], table: String, write: ([UInt8]) -> Void) throws(JSONSyntaxError) {
+        precondition(metadata != .full, "full metadata is written from decoded entities")
+        var spelling = JSONWireSpelling()
+        var failure: JSONSyntaxError?
+        feed(fragment: table, entities, write: write) { stored, out in
+            guard failure == nil else { return }
+            let entity = stored.encoded
+            var first = true
+            if metadata != .none, let etag = stored.etag ?? stored.timestamp.map(TableETag.weak) {
+                appendMember("odata.etag", etag, to: &out)
+                first = false
+            }
+            if !first { out += ",".utf8 }
+            appendMember("PartitionKey", entity.partitionKey, to: &out)
+            out += ",".utf8
+            appendMember("RowKey", entity.rowKey, to: &out)
+            if let timestamp = stored.timestamp {
+                out += #","Timestamp":""#.utf8
+                timestamp.append(to: &out, trimmed: true)
+                out += "\"".utf8
+            }
+            let result = entity.properties.withUnsafeBytes { object in
+                Result { () throws(JSONSyntaxError) in try spelling.appendMembers(ofObject: object, annotated: metadata != .none, to: &out) }
+            }
+            if case .failure(let error) = result { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     /// One entity, as a GET by keys and an insert's 201 answer it: a bare object, with
@@ -47,8 +89,16 @@ package struct TableJSONWriter: Sendable {
 
     /// `{"odata.metadata":"…/$metadata#<fragment>","value":[{…},…]}`, each item's members by `members`.
     private func feed<Item>(fragment: String, _ items: some Sequence<Item>, members: (Item, inout [UInt8]) -> Void) -> [UInt8] {
+        var body: [UInt8] = []
+        feed(fragment: fragment, items, write: { body += $0 }, members: members)
+        return body
+    }
+
+    /// ``feed(fragment:_:members:)`` in pieces of about `pieceSize` bytes.
+    private func feed<Item>(fragment: String, _ items: some Sequence<Item>, write: ([UInt8]) -> Void, members: (Item, inout [UInt8]) -> Void) {
+        let pieceSize = 32 << 10
         var out: [UInt8] = []
-        out.reserveCapacity(256)
+        out.reserveCapacity(pieceSize + 4096)
         out += "{".utf8
         if metadata != .none {
             appendMember("odata.metadata", endpoint.metadataURL(fragment), to: &out)
@@ -62,9 +112,13 @@ package struct TableJSONWriter: Sendable {
             out += "{".utf8
             members(item, &out)
             out += "}".utf8
+            if out.count >= pieceSize {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
         out += "]}".utf8
-        return out
+        write(out)
     }
 
     /// Create Table's 201: `{"odata.metadata":"…/$metadata#Tables/@Element","TableName":"…"}`.

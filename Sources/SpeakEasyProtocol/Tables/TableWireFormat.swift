@@ -1,3 +1,4 @@
+import SpeakEasyCore
 package import SpeakEasyFormats
 
 /// The body format of a Table service response, chosen from the request's `Accept` header.
@@ -19,7 +20,7 @@ package enum TableWireFormat: Equatable, Sendable {
     /// (`x-ms-version`) from before JSON.
     package static func asksJSONTooEarly(_ head: RequestHead) -> Bool {
         guard let version = head.header("x-ms-version"), version < firstJSONVersion else { return false }
-        let named = { (header: String?) in header?.lowercased().contains("application/json") == true }
+        let named = { (header: String?) in header?.containsIgnoringASCIICase("application/json") == true }
         return named(head.header("Accept")) || named(head.header("Content-Type"))
     }
 

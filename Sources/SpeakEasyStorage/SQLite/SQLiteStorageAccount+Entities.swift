@@ -83,6 +83,27 @@ extension SQLiteStorageAccount {
         }
     }
 
+    package func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage {
+        guard query.select == nil, query.filter?.isOnKeys ?? true else { return try await storedQueryByEncoding(table: table, query, from: from, limit: limit) }
+        return try await read { connection in
+            try connection.transaction(readOnly: true) {
+                try Self.requireTable(table, connection)
+                let scan = try SQLiteScan(connection, table: table, query: query, from: from, columns: "timestamp, etag, properties")
+                var page: [StoredEntity] = []
+                while page.count < limit, try scan.step() {
+                    let statement = scan.statement
+                    let partitionKey = statement.text(0), rowKey = statement.text(1)
+                    guard query.filter?.matches(Entity(partitionKey: partitionKey, rowKey: rowKey)) ?? true else { continue }
+                    page.append(
+                        StoredEntity(
+                            EncodedEntity(partitionKey: partitionKey, rowKey: rowKey, properties: statement.bytes(4)),
+                            timestamp: try? EdmDateTime(parsing: statement.text(2)), etag: statement.text(3)))
+                }
+                return StoredEntityPage(entities: page, next: try scan.next())
+            }
+        }
+    }
+
     package func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity? {
         try await readNow { connection in
             try connection.withCached(

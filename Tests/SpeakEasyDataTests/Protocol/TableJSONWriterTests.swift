@@ -19,6 +19,33 @@ struct TableJSONWriterTests {
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: recorded, as: UTF8.self))
     }
 
+    @Test("a page copied from stored JSON is byte for byte the page written from decoded entities", arguments: [JSONMetadata.minimal, .none])
+    func storedEqualsDecoded(level: JSONMetadata) throws {
+        var entities = [everyTypeEntity(), everyTypeEntity(rowKey: "grace"), Entity(partitionKey: "p", rowKey: "bare")]
+        entities[1].properties += [
+            Property("Big", .double(1e16)), Property("Small", .double(-2.5e-10)), Property("Infinite", .double(-.infinity)),
+            Property("Zero", .double(-0.0)), Property("Tab\u{7F}", .string("é\t\u{1}😀")), Property("Late", .dateTime(time("9999-12-31T23:59:59.9999999Z"))),
+            Property("Seconds", .dateTime(time("2026-04-11T23:09:00.1000000Z"))), Property("Empty", .string("")), Property("False", .boolean(false)),
+        ]
+        entities[1].etag = "W/\"datetime'2024-05-01T10%3A00%3A01.123456Z'\""
+        entities[2].timestamp = nil
+        let writer = TableJSONWriter(endpoint: AzureFixture.xplat, metadata: level)
+        let decoded = writer.queryResponse(entities, table: "speakers")
+        var copied: [UInt8] = []
+        try writer.queryResponse(
+            stored: entities.map { StoredEntity(EncodedEntity($0), timestamp: $0.timestamp, etag: $0.etag) }, table: "speakers"
+        ) { copied += $0 }
+        #expect(String(decoding: copied, as: UTF8.self) == String(decoding: decoded, as: UTF8.self))
+    }
+
+    @Test("stored JSON that is not an object is an error, not a page")
+    func storedCorrupt() {
+        let broken = StoredEntity(EncodedEntity(partitionKey: "p", rowKey: "r", properties: Array(#"{"A":1,"#.utf8)), timestamp: nil, etag: nil)
+        #expect(throws: JSONSyntaxError.self) {
+            try TableJSONWriter(endpoint: AzureFixture.xplat, metadata: .minimal).queryResponse(stored: [broken], table: "t") { _ in }
+        }
+    }
+
     @Test("types survive at minimal and full metadata")
     func typesRoundTrip() throws {
         let entity = everyTypeEntity()
