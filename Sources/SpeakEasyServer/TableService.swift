@@ -99,6 +99,12 @@ struct TableService {
             if let partitionKey, let rowKey { try grant.authorizeEntity(partitionKey: partitionKey, rowKey: rowKey) }
         }
 
+        /// Whether a SAS's key range reaches the entity.
+        func permit(entity partitionKey: String, _ rowKey: String) throws(AuthorizationError) {
+            guard case .sharedAccessSignature(let grant) = authentication else { return }
+            try grant.authorizeEntity(partitionKey: partitionKey, rowKey: rowKey)
+        }
+
         var keyRange: TableKeyRange? {
             guard case .sharedAccessSignature(let grant) = authentication, let range = grant.keyRange, !range.isUnbounded else { return nil }
             return range
@@ -265,6 +271,7 @@ struct TableService {
     // MARK: Batches
 
     private func batch(_ request: TableBatchRequest, access: Access) async throws -> Response {
+        var permitted: Set<SASOperation> = []
         for operation in request.operations {
             let kind: SASOperation =
                 switch operation.action {
@@ -276,7 +283,9 @@ struct TableService {
                 case .delete: .deleteEntity
                 case .retrieve: .getEntity
                 }
-            try access.permit(kind, partitionKey: operation.partitionKey, rowKey: operation.rowKey)
+            // The permissions once per kind of operation; the key range for every entity.
+            if permitted.insert(kind).inserted { try access.permit(kind) }
+            try access.permit(entity: operation.partitionKey, operation.rowKey)
         }
         let (boundary, changeset) = TableBatchResponse.newBoundaries()
         let parts: [TableBatchResponse.Part]

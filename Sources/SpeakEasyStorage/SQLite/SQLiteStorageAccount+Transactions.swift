@@ -40,9 +40,15 @@ extension SQLiteStorageAccount {
         let upsert = "INSERT INTO entities (table_name, partition_key, row_key, timestamp, etag, properties) VALUES (?, ?, ?, ?, ?, ?)"
         switch operation.kind {
         case .insert:
-            do {
-                try statement(upsert, keys + [timestamp, etag]).runBindingText(6, entity.properties)
-            } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT {
+            // Kept prepared: a batch inserts a hundred.
+            let inserted = Result { () throws(SQLiteError) in
+                try connection.withCached(upsert) { statement throws(SQLiteError) in
+                    for (index, value) in (keys + [timestamp, etag]).enumerated() { statement.bind(Int32(index + 1), value) }
+                    try statement.runBindingText(6, entity.properties)
+                }
+            }
+            if case .failure(let error) = inserted {
+                guard error.code == SQLITE_CONSTRAINT else { throw error }
                 throw SQLiteError(
                     path: connection.path, code: SQLITE_CONSTRAINT, message: "The specified entity already exists.", reason: .alreadyExists,
                     azureCode: "EntityAlreadyExists")
