@@ -256,28 +256,24 @@ struct BlobService {
             throw StorageError(.notFound, account: "", "The specified blob does not exist.", code: "BlobNotFound")
         }
         let properties = result.properties
-        var headers = HTTPFields()
-        headers[.contentType] = properties.contentType
-        headers[.eTag] = properties.etag
         let lastModified = HTTPDate.format(properties.lastModified)
-        headers[.lastModified] = lastModified
-        headers[.acceptRanges] = "bytes"
-        headers[.xMsBlobType] = "BlockBlob"
-        headers[.xMsCreationTime] = lastModified
-        headers[.xMsLeaseStatus] = "unlocked"
-        headers[.xMsLeaseState] = "available"
-        headers[.xMsServerEncrypted] = "true"
-        headers[.xMsAccessTier] = "Hot"
-        headers[.xMsAccessTierInferred] = "true"
-        headers[.contentLength] = String(result.data.count)
+        // Appended, not set: every name is new here, and setting looks each one up first.
+        var headers = HTTPFields([
+            HTTPField(name: .contentType, value: properties.contentType), HTTPField(name: .eTag, value: properties.etag),
+            HTTPField(name: .lastModified, value: lastModified), HTTPField(name: .acceptRanges, value: "bytes"),
+            HTTPField(name: .xMsBlobType, value: "BlockBlob"), HTTPField(name: .xMsCreationTime, value: lastModified),
+            HTTPField(name: .xMsLeaseStatus, value: "unlocked"), HTTPField(name: .xMsLeaseState, value: "available"),
+            HTTPField(name: .xMsServerEncrypted, value: "true"), HTTPField(name: .xMsAccessTier, value: "Hot"),
+            HTTPField(name: .xMsAccessTierInferred, value: "true"), HTTPField(name: .contentLength, value: String(result.data.count)),
+        ])
         let status: HTTPResponse.Status
         if range != nil {
             status = .partialContent
-            headers[.contentRange] = "bytes \(result.range.lowerBound)-\(result.range.upperBound - 1)/\(properties.size)"
-            headers[.xMsBlobContentMD5] = properties.contentMD5
+            headers.append(HTTPField(name: .contentRange, value: "bytes \(result.range.lowerBound)-\(result.range.upperBound - 1)/\(properties.size)"))
+            headers.append(HTTPField(name: .xMsBlobContentMD5, value: properties.contentMD5))
         } else {
             status = .ok
-            headers[.contentMD5] = properties.contentMD5
+            headers.append(HTTPField(name: .contentMD5, value: properties.contentMD5))
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.data)))
     }

@@ -106,10 +106,11 @@ struct ServiceResponder: HTTPResponder {
     }
 
     private func addCommonHeaders(_ response: inout Response, _ exchange: Exchange) {
-        response.headers[.xMsRequestID] = exchange.requestID
-        response.headers[.xMsVersion] = exchange.head.header("x-ms-version") ?? Exchange.defaultVersion
-        response.headers[.date] = HTTPDate.format(exchange.now)
-        if let client = exchange.head.header("x-ms-client-request-id") { response.headers[.xMsClientRequestID] = client }
+        // Appended: the services never set these (setting would look each name up first).
+        response.headers.append(HTTPField(name: .xMsRequestID, value: exchange.requestID))
+        response.headers.append(HTTPField(name: .xMsVersion, value: exchange.head.header("x-ms-version") ?? Exchange.defaultVersion))
+        response.headers.append(HTTPField(name: .date, value: HTTPDate.format(exchange.now)))
+        if let client = exchange.head.header("x-ms-client-request-id") { response.headers.append(HTTPField(name: .xMsClientRequestID, value: client)) }
     }
 }
 

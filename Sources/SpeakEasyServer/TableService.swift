@@ -411,11 +411,11 @@ struct TableService {
 
     private func reply(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), buffer: ByteBuffer?) -> Response {
         var headers = headers
-        headers[.cacheControl] = "no-cache"
-        headers[.xContentTypeOptions] = "nosniff"
-        headers[.dataServiceVersion] = "3.0;"
+        headers.append(HTTPField(name: .cacheControl, value: "no-cache"))
+        headers.append(HTTPField(name: .xContentTypeOptions, value: "nosniff"))
+        headers.append(HTTPField(name: .dataServiceVersion, value: "3.0;"))
         guard let buffer else { return Response(status: status, headers: headers) }
-        headers[.contentType] = format.contentType
+        headers.append(HTTPField(name: .contentType, value: format.contentType))
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: buffer))
     }
 }
