@@ -23,10 +23,11 @@ struct ServeSeededStoreTests {
         var speakers: [Speaker]
     }
 
-    /// Seeds 8 speakers and 100 events (seed 42), as `seed --seed 42 --from 2026-01-01` does.
-    static func seed(_ path: String) async throws {
+    /// Seeds 8 speakers and `events` events (seed 42), as `seed --seed 42 --events N --from 2026-01-01` does.
+    static func seed(_ path: String, events: Int) async throws {
         var request = SeedRequest()
         request.seed = 42
+        request.eventCount = events
         request.from = .at("2026-01-01T00:00:00Z")
         let store = try SQLiteStorageAccount(path: path)
         let photos = SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/"
@@ -46,14 +47,18 @@ struct ServeSeededStoreTests {
         return try readAll(&reader)
     }
 
-    @Test("the SDK's query of partition Events equals export's, and every ImageUrl downloads the stored photo")
-    func seededStore() async throws {
+    /// Small pages (many continuations), and Azure's pages of 1,000, which `serve` writes in two
+    /// halves on two threads from 200 entities up.
+    @Test(
+        "the SDK's query of partition Events equals export's, and every ImageUrl downloads the stored photo",
+        arguments: [(pageSize: 7, events: 100), (pageSize: 1000, events: 450)])
+    func seededStore(pageSize: Int, events: Int) async throws {
         // `serve` answers to the local account's own name too, the one in the photo URLs.
         let configure = { (configuration: inout ServerConfiguration) in
-            configuration.pageSize = 7
+            configuration.pageSize = pageSize
             configuration.accountAliases = [SQLiteStorageAccount.accountName]
         }
-        try await withRunningServer(configure: configure, prepare: Self.seed) { server in
+        try await withRunningServer(configure: configure, prepare: { try await Self.seed($0, events: events) }) { server in
             try await withTemporaryDirectory { scratch in
                 let endpoint = "http://127.0.0.1:\(server.port(.table))/\(DevelopmentAccount.name)"
                 let dumpPath = scratch + "/events.dump"
@@ -64,8 +69,8 @@ struct ServeSeededStoreTests {
 
                 let ours = try await Self.exported(server.store, scratch: scratch)
                 let theirs = try DumpEntity.lines(try Data(contentsOf: URL(fileURLWithPath: dumpPath)))
-                #expect(ours.count == 100)
-                #expect(theirs.map(\.rowKey) == ours.map(\.rowKey), "the same entities in the same order, across 15 pages")
+                #expect(ours.count == events)
+                #expect(theirs.map(\.rowKey) == ours.map(\.rowKey), "the same entities in the same order, in pages of \(pageSize)")
                 for (mine, sdk) in zip(ours, theirs) {
                     let differences = Comparison().differences(ours: mine, theirs: sdk)
                     #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")

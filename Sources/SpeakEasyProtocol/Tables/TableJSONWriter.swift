@@ -41,18 +41,40 @@ package struct TableJSONWriter: Sendable {
     /// in the wire's spelling (``JSONWireSpelling``) rather than decoded and encoded again: the same
     /// bytes, for minimal or no metadata (full metadata annotates every property: use the entities).
     package func queryResponse(stored entities: [StoredEntity], table: String, write: ([UInt8]) -> Void) throws(JSONSyntaxError) {
+        write(feedOpening(fragment: table))
+        var out: [UInt8] = []
+        try appendStored(entities[...], afterOthers: false, to: &out)
+        out += Self.feedClosing
+        write(out)
+    }
+
+    /// What a query page's body holds before its entities: `{"odata.metadata":"…","value":[`.
+    package func feedOpening(fragment: String) -> [UInt8] {
+        var out: [UInt8] = Array("{".utf8)
+        if metadata != .none {
+            appendMember("odata.metadata", endpoint.metadataURL(fragment), to: &out)
+            out += ",".utf8
+        }
+        out += #""value":["#.utf8
+        return out
+    }
+
+    /// What a query page's body holds after its entities.
+    package static let feedClosing = Array("]}".utf8)
+
+    /// Stored entities as the items of a query page, comma-separated (with a comma first when
+    /// `afterOthers`): pieces of one page may be written apart, on several threads, and joined.
+    package func appendStored(_ entities: ArraySlice<StoredEntity>, afterOthers: Bool, to out: inout [UInt8]) throws(JSONSyntaxError) {
         precondition(metadata != .full, "full metadata is written from decoded entities")
         var spelling = JSONWireSpelling()
-        var failure: JSONSyntaxError?
-        feed(fragment: table, entities, write: write) { stored, out in
-            guard failure == nil else { return }
+        for (index, stored) in zip(entities.indices, entities) {
+            if afterOthers || index != entities.startIndex { out += ",".utf8 }
+            out += "{".utf8
             let entity = stored.encoded
-            var first = true
             if metadata != .none, let etag = stored.etag ?? stored.timestamp.map(TableETag.weak) {
                 appendMember("odata.etag", etag, to: &out)
-                first = false
+                out += ",".utf8
             }
-            if !first { out += ",".utf8 }
             appendMember("PartitionKey", entity.partitionKey, to: &out)
             out += ",".utf8
             appendMember("RowKey", entity.rowKey, to: &out)
@@ -64,9 +86,9 @@ package struct TableJSONWriter: Sendable {
             let result = entity.properties.withUnsafeBytes { object in
                 Result { () throws(JSONSyntaxError) in try spelling.appendMembers(ofObject: object, annotated: metadata != .none, to: &out) }
             }
-            if case .failure(let error) = result { failure = error }
+            try result.get()
+            out += "}".utf8
         }
-        if let failure { throw failure }
     }
 
     /// One entity, as a GET by keys and an insert's 201 answer it: a bare object, with
