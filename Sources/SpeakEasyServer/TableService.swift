@@ -1,8 +1,8 @@
-import SpeakEasyCore
-import SpeakEasyFormats
 import Dispatch
 import HTTPTypes
 import Hummingbird
+import SpeakEasyCore
+import SpeakEasyFormats
 import SpeakEasyModel
 import SpeakEasyProtocol
 import SpeakEasyStorage
@@ -158,7 +158,6 @@ struct TableService {
             case .atom: TableAtomWriter(endpoint: endpoint, updated: exchange.now).tableEntry(name)
             }
         if head.header("Prefer") != nil { headers[.preferenceApplied] = "return-content" }
-        var timestamps: [String: EdmDateTime] = [:]
         return reply(.created, headers: headers, body: body)
     }
 
