@@ -34,15 +34,20 @@ package struct ContinuationToken: Hashable, Sendable {
 ///
 /// A page may hold fewer entities than asked for while more follow (Azure stops at 1,000 entities,
 /// at five seconds and at partition-server boundaries): only `next == nil` means the end.
-package struct EntityPage: Sendable {
-    package var entities: [Entity]
+package struct QueryPage<Element: Sendable>: Sendable {
+    package var entities: [Element]
     package var next: ContinuationToken?
 
-    package init(entities: [Entity], next: ContinuationToken?) {
+    package init(entities: [Element], next: ContinuationToken?) {
         self.entities = entities
         self.next = next
     }
 }
+
+/// A page of decoded entities.
+package typealias EntityPage = QueryPage<Entity>
+/// A page of entities as stored (``StoredEntity``).
+package typealias StoredEntityPage = QueryPage<StoredEntity>
 
 /// An entity as the store keeps it: keys, Timestamp, ETag, and the properties still encoded, for a
 /// reply that copies them through (``StorageAccount/storedQuery(table:_:from:limit:)``).
@@ -55,16 +60,5 @@ package struct StoredEntity: Sendable {
         self.encoded = encoded
         self.timestamp = timestamp
         self.etag = etag
-    }
-}
-
-/// A page of ``StoredEntity``s and where the next page starts.
-package struct StoredEntityPage: Sendable {
-    package var entities: [StoredEntity]
-    package var next: ContinuationToken?
-
-    package init(entities: [StoredEntity], next: ContinuationToken?) {
-        self.entities = entities
-        self.next = next
     }
 }
