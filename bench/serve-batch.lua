@@ -17,54 +17,59 @@ local description = string.rep("Lorem ipsum dolor sit amet, consectetur adipisci
 
 function init(args)
   sas, tableName = args[1], args[2]
-  url = string.format("http://%s:%s/devstoreaccount1/%s", wrk.host, wrk.port, tableName)
+  local url = string.format("http://%s:%s/devstoreaccount1/%s", wrk.host, wrk.port, tableName)
   batches, failed = 0, 0
-end
-
--- One insert, as the SDK writes it (but for its x-ms-date and Date lines).
-local function part(changeset, index, partition, row)
-  local entity = string.format(
-    '{"PartitionKey": "%s", "RowKey": "%s", "EventDate@odata.type": "Edm.DateTime", "EventDate": "2026-04-11T23:09:00Z", '
+  -- Every part is the same but for its Content-ID and RowKey, so its text is made once here and a
+  -- request only joins pieces: the load generator shares the 2 cores with serve, and building each
+  -- entity anew took a third of one.
+  local partition = string.format("bench-%d", id)
+  entityHead = string.format('{"PartitionKey": "%s", "RowKey": "', partition)
+  entityTail = string.format(
+    '", "EventDate@odata.type": "Edm.DateTime", "EventDate": "2026-04-11T23:09:00Z", '
       .. '"EventName": "Load Test Meetup", "EventLocation": "Chicago, IL", "EventDescription": "%s", '
-      .. '"SpeakerKey": "15adea52-1d44-50df-90f2-f4c165e6ed8b", "SpeakerName": "Grace Garcia"}',
-    partition, row, description)
-  return table.concat({
-    "--" .. changeset,
-    "Content-Type: application/http",
-    "Content-Transfer-Encoding: binary",
-    "Content-ID: " .. index,
+      .. '"SpeakerKey": "15adea52-1d44-50df-90f2-f4c165e6ed8b", "SpeakerName": "Grace Garcia"}', description)
+  local entityLength = #entityHead + 14 + #entityTail -- row keys are %010d-%03d
+  partHead = "\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: "
+  requestHead = table.concat({
+    "",
     "",
     "POST " .. url .. " HTTP/1.1",
     "Content-Type: application/json",
-    "Content-Length: " .. #entity,
+    "Content-Length: " .. entityLength,
     "x-ms-version: 2019-02-02",
     "DataServiceVersion: 3.0",
     "Accept: application/json;odata=minimalmetadata",
     "",
-    entity,
+    "",
   }, "\r\n")
 end
 
+-- 100 inserts in one changeset, as the SDK writes them (but for its x-ms-date and Date lines).
 function request()
   batches = batches + 1
   local batch = string.format("batch_%d_%d", id, batches)
   local changeset = string.format("changeset_%d_%d", id, batches)
-  local partition = string.format("bench-%d", id)
-  local body = { "--" .. batch, "Content-Type: multipart/mixed; boundary=" .. changeset, "" }
+  local body = { "--", batch, "\r\nContent-Type: multipart/mixed; boundary=", changeset, "\r\n" }
+  local n = #body
   for i = 0, 99 do
-    body[#body + 1] = part(changeset, i, partition, string.format("%010d-%03d", batches, i))
+    body[n + 1] = "\r\n--"
+    body[n + 2] = changeset
+    body[n + 3] = partHead
+    body[n + 4] = i
+    body[n + 5] = requestHead
+    body[n + 6] = entityHead
+    body[n + 7] = string.format("%010d-%03d", batches, i)
+    body[n + 8] = entityTail
+    n = n + 8
   end
-  body[#body + 1] = "--" .. changeset .. "--"
-  body[#body + 1] = ""
-  body[#body + 1] = "--" .. batch .. "--"
-  body[#body + 1] = ""
+  body[n + 1] = "\r\n--" .. changeset .. "--\r\n\r\n--" .. batch .. "--\r\n"
   return wrk.format("POST", "/devstoreaccount1/$batch?" .. sas, {
     ["x-ms-version"] = "2019-02-02",
     ["DataServiceVersion"] = "3.0",
     ["MaxDataServiceVersion"] = "3.0;NetFx",
     ["Content-Type"] = "multipart/mixed; boundary=" .. batch,
     ["Accept"] = "application/json",
-  }, table.concat(body, "\r\n"))
+  }, table.concat(body))
 end
 
 function response(status, headers, body)

@@ -85,14 +85,14 @@ package struct TableBatchRequest: Sendable, Equatable {
         } catch {
             throw .invalidInput("A part of the batch request is not an HTTP request.")
         }
-        // Split as bytes: spaces are ASCII.
-        let words = message.startLine.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true).map { Substring($0) }
-        guard words.count == 3, words[2].utf8.starts(with: "HTTP/".utf8) else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
-        let method = words[0].uppercased()
+        // Split as bytes (an array's split is specialised; a string view's is not).
+        let words = Array(message.startLine.utf8).split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
+        guard words.count == 3, words[2].starts(with: "HTTP/".utf8) else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
+        let method = String(decoding: words[0], as: UTF8.self).uppercased()
         func header(_ name: String) -> String? {
             message.headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
         }
-        let resource = try TableResourcePath(parsing: path(ofURL: String(words[1])))
+        let resource = try TableResourcePath(parsing: path(ofURL: String(decoding: words[1], as: UTF8.self)))
         let ifMatch = header("If-Match")
         let contentID = header("Content-ID") ?? part.header("Content-ID")
         let noContent = header("Prefer")?.containsIgnoringASCIICase("return-no-content") ?? false
