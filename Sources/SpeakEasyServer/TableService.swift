@@ -269,8 +269,8 @@ struct TableService {
             return reply(.noContent, headers: headers)
         }
         if head.header("Prefer") != nil { headers[.preferenceApplied] = "return-content" }
-        var timestamps: [String: EdmDateTime] = [:]
-        return reply(.created, headers: headers, body: try entityBody(Self.inserted(entity, etag: etag, timestamps: &timestamps), table: table))
+        let stored = Self.inserted(entity, etag: etag, timestamp: etag.flatMap(TableETag.timestamp(of:)))
+        return reply(.created, headers: headers, body: try entityBody(stored, table: table))
     }
 
     private func write(_ table: String, _ partitionKey: String, _ rowKey: String, merge: Bool, body: [UInt8]) async throws -> Response {
@@ -373,12 +373,12 @@ struct TableService {
         } catch let error as StorageError {
             return failure(TableServiceError(error, operationIndex: error.operationIndex ?? 0))
         }
-        // One transaction, one time: the ETags are all the same, and read once.
-        var timestamps: [String: EdmDateTime] = [:]
+        // One transaction, one time: the ETags are all the same, and the Timestamp is read from the first.
+        let timestamp = etags.lazy.compactMap { $0 }.first.flatMap(TableETag.timestamp(of:))
         return zip(operations, etags).map { operation, etag in
             var stored: Entity?
             if case .insert = operation.action, !operation.returnNoContent, let entity = operation.entity {
-                stored = Self.inserted(entity, etag: etag, timestamps: &timestamps)
+                stored = Self.inserted(entity, etag: etag, timestamp: timestamp)
             }
             return TableBatchResponse.success(operation, etag: etag, entity: stored, endpoint: endpoint, format: format)
         }
@@ -388,15 +388,10 @@ struct TableService {
 
     /// An inserted entity as the store now holds it, for the reply: what was sent, with the Timestamp
     /// and ETag of the write (the ETag is made from the Timestamp), so the reply needs no read back.
-    private static func inserted(_ entity: Entity, etag: String?, timestamps: inout [String: EdmDateTime]) -> Entity {
+    private static func inserted(_ entity: Entity, etag: String?, timestamp: EdmDateTime?) -> Entity {
         var stored = entity
         stored.etag = etag
-        stored.timestamp = etag.flatMap { etag in
-            if let known = timestamps[etag] { return known }
-            let timestamp = TableETag.timestamp(of: etag)
-            timestamps[etag] = timestamp
-            return timestamp
-        }
+        stored.timestamp = timestamp
         return stored
     }
 

@@ -119,14 +119,8 @@ package struct TableJSONWriter: Sendable {
     /// ``feed(fragment:_:members:)`` in pieces of about `pieceSize` bytes.
     private func feed<Item>(fragment: String, _ items: some Sequence<Item>, write: ([UInt8]) -> Void, members: (Item, inout [UInt8]) -> Void) {
         let pieceSize = 32 << 10
-        var out: [UInt8] = []
+        var out = feedOpening(fragment: fragment)
         out.reserveCapacity(pieceSize + 4096)
-        out += "{".utf8
-        if metadata != .none {
-            appendMember("odata.metadata", endpoint.metadataURL(fragment), to: &out)
-            out += ",".utf8
-        }
-        out += #""value":["#.utf8
         var first = true
         for item in items {
             if !first { out += ",".utf8 }
@@ -139,7 +133,7 @@ package struct TableJSONWriter: Sendable {
                 out.removeAll(keepingCapacity: true)
             }
         }
-        out += "]}".utf8
+        out += Self.feedClosing
         write(out)
     }
 

@@ -67,18 +67,12 @@ extension SQLiteStorageAccount {
 
     package func query(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> EntityPage {
         try await read { connection in
-            try connection.transaction(readOnly: true) {
-                try Self.requireTable(table, connection)
-                let scan = try SQLiteScan(connection, table: table, query: query, from: from, columns: "timestamp, etag, properties")
-                var page: [Entity] = []
-                var reader = JSONPropertiesReader()
-                while page.count < limit, try scan.step() {
-                    var entity = try Self.entity(from: scan.statement, reader: &reader, path: connection.path)
-                    guard query.filter?.matches(entity) ?? true else { continue }
-                    if let select = query.select { entity.properties = entity.properties.filter { select.contains($0.name) } }
-                    page.append(entity)
-                }
-                return EntityPage(entities: page, next: try scan.next())
+            var reader = JSONPropertiesReader()
+            return try Self.page(table: table, query, from: from, limit: limit, connection) { statement in
+                var entity = try Self.entity(from: statement, reader: &reader, path: connection.path)
+                guard query.filter?.matches(entity) ?? true else { return nil }
+                if let select = query.select { entity.properties = entity.properties.filter { select.contains($0.name) } }
+                return entity
             }
         }
     }
@@ -86,21 +80,31 @@ extension SQLiteStorageAccount {
     package func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage {
         guard query.select == nil, query.filter?.isOnKeys ?? true else { return try await storedQueryByEncoding(table: table, query, from: from, limit: limit) }
         return try await read { connection in
-            try connection.transaction(readOnly: true) {
-                try Self.requireTable(table, connection)
-                let scan = try SQLiteScan(connection, table: table, query: query, from: from, columns: "timestamp, etag, properties")
-                var page: [StoredEntity] = []
-                while page.count < limit, try scan.step() {
-                    let statement = scan.statement
-                    let partitionKey = statement.text(0), rowKey = statement.text(1)
-                    guard query.filter?.matches(Entity(partitionKey: partitionKey, rowKey: rowKey)) ?? true else { continue }
-                    page.append(
-                        StoredEntity(
-                            EncodedEntity(partitionKey: partitionKey, rowKey: rowKey, properties: statement.bytes(4)),
-                            timestamp: try? EdmDateTime(parsing: statement.text(2)), etag: statement.text(3)))
-                }
-                return StoredEntityPage(entities: page, next: try scan.next())
+            try Self.page(table: table, query, from: from, limit: limit, connection) { statement in
+                let partitionKey = statement.text(0), rowKey = statement.text(1)
+                // The filter reads the keys alone: the properties stay encoded.
+                guard query.filter?.matches(Entity(partitionKey: partitionKey, rowKey: rowKey)) ?? true else { return nil }
+                return StoredEntity(
+                    EncodedEntity(partitionKey: partitionKey, rowKey: rowKey, properties: statement.bytes(4)),
+                    timestamp: try? EdmDateTime(parsing: statement.text(2)), etag: statement.text(3))
             }
+        }
+    }
+
+    /// A page of a query, read in one transaction: each row of the scan (keys, timestamp, etag,
+    /// properties) made into an item by `item`, which returns nil for a row the filter leaves out.
+    private static func page<Item>(
+        table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int, _ connection: SQLiteConnection,
+        item: (SQLiteStatement) throws -> Item?
+    ) throws -> QueryPage<Item> {
+        try connection.transaction(readOnly: true) {
+            try requireTable(table, connection)
+            let scan = try SQLiteScan(connection, table: table, query: query, from: from, columns: "timestamp, etag, properties")
+            var items: [Item] = []
+            while items.count < limit, try scan.step() {
+                if let item = try item(scan.statement) { items.append(item) }
+            }
+            return QueryPage(entities: items, next: try scan.next())
         }
     }
 
