@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The library's layers, each a target that may import only the layers above it in this list, so the
-// compiler holds the direction (as NIOCore/NIOPosix and HummingbirdCore/Hummingbird do):
+// compiler holds the direction (as NIOCore and NIOPosix do):
 //
 //   SpeakEasyCore        bytes (SWAR, hashing, byte input), POSIX files, threads and queues, FailureKind
 //   SpeakEasyModel       Edm values, entities and their limits, speakers and events, blob addresses
@@ -14,7 +14,7 @@ import PackageDescription
 //   SpeakEasySeeding     generation and seeding
 //   SpeakEasyValidation  validation and its reports (reads the manifest Seeding writes)
 //   SpeakEasyData        only re-exports them: the tools and tests `import SpeakEasyData`
-//   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on Hummingbird
+//   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on SwiftNIO
 //
 // Core → Model → Formats → Storage → {Protocol → Server, Conversion, Seeding → Validation}. Names that cross a target are
 // `package`, never `public`; CSQLite goes to Storage only, CLibXML2 to Formats only, swift-crypto to
@@ -33,7 +33,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -72,10 +71,9 @@ let package = Package(
             name: "SpeakEasyServer",
             dependencies: [
                 "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),

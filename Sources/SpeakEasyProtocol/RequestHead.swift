@@ -1,7 +1,7 @@
 import SpeakEasyCore
 
 /// What the protocol code needs of an HTTP request, whichever HTTP library carries it: the server
-/// builds one from Hummingbird's request, the client from the request it is about to send.
+/// builds one from NIO's request head, the client from the request it is about to send.
 package struct RequestHead: Sendable {
     /// `GET`, `PUT`, `MERGE`…, as sent.
     package var method: String

@@ -1,6 +1,6 @@
 import Crypto
 import HTTPTypes
-import Hummingbird
+import NIOCore
 import SpeakEasyCore
 import SpeakEasyModel
 import SpeakEasyProtocol
@@ -21,8 +21,7 @@ struct BlobService {
     static let maxBlockListSize = 8 << 20
     static let maxResultsLimit = 5000
 
-    func respond(to request: Request, path: ResourcePath) async throws -> Response {
-        var request = request
+    func respond(to request: ServiceRequest, path: ResourcePath) async throws -> ServiceResponse {
         let method = head.method
         let restype = query["restype"], comp = query["comp"]
         let target: SASTarget = path.first.map { container in path.rest.map { .blob(container: container, name: $0) } ?? .container(container) } ?? .service
@@ -67,13 +66,13 @@ struct BlobService {
                 let exists = try await account.blobPage(container: container, prefix: blob, from: blob, limit: 1).blobs.first?.name == blob
                 try permit(exists ? .overwriteBlob : .createBlob)
             }
-            return try await putBlob(container, blob, body: try await request.collectBody(upTo: Self.maxBodySize))
+            return try await putBlob(container, blob, body: try request.collectBody(upTo: Self.maxBodySize))
         case ("PUT", "block"):
             try permit(.putBlock)
-            return try await putBlock(container, blob, body: try await request.collectBody(upTo: Self.maxBodySize))
+            return try await putBlock(container, blob, body: try request.collectBody(upTo: Self.maxBodySize))
         case ("PUT", "blocklist"):
             try permit(.putBlockList)
-            return try await putBlockList(container, blob, body: try await request.collectBody(upTo: Self.maxBlockListSize))
+            return try await putBlockList(container, blob, body: try request.collectBody(upTo: Self.maxBlockListSize))
         case ("GET", nil):
             try permit(.getBlob)
             return try await getBlob(container, blob)
@@ -89,7 +88,7 @@ struct BlobService {
 
     // MARK: Containers
 
-    private func listContainers() async throws -> Response {
+    private func listContainers() async throws -> ServiceResponse {
         let prefix = query["prefix"] ?? ""
         let limit = try maxResults()
         let marker = query["marker"]
@@ -105,7 +104,7 @@ struct BlobService {
         return xmlResponse(body)
     }
 
-    private func createContainer(_ container: String) async throws -> Response {
+    private func createContainer(_ container: String) async throws -> ServiceResponse {
         try ContainerName.check(container)
         let access: ContainerAccess
         switch head.header("x-ms-blob-public-access") {
@@ -123,20 +122,20 @@ struct BlobService {
         var headers = HTTPFields()
         headers[.eTag] = properties.etag
         headers[.lastModified] = HTTPDate.format(properties.lastModified)
-        return Response(status: .created, headers: headers)
+        return ServiceResponse(status: .created, headers: headers)
     }
 
-    private func deleteContainer(_ container: String) async throws -> Response {
+    private func deleteContainer(_ container: String) async throws -> ServiceResponse {
         try await account.deleteContainer(container)
-        return Response(status: .accepted)
+        return ServiceResponse(status: .accepted)
     }
 
-    private func containerProperties(_ container: String) async throws -> Response {
+    private func containerProperties(_ container: String) async throws -> ServiceResponse {
         let properties = try await requireContainer(container)
-        return Response(status: .ok, headers: containerHeaders(properties))
+        return ServiceResponse(status: .ok, headers: containerHeaders(properties))
     }
 
-    private func containerACL(_ container: String) async throws -> Response {
+    private func containerACL(_ container: String) async throws -> ServiceResponse {
         let properties = try await requireContainer(container)
         var xml = BlobXML()
         xml.element("SignedIdentifiers", "")
@@ -157,7 +156,7 @@ struct BlobService {
         return headers
     }
 
-    private func listBlobs(_ container: String) async throws -> Response {
+    private func listBlobs(_ container: String) async throws -> ServiceResponse {
         let limit = try maxResults()
         let page = try await account.blobPage(container: container, prefix: query["prefix"] ?? "", from: query["marker"], limit: limit)
         let body = BlobListingXML.blobs(
@@ -170,7 +169,7 @@ struct BlobService {
 
     // MARK: Blobs
 
-    private func putBlob(_ container: String, _ blob: String, body: ByteBuffer) async throws -> Response {
+    private func putBlob(_ container: String, _ blob: String, body: ByteBuffer) async throws -> ServiceResponse {
         guard let type = head.header("x-ms-blob-type") else {
             throw StorageError(.invalidInput, account: "", "An HTTP header that's mandatory for this request is not specified (x-ms-blob-type).", code: "MissingRequiredHeader")
         }
@@ -190,10 +189,10 @@ struct BlobService {
         headers[.lastModified] = HTTPDate.format(stored.lastModified)
         headers[.contentMD5] = stored.contentMD5
         headers[.xMsRequestServerEncrypted] = "true"
-        return Response(status: .created, headers: headers)
+        return ServiceResponse(status: .created, headers: headers)
     }
 
-    private func putBlock(_ container: String, _ blob: String, body: ByteBuffer) async throws -> Response {
+    private func putBlock(_ container: String, _ blob: String, body: ByteBuffer) async throws -> ServiceResponse {
         guard let id = query["blockid"], let decoded = Base64.decode(id), !decoded.isEmpty, decoded.count <= 64 else {
             throw StorageError(
                 .invalidInput, account: "", "The value for one of the query parameters specified in the request URI is invalid (blockid).",
@@ -205,13 +204,13 @@ struct BlobService {
         var headers = HTTPFields()
         headers[.contentMD5] = md5
         headers[.xMsRequestServerEncrypted] = "true"
-        return Response(status: .created, headers: headers)
+        return ServiceResponse(status: .created, headers: headers)
     }
 
     /// `Content-MD5` is the block list's own, checked before anything is committed. Azure stores
     /// `x-ms-blob-content-md5` unchecked (each block's MD5 was checked as it was put); the local
     /// account always stores the MD5 of the committed bytes, which is that value when it is right.
-    private func putBlockList(_ container: String, _ blob: String, body: ByteBuffer) async throws -> Response {
+    private func putBlockList(_ container: String, _ blob: String, body: ByteBuffer) async throws -> ServiceResponse {
         let list = Array(buffer: body)
         try checkContentMD5(of: list)
         let blocks = try BlockListXML.read(list)
@@ -221,7 +220,7 @@ struct BlobService {
         headers[.eTag] = stored.etag
         headers[.lastModified] = HTTPDate.format(stored.lastModified)
         headers[.xMsRequestServerEncrypted] = "true"
-        return Response(status: .created, headers: headers)
+        return ServiceResponse(status: .created, headers: headers)
     }
 
     /// Checks the request's `Content-MD5`, if it has one, against `body`; returns the body's MD5 (base64).
@@ -239,7 +238,7 @@ struct BlobService {
         return md5
     }
 
-    private func getBlob(_ container: String, _ blob: String) async throws -> Response {
+    private func getBlob(_ container: String, _ blob: String) async throws -> ServiceResponse {
         let range = ByteRangeHeader.parse(head.header("x-ms-range") ?? head.header("Range"))
         let result: Blob?
         do {
@@ -275,14 +274,14 @@ struct BlobService {
             status = .ok
             headers.append(HTTPField(name: .contentMD5, value: properties.contentMD5))
         }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.data)))
+        return ServiceResponse(status: status, headers: headers, body: ByteBuffer(bytes: result.data))
     }
 
-    private func deleteBlob(_ container: String, _ blob: String) async throws -> Response {
+    private func deleteBlob(_ container: String, _ blob: String) async throws -> ServiceResponse {
         try await account.deleteBlob(container: container, name: blob, conditions: try conditions())
         var headers = HTTPFields()
         headers[.xMsDeleteTypePermanent] = "true"
-        return Response(status: .accepted, headers: headers)
+        return ServiceResponse(status: .accepted, headers: headers)
     }
 
     // MARK: Helpers
@@ -353,10 +352,10 @@ struct BlobService {
         "undelete", "userdelegationkey",
     ]
 
-    private func xmlResponse(_ body: [UInt8]) -> Response {
+    private func xmlResponse(_ body: [UInt8]) -> ServiceResponse {
         var headers = HTTPFields()
         headers[.contentType] = "application/xml"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return ServiceResponse(status: .ok, headers: headers, body: ByteBuffer(bytes: body))
     }
 }
 

@@ -1,24 +1,24 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
+import NIOCore
 import SpeakEasyModel
 import SpeakEasyProtocol
 import SpeakEasyStorage
 
 /// Answers one service's requests: parses the path, hands the request to the service, turns a
 /// thrown ``StorageError`` into Azure's error reply, and adds the headers every Azure reply carries.
-struct ServiceResponder: HTTPResponder {
-    typealias Context = ServeRequestContext
+struct ServiceResponder: Sendable {
     let service: StorageService
     let server: StorageServer
 
-    func respond(to request: Request, context: Context) async throws -> Response {
+    /// The reply to `request`; nil when the connection was dropped instead (a fault).
+    func respond(to request: ServiceRequest, channel: any Channel) async -> ServiceResponse? {
         let started = ContinuousClock.now
-        let head = RequestHead(request)
+        let head = request.head
         // A query that cannot be decoded fails authentication, before a service reads a parameter.
         let query = (try? head.queryItems.get()) ?? QueryItems([])
         let exchange = Exchange(head: head, query: query, requestID: RequestIdentifier.make(), now: EdmDateTime.now())
-        var response: Response
+        var response: ServiceResponse
         do {
             if let fault = server.configuration.faults.fault(path: head.path) {
                 switch fault {
@@ -28,10 +28,10 @@ struct ServiceResponder: HTTPResponder {
                     throw StorageError(.unavailable, account: "", "The server encountered an internal error (a fault injected by --faults).", code: "InternalError")
                 case .dropConnection:
                     if server.configuration.logRequests { RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: 0, milliseconds: 0) + " (dropped by --faults)") }
-                    try? await context.channel.close()
-                    throw CancellationError()
+                    try? await channel.close()
+                    return nil
                 case .delay(let milliseconds):
-                    try await Task.sleep(for: .milliseconds(milliseconds))
+                    try? await Task.sleep(for: .milliseconds(milliseconds))
                 }
             }
             let path = try ResourcePath(head.path)
@@ -60,9 +60,9 @@ struct ServiceResponder: HTTPResponder {
         } catch let error as RangeNotSatisfiable {
             response = errorResponse(error.error, exchange)
             response.headers[.contentRange] = "bytes */\(error.size)"
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge && service == .table {
+        } catch is BodyTooLarge where service == .table {
             response = tableErrorResponse(.requestBodyTooLarge, exchange)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+        } catch is BodyTooLarge {
             response = errorResponse(
                 StorageError(.invalidInput, account: "", "The request body is too large and exceeds the maximum permissible limit.", code: "RequestBodyTooLarge"),
                 exchange, status: .contentTooLarge)
@@ -71,8 +71,7 @@ struct ServiceResponder: HTTPResponder {
         }
         addCommonHeaders(&response, exchange)
         if response.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
-        if server.configuration.latencyMilliseconds > 0 { try await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds)) }
-        if head.method == "HEAD" { response = response.createHeadResponse() }
+        if server.configuration.latencyMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds)) }
         if server.configuration.logRequests {
             let elapsed = ContinuousClock.now - started
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -82,17 +81,17 @@ struct ServiceResponder: HTTPResponder {
     }
 
     /// A Table service error, in the format the request asked for (JSON at its level, or Atom).
-    private func tableErrorResponse(_ error: TableServiceError, _ exchange: Exchange) -> Response {
+    private func tableErrorResponse(_ error: TableServiceError, _ exchange: Exchange) -> ServiceResponse {
         let format = TableWireFormat(answering: exchange.head)
         var headers = HTTPFields()
         headers[.contentType] = format.errorContentType
         headers[.xContentTypeOptions] = "nosniff"
         headers[.cacheControl] = "no-cache"
         let body = TableErrorBody.write(error, format: format, requestID: exchange.requestID, time: exchange.now)
-        return Response(status: HTTPResponse.Status(code: error.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return ServiceResponse(status: HTTPResponse.Status(code: error.status), headers: headers, body: ByteBuffer(bytes: body))
     }
 
-    private func errorResponse(_ error: StorageError, _ exchange: Exchange, status: HTTPResponse.Status? = nil, authenticationDetail: String? = nil) -> Response {
+    private func errorResponse(_ error: StorageError, _ exchange: Exchange, status: HTTPResponse.Status? = nil, authenticationDetail: String? = nil) -> ServiceResponse {
         let time = exchange.now.description
         var headers = HTTPFields()
         headers[.contentType] = "application/xml"
@@ -101,11 +100,11 @@ struct ServiceResponder: HTTPResponder {
         let body = BlobErrorBody.xml(
             code: error.azureCode, message: message, requestID: exchange.requestID, time: time,
             authenticationDetail: authenticationDetail.flatMap { $0.isEmpty ? nil : $0 })
-        return Response(
-            status: status ?? HTTPResponse.Status(code: error.httpStatus), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return ServiceResponse(
+            status: status ?? HTTPResponse.Status(code: error.httpStatus), headers: headers, body: ByteBuffer(bytes: body))
     }
 
-    private func addCommonHeaders(_ response: inout Response, _ exchange: Exchange) {
+    private func addCommonHeaders(_ response: inout ServiceResponse, _ exchange: Exchange) {
         // Appended: the services never set these (setting would look each name up first).
         response.headers.append(HTTPField(name: .xMsRequestID, value: exchange.requestID))
         response.headers.append(HTTPField(name: .xMsVersion, value: exchange.head.header("x-ms-version") ?? Exchange.defaultVersion))
@@ -123,17 +122,4 @@ struct Exchange: Sendable {
     let query: QueryItems
     let requestID: String
     let now: EdmDateTime
-}
-
-extension RequestHead {
-    /// The protocol's view of a Hummingbird request: the path and query exactly as sent.
-    init(_ request: Request) {
-        let target = request.head.path ?? "/"
-        let question = target.firstIndex(of: "?")
-        self.init(
-            method: request.method.rawValue, path: String(target[..<(question ?? target.endIndex)]),
-            query: question.map { String(target[target.index(after: $0)...]) } ?? "",
-            // HTTPTypes keeps HTTP/1's Host as the authority, not as a header field.
-            headers: (request.head.authority.map { [(name: "Host", value: $0)] } ?? []) + request.headers.map { (name: $0.name.rawName, value: $0.value) })
-    }
 }

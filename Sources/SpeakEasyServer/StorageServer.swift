@@ -1,7 +1,3 @@
-import Hummingbird
-import HummingbirdCore
-import Logging
-import ServiceLifecycle
 import UnixSignals
 package import SpeakEasyProtocol
 package import SpeakEasyStorage
@@ -26,34 +22,32 @@ package struct StorageServer: Sendable {
         handlingSignals: Bool = true, until stop: @escaping @Sendable () async -> Void = { await Task.never() },
         onListening: @escaping @Sendable (StorageService, Int) async -> Void = { _, _ in }
     ) async throws {
-        var logger = Logger(label: "serve")
-        // Hummingbird logs connections closed at shutdown as errors; our own request log says what matters.
-        logger.logLevel = .critical
-        let applications = StorageService.allCases.map { service in
-            Application(
-                responder: ServiceResponder(service: service, server: self),
-                server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
-                configuration: ApplicationConfiguration(
-                    address: .hostname(configuration.host, port: service == .blob ? configuration.blobPort : configuration.tablePort),
-                    serverName: service.serverHeader,
-                    availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
-                onServerRunning: { channel in await onListening(service, channel.localAddress?.port ?? 0) },
-                logger: logger)
-        }
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: applications.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
-                gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [],
-                logger: logger))
-        // `stop` returning stops the server as a signal does: requests in flight are answered first.
-        try await withThrowingTaskGroup { tasks in
-            tasks.addTask { try await group.run() }
-            tasks.addTask {
-                await stop()
-                await group.triggerGracefulShutdown()
+        // Trapped before the sockets open, so that a signal from then on stops the server cleanly.
+        let signals = handlingSignals ? await UnixSignalsSequence(trapping: .sigterm, .sigint) : nil
+        var listeners: [(StorageService, ServiceListener)] = []
+        do {
+            for service in StorageService.allCases {
+                let responder = ServiceResponder(service: service, server: self)
+                listeners.append((service, try await ServiceListener.bind(
+                    host: configuration.host, port: service == .blob ? configuration.blobPort : configuration.tablePort,
+                    maxConnections: configuration.maxConnections, idleTimeoutSeconds: configuration.idleTimeoutSeconds,
+                    maxBodySize: service.maxBodySize, serverHeader: service.serverHeader,
+                    respond: { request, channel in await responder.respond(to: request, channel: channel) })))
             }
-            try await tasks.next()
-            tasks.cancelAll()
+        } catch {
+            for (_, listener) in listeners { await listener.stop() }
+            throw error
+        }
+        for (service, listener) in listeners { await onListening(service, listener.port) }
+        // Whichever comes first: `stop` returning, a signal, or this task's cancellation.
+        await withTaskGroup { waits in
+            waits.addTask { await stop() }
+            if let signals { waits.addTask { for await _ in signals { return } } }
+            await waits.next()
+            waits.cancelAll()
+        }
+        await withTaskGroup { stops in
+            for (_, listener) in listeners { stops.addTask { await listener.stop() } }
         }
     }
 }
@@ -72,6 +66,15 @@ extension StorageService {
         switch self {
         case .blob: "Windows-Azure-Blob/1.0 Microsoft-HTTPAPI/2.0"
         case .table: "Windows-Azure-Table/1.0 Microsoft-HTTPAPI/2.0"
+        }
+    }
+
+    /// The most a connection keeps of a request's body: the largest any of the service's operations
+    /// accepts (each checks its own limit).
+    var maxBodySize: Int {
+        switch self {
+        case .blob: BlobService.maxBodySize
+        case .table: TableService.maxBodySize
         }
     }
 }

@@ -1,6 +1,6 @@
 import Dispatch
 import HTTPTypes
-import Hummingbird
+import NIOCore
 import SpeakEasyCore
 import SpeakEasyFormats
 import SpeakEasyModel
@@ -31,11 +31,10 @@ struct TableService {
         TableEndpoint(url: "http://\(head.header("Host") ?? server.configuration.host)/\(server.configuration.accountName)", account: server.configuration.accountName)
     }
 
-    func respond(to request: Request, path: ResourcePath) async throws -> Response {
+    func respond(to request: ServiceRequest, path: ResourcePath) async throws -> ServiceResponse {
         if TableWireFormat.asksJSONTooEarly(head) { throw TableServiceError.jsonFormatNotSupported }
-        var request = request
         let resource = try TableResourcePath(parsing: head.path)
-        let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try await self.body(&request) : []
+        let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try await self.body(request) : []
         // A batch is read first: the table its operations name is what a SAS must cover.
         let batch = resource == .batch ? try TableBatchRequest.read(body, contentType: head.header("Content-Type")) : nil
         let target: SASTarget =
@@ -112,13 +111,13 @@ struct TableService {
         }
     }
 
-    private func body(_ request: inout Request) async throws -> [UInt8] {
-        Array(buffer: try await request.collectBody(upTo: Self.maxBodySize))
+    private func body(_ request: ServiceRequest) async throws -> [UInt8] {
+        Array(buffer: try request.collectBody(upTo: Self.maxBodySize))
     }
 
     // MARK: Tables
 
-    private func queryTables() async throws -> Response {
+    private func queryTables() async throws -> ServiceResponse {
         var names = try await account.tableNames()
         if let text = query["$filter"] {
             let filter = try Self.filter(text)
@@ -139,7 +138,7 @@ struct TableService {
         return reply(.ok, headers: headers, body: body)
     }
 
-    private func createTable(body: [UInt8]) async throws -> Response {
+    private func createTable(body: [UInt8]) async throws -> ServiceResponse {
         let name = try TableNameBody.read(body, contentType: head.header("Content-Type"))
         try TableName.check(name)
         if try await account.tableNames().contains(where: { $0.lowercased() == name.lowercased() }) {
@@ -161,14 +160,14 @@ struct TableService {
         return reply(.created, headers: headers, body: body)
     }
 
-    private func deleteTable(_ name: String) async throws -> Response {
+    private func deleteTable(_ name: String) async throws -> ServiceResponse {
         try await account.deleteTable(name)
         return reply(.noContent)
     }
 
     // MARK: Entities
 
-    private func queryEntities(_ table: String, within keyRange: TableKeyRange?) async throws -> Response {
+    private func queryEntities(_ table: String, within keyRange: TableKeyRange?) async throws -> ServiceResponse {
         let filter = try query["$filter"].map(Self.filter)
         let select = query["$select"].flatMap { text in
             text.isEmpty ? nil : text.split(separator: ",").map { String($0.drop { $0 == " " }) }
@@ -198,7 +197,7 @@ struct TableService {
     /// without full metadata): the stored properties are copied into the reply, in the wire's spelling.
     private func queryStoredEntities(
         _ table: String, _ entityQuery: EntityQuery, from: ContinuationToken?, limit: Int, metadata: JSONMetadata, within keyRange: TableKeyRange?
-    ) async throws -> Response {
+    ) async throws -> ServiceResponse {
         var page = try await account.storedQuery(table: table, entityQuery, from: from, limit: limit)
         if let keyRange { page.entities.removeAll { !keyRange.contains(partitionKey: $0.encoded.partitionKey, rowKey: $0.encoded.rowKey) } }
         var headers = HTTPFields()
@@ -241,7 +240,7 @@ struct TableService {
         buffer.writeBytes(try await secondHalf.value())
     }
 
-    private func getEntity(_ table: String, _ partitionKey: String, _ rowKey: String) async throws -> Response {
+    private func getEntity(_ table: String, _ partitionKey: String, _ rowKey: String) async throws -> ServiceResponse {
         guard var entity = try await account.entity(table: table, partitionKey: partitionKey, rowKey: rowKey) else {
             if try await !account.tableNames().contains(table) {
                 throw TableServiceError(status: 404, code: "TableNotFound", "The table specified does not exist.")
@@ -257,7 +256,7 @@ struct TableService {
         return reply(.ok, headers: headers, body: try entityBody(entity, table: table))
     }
 
-    private func insert(_ table: String, body: [UInt8], access: Access) async throws -> Response {
+    private func insert(_ table: String, body: [UInt8], access: Access) async throws -> ServiceResponse {
         let entity = try TableEntityBody.read(body, contentType: head.header("Content-Type"))
         try access.permit(.insertEntity, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
         let etag = try await transact([EntityOperation(.insert, EncodedEntity(entity))], table: table)[0]
@@ -273,7 +272,7 @@ struct TableService {
         return reply(.created, headers: headers, body: try entityBody(stored, table: table))
     }
 
-    private func write(_ table: String, _ partitionKey: String, _ rowKey: String, merge: Bool, body: [UInt8]) async throws -> Response {
+    private func write(_ table: String, _ partitionKey: String, _ rowKey: String, merge: Bool, body: [UInt8]) async throws -> ServiceResponse {
         // The URL names the entity; keys in the body, when there, must agree.
         let entity = try TableEntityBody.read(body, contentType: head.header("Content-Type"), keys: (partitionKey, rowKey))
         let kind: EntityOperation.Kind =
@@ -289,7 +288,7 @@ struct TableService {
         return reply(.noContent, headers: headers)
     }
 
-    private func delete(_ table: String, _ partitionKey: String, _ rowKey: String) async throws -> Response {
+    private func delete(_ table: String, _ partitionKey: String, _ rowKey: String) async throws -> ServiceResponse {
         guard let ifMatch = head.header("If-Match") else {
             throw TableServiceError(status: 400, code: "MissingRequiredHeader", "An HTTP header that's mandatory for this request is not specified (If-Match).")
         }
@@ -299,7 +298,7 @@ struct TableService {
 
     // MARK: Batches
 
-    private func batch(_ request: TableBatchRequest, access: Access) async throws -> Response {
+    private func batch(_ request: TableBatchRequest, access: Access) async throws -> ServiceResponse {
         var permitted: Set<SASOperation> = []
         for operation in request.operations {
             let kind: SASOperation =
@@ -332,7 +331,7 @@ struct TableService {
         let response = TableBatchResponse(parts: parts, isChangeset: request.isChangeset)
         var headers = HTTPFields()
         headers[.contentType] = TableBatchResponse.contentType(boundary: boundary)
-        return Response(status: .accepted, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.write(boundary: boundary, changesetBoundary: changeset))))
+        return ServiceResponse(status: .accepted, headers: headers, body: ByteBuffer(bytes: response.write(boundary: boundary, changesetBoundary: changeset)))
     }
 
     private func runChangeset(_ operations: [TableBatchOperation]) async throws -> [TableBatchResponse.Part] {
@@ -429,17 +428,17 @@ struct TableService {
         }
     }
 
-    private func reply(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), body: [UInt8]? = nil) -> Response {
+    private func reply(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), body: [UInt8]? = nil) -> ServiceResponse {
         reply(status, headers: headers, buffer: body.map { ByteBuffer(bytes: $0) })
     }
 
-    private func reply(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), buffer: ByteBuffer?) -> Response {
+    private func reply(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), buffer: ByteBuffer?) -> ServiceResponse {
         var headers = headers
         headers.append(HTTPField(name: .cacheControl, value: "no-cache"))
         headers.append(HTTPField(name: .xContentTypeOptions, value: "nosniff"))
         headers.append(HTTPField(name: .dataServiceVersion, value: "3.0;"))
-        guard let buffer else { return Response(status: status, headers: headers) }
+        guard let buffer else { return ServiceResponse(status: status, headers: headers) }
         headers.append(HTTPField(name: .contentType, value: format.contentType))
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: buffer))
+        return ServiceResponse(status: status, headers: headers, body: buffer)
     }
 }
