@@ -71,10 +71,11 @@ struct ConnectionTests {
     @Test("when the server stops, a reply in flight is written whole, and then nothing more is accepted")
     func stopLetsRepliesFinish() async throws {
         let port = Mutex(0)
-        let inFlight = try await withRunningServer(configure: { $0.latencyMilliseconds = 700 }) { server in
+        let inFlight = try await withRunningServer(configure: { $0.latencyMilliseconds = 1500 }) { server in
             port.withLock { $0 = server.port(.blob) }
             let request = Task { try await RawHTTP.exchange(port: server.port(.blob), Array((Self.listing + "\r\n").utf8), quietSeconds: 10) }
-            try await Task.sleep(for: .milliseconds(200))
+            // Time to connect and send, well within the reply's 1.5 s (on a busy machine too).
+            try await Task.sleep(for: .milliseconds(500))
             return request  // the server stops now, with the request waiting for its reply
         }
         let started = ContinuousClock.now

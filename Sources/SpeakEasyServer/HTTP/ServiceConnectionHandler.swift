@@ -24,11 +24,12 @@ final class ServiceConnectionHandler: ChannelInboundHandler {
     private var body: ByteBuffer?
     private var bodyTooLarge = false
     private var answering = false
-    private var quiescing = false
+    private var quiescing: Bool
 
-    init(maxBodySize: Int, serverHeader: String, respond: @escaping Responder) {
+    init(maxBodySize: Int, serverHeader: String, quiescing: Bool, respond: @escaping Responder) {
         self.maxBodySize = maxBodySize
         self.serverHeader = serverHeader
+        self.quiescing = quiescing
         self.respond = respond
     }
 

@@ -22,13 +22,13 @@ final class ServiceListener: Sendable {
             // Replies are written whole; waiting to fill a segment would only delay them.
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                connections.opened(channel)
+                let stopping = connections.opened(channel)
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     // Headers come from HTTPFields, which checked them already.
                     try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true, withOutboundHeaderValidation: false)
                     try pipeline.addHandler(IdleStateHandler(allTimeout: .seconds(idleTimeoutSeconds)))
-                    try pipeline.addHandler(ServiceConnectionHandler(maxBodySize: maxBodySize, serverHeader: serverHeader, respond: respond))
+                    try pipeline.addHandler(ServiceConnectionHandler(maxBodySize: maxBodySize, serverHeader: serverHeader, quiescing: stopping, respond: respond))
                 }
             }
             .bind(host: host, port: port).get()
@@ -44,33 +44,49 @@ final class ServiceListener: Sendable {
     /// and returns when all are closed.
     func stop() async {
         try? await channel.close()
-        let open = connections.all()
-        for connection in open { connection.pipeline.fireUserInboundEventTriggered(ServiceConnectionHandler.Quiesce()) }
-        for connection in open { try? await connection.closeFuture.get() }
+        // A connection accepted just before the close may register after this: it starts quiescing.
+        for connection in connections.stop() { connection.pipeline.fireUserInboundEventTriggered(ServiceConnectionHandler.Quiesce()) }
+        while let open = connections.any() { try? await open.closeFuture.get() }
     }
 
     /// The open connections; accepting pauses while `limit` are open.
     private final class Connections: Sendable {
-        private let open = Mutex<[ObjectIdentifier: any Channel]>([:])
+        private struct State {
+            var open: [ObjectIdentifier: any Channel] = [:]
+            var stopping = false
+        }
+
+        private let state = Mutex(State())
         private let limit: Int
 
         init(limit: Int) { self.limit = limit }
 
-        func opened(_ channel: any Channel) {
-            let count = open.withLock { open in
-                open[ObjectIdentifier(channel)] = channel
-                return open.count
+        /// Registers a new connection; true when the listener is stopping (the connection is then to
+        /// close after its first reply).
+        func opened(_ channel: any Channel) -> Bool {
+            let (count, stopping) = state.withLock { state in
+                state.open[ObjectIdentifier(channel)] = channel
+                return (state.open.count, state.stopping)
             }
             if count >= limit { channel.parent?.setOption(.autoRead, value: false).whenComplete { _ in } }
             channel.closeFuture.whenComplete { _ in
-                let count = self.open.withLock { open in
-                    open[ObjectIdentifier(channel)] = nil
-                    return open.count
+                let count = self.state.withLock { state in
+                    state.open[ObjectIdentifier(channel)] = nil
+                    return state.open.count
                 }
                 if count == self.limit - 1 { channel.parent?.setOption(.autoRead, value: true).whenComplete { _ in } }
             }
+            return stopping
         }
 
-        func all() -> [any Channel] { open.withLock { Array($0.values) } }
+        /// Marks the listener as stopping; the connections open until now.
+        func stop() -> [any Channel] {
+            state.withLock { state in
+                state.stopping = true
+                return Array(state.open.values)
+            }
+        }
+
+        func any() -> (any Channel)? { state.withLock { $0.open.values.first } }
     }
 }

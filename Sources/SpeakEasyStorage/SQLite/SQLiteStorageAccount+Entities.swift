@@ -79,8 +79,8 @@ extension SQLiteStorageAccount {
 
     package func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage {
         guard query.select == nil, query.filter?.isOnKeys ?? true else { return try await storedQueryByEncoding(table: table, query, from: from, limit: limit) }
-        return try await read { connection in
-            try Self.page(table: table, query, from: from, limit: limit, connection) { statement in
+        let read: @Sendable (ContinuationToken?, SQLiteConnection) throws -> StoredEntityPage = { from, connection in
+            try Self.scanPage(table: table, query, from: from, limit: limit, connection) { statement in
                 let partitionKey = statement.text(0), rowKey = statement.text(1)
                 // The filter reads the keys alone: the properties stay encoded.
                 guard query.filter?.matches(Entity(partitionKey: partitionKey, rowKey: rowKey)) ?? true else { return nil }
@@ -89,6 +89,13 @@ extension SQLiteStorageAccount {
                     timestamp: try? EdmDateTime(parsing: statement.text(2)), etag: statement.text(3))
             }
         }
+        var page: StoredEntityPage? = nil
+        if let from { page = await readAhead.take(SQLiteReadAhead.Key(table: table, query: query, from: from, limit: limit)) }
+        if page == nil { page = try await self.read { connection in try connection.transaction(readOnly: true) { try read(from, connection) } } }
+        if let next = page!.next {
+            readAhead.start(SQLiteReadAhead.Key(table: table, query: query, from: next, limit: limit)) { connection in try read(next, connection) }
+        }
+        return page!
     }
 
     /// A page of a query, read in one transaction: each row of the scan (keys, timestamp, etag,
@@ -97,15 +104,21 @@ extension SQLiteStorageAccount {
         table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int, _ connection: SQLiteConnection,
         item: (SQLiteStatement) throws -> Item?
     ) throws -> QueryPage<Item> {
-        try connection.transaction(readOnly: true) {
-            try requireTable(table, connection)
-            let scan = try SQLiteScan(connection, table: table, query: query, from: from, columns: "timestamp, etag, properties")
-            var items: [Item] = []
-            while items.count < limit, try scan.step() {
-                if let item = try item(scan.statement) { items.append(item) }
-            }
-            return QueryPage(entities: items, next: try scan.next())
+        try connection.transaction(readOnly: true) { try scanPage(table: table, query, from: from, limit: limit, connection, item: item) }
+    }
+
+    /// ``page(table:_:from:limit:_:item:)`` inside a transaction the caller began.
+    private static func scanPage<Item>(
+        table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int, _ connection: SQLiteConnection,
+        item: (SQLiteStatement) throws -> Item?
+    ) throws -> QueryPage<Item> {
+        try requireTable(table, connection)
+        let scan = try SQLiteScan(connection, table: table, query: query, from: from, columns: "timestamp, etag, properties")
+        var items: [Item] = []
+        while items.count < limit, try scan.step() {
+            if let item = try item(scan.statement) { items.append(item) }
         }
+        return QueryPage(entities: items, next: try scan.next())
     }
 
     package func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity? {

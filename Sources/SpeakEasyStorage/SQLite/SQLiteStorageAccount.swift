@@ -26,6 +26,8 @@ package final class SQLiteStorageAccount: StorageAccount {
     private let readers: SQLiteWorkers
     /// Connections for short reads on the caller's thread (``readNow(_:)``).
     private let lent: SQLiteConnectionPool
+    /// The next page of a query, read while the caller handles the last (``storedQuery``).
+    let readAhead: SQLiteReadAhead
 
     /// Blob URLs of the local account use Azurite's path style with this account name.
     package static let accountName = "speakeasy"
@@ -50,6 +52,7 @@ package final class SQLiteStorageAccount: StorageAccount {
             }
             readers = SQLiteWorkers(try (0..<Self.readerCount).map { _ in try Self.reader(path) })
             lent = SQLiteConnectionPool(try (0..<Self.readerCount).map { _ in try Self.reader(path) })
+            readAhead = SQLiteReadAhead(try Self.reader(path))
         } catch let error as SQLiteError {
             throw error.storageError
         } catch {
@@ -62,6 +65,7 @@ package final class SQLiteStorageAccount: StorageAccount {
     deinit {
         writer?.stop()
         lent.close()
+        readAhead.stop()
         readers.stop()
     }
 
