@@ -25,8 +25,7 @@ final class ServiceListener: Sendable {
                 let stopping = connections.opened(channel)
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
-                    // Headers come from HTTPFields, which checked them already.
-                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true, withOutboundHeaderValidation: false)
+                    try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try pipeline.addHandler(IdleStateHandler(allTimeout: .seconds(idleTimeoutSeconds)))
                     try pipeline.addHandler(ServiceConnectionHandler(maxBodySize: maxBodySize, serverHeader: serverHeader, quiescing: stopping, respond: respond))
                 }
