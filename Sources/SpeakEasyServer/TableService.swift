@@ -349,9 +349,6 @@ struct TableService {
             guard operation.table == table else {
                 return failure(TableServiceError.invalidInput("All operations of a batch must address one table.").at(operation: index))
             }
-            if let entity = operation.entity {
-                do { try TableEntityBody.check(entity) } catch { return failure(error.at(operation: index)) }
-            }
             let encoded = EncodedEntity(operation.entity ?? Entity(partitionKey: operation.partitionKey, rowKey: operation.rowKey))
             let kind: EntityOperation.Kind
             switch operation.action {

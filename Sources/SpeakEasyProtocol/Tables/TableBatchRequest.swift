@@ -1,4 +1,5 @@
 import SpeakEasyCore
+import SpeakEasyFormats
 package import SpeakEasyModel
 
 /// An entity group transaction's request (`POST /$batch`): read by the server into operations with
@@ -36,13 +37,14 @@ package struct TableBatchRequest: Sendable, Equatable {
             let requests = try parts(batchPart.body, boundary: changeset)
             var operations: [TableBatchOperation] = []
             var rowKeys: Set<String> = []
+            var reader = JSONPropertiesReader()
             for (index, part) in requests.enumerated() {
                 guard index < maximumOperations else {
                     throw TableServiceError.invalidInput("The batch request operation exceeds the maximum 100 changes per change set.").at(operation: index)
                 }
                 let operation: TableBatchOperation
                 do throws(TableServiceError) {
-                    operation = try self.operation(part)
+                    operation = try self.operation(part, reader: &reader)
                     guard operation.action != .retrieve else { throw .invalidInput("A query cannot be part of a changeset.") }
                     try check(operation, against: operations.first, rowKeys: &rowKeys)
                 } catch {
@@ -54,7 +56,8 @@ package struct TableBatchRequest: Sendable, Equatable {
             return TableBatchRequest(operations: operations)
         }
         do throws(TableServiceError) {
-            let operation = try self.operation(batchPart)
+            var reader = JSONPropertiesReader()
+            let operation = try self.operation(batchPart, reader: &reader)
             guard operation.action == .retrieve else { throw .invalidInput("A change must be inside a changeset.") }
             return TableBatchRequest(operations: [operation], isChangeset: false)
         } catch {
@@ -75,7 +78,7 @@ package struct TableBatchRequest: Sendable, Equatable {
     }
 
     /// One changeset part: an `application/http` request.
-    private static func operation(_ part: MultipartMixed.Part) throws(TableServiceError) -> TableBatchOperation {
+    private static func operation(_ part: MultipartMixed.Part, reader: inout JSONPropertiesReader) throws(TableServiceError) -> TableBatchOperation {
         guard let type = part.header("Content-Type"), type.utf8.count >= 16, String(type.utf8.prefix(16))?.equalsIgnoringASCIICase("application/http") == true else {
             throw .invalidInput("A part of the batch request is not an application/http request.")
         }
@@ -85,26 +88,32 @@ package struct TableBatchRequest: Sendable, Equatable {
         } catch {
             throw .invalidInput("A part of the batch request is not an HTTP request.")
         }
-        // Split as bytes (an array's split is specialised; a string view's is not).
-        let words = Array(message.startLine.utf8).split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
-        guard words.count == 3, words[2].starts(with: "HTTP/".utf8) else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
-        let method = String(decoding: words[0], as: UTF8.self).uppercased()
+        // `METHOD URL HTTP/1.1`, split at its first and last runs of spaces.
+        let line = message.startLine.utf8
+        guard let firstSpace = line.firstIndex(of: UInt8(ascii: " ")), let lastSpace = line.lastIndex(of: UInt8(ascii: " ")), firstSpace < lastSpace,
+            line[line.index(after: lastSpace)...].starts(with: "HTTP/".utf8),
+            let urlStart = line[firstSpace..<lastSpace].firstIndex(where: { $0 != UInt8(ascii: " ") }),
+            let urlEnd = line[urlStart..<lastSpace].lastIndex(where: { $0 != UInt8(ascii: " ") }),
+            !line[urlStart...urlEnd].contains(UInt8(ascii: " "))
+        else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
+        let written = String(message.startLine[..<firstSpace])
+        let method = written.utf8.allSatisfy({ !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? written : written.uppercased()
         func header(_ name: String) -> String? {
             message.headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
         }
-        let resource = try TableResourcePath(parsing: path(ofURL: String(decoding: words[1], as: UTF8.self)))
+        let resource = try TableResourcePath(parsing: path(ofURL: String(message.startLine[urlStart...urlEnd])))
         let ifMatch = header("If-Match")
         let contentID = header("Content-ID") ?? part.header("Content-ID")
         let noContent = header("Prefer")?.containsIgnoringASCIICase("return-no-content") ?? false
         switch (method, resource) {
         case ("POST", .entities(let table)):
-            let entity = try TableEntityBody.read(Array(message.body), contentType: header("Content-Type"))
+            let entity = try TableEntityBody.read(message.body, contentType: header("Content-Type"), reader: &reader)
             return TableBatchOperation(
                 .insert, table: table, partitionKey: entity.partitionKey, rowKey: entity.rowKey, entity: entity, returnNoContent: noContent,
                 contentID: contentID)
         case ("PUT", .entity(let table, let partitionKey, let rowKey)), ("MERGE", .entity(let table, let partitionKey, let rowKey)),
             ("PATCH", .entity(let table, let partitionKey, let rowKey)):
-            let entity = try TableEntityBody.read(Array(message.body), contentType: header("Content-Type"), keys: (partitionKey, rowKey))
+            let entity = try TableEntityBody.read(message.body, contentType: header("Content-Type"), keys: (partitionKey, rowKey), reader: &reader)
             let action: TableBatchOperation.Action =
                 method == "PUT"
                 ? ifMatch.map { .update(ifMatch: $0) } ?? .insertOrReplace

@@ -54,28 +54,33 @@ package struct TableBatchResponse: Sendable {
     package static func success(
         _ operation: TableBatchOperation, etag: String?, entity: Entity? = nil, endpoint: TableEndpoint, format: TableWireFormat = .json(.minimal)
     ) -> Part {
-        var headers = [Part.Header("X-Content-Type-Options", "nosniff"), Part.Header("Cache-Control", "no-cache")]
-        if let id = operation.contentID { headers.insert(Part.Header("Content-ID", id), at: 0) }
+        // Appended in Azure's order into room made once (a batch makes a hundred of these).
+        var headers: [Part.Header] = []
+        headers.reserveCapacity(8)
+        if let id = operation.contentID { headers.append(Part.Header("Content-ID", id)) }
+        headers.append(Part.Header("X-Content-Type-Options", "nosniff"))
+        headers.append(Part.Header("Cache-Control", "no-cache"))
         let url = TableResourcePath.entity(table: operation.table, partitionKey: operation.partitionKey, rowKey: operation.rowKey).url(endpoint: endpoint.url)
         switch operation.action {
         case .insert where !operation.returnNoContent:
             let body = entity.map { entityBody($0, table: operation.table, endpoint: endpoint, format: format) } ?? []
-            headers += [Part.Header("DataServiceVersion", "3.0;"), Part.Header("Content-Type", format.contentType), Part.Header("Location", url)]
+            headers.append(Part.Header("DataServiceVersion", "3.0;"))
+            headers.append(Part.Header("Content-Type", format.contentType))
+            headers.append(Part.Header("Location", url))
             if let etag { headers.append(Part.Header("ETag", etag)) }
             return Part(status: 201, headers: headers, body: body)
         case .insert:
-            headers += [
-                Part.Header("Preference-Applied", "return-no-content"), Part.Header("DataServiceVersion", "3.0;"), Part.Header("Location", url),
-                Part.Header("DataServiceId", url),
-            ]
+            headers.append(Part.Header("Preference-Applied", "return-no-content"))
+            headers.append(Part.Header("DataServiceVersion", "3.0;"))
+            headers.append(Part.Header("Location", url))
+            headers.append(Part.Header("DataServiceId", url))
         case .retrieve:
             let body = entity.map { entityBody($0, table: operation.table, endpoint: endpoint, format: format) } ?? []
-            headers += [Part.Header("DataServiceVersion", "3.0;"), Part.Header("Content-Type", format.contentType)]
+            headers.append(Part.Header("DataServiceVersion", "3.0;"))
+            headers.append(Part.Header("Content-Type", format.contentType))
             if let etag { headers.append(Part.Header("ETag", etag)) }
             return Part(status: 200, headers: headers, body: body)
-        case .delete:
-            headers.append(Part.Header("DataServiceVersion", "1.0;"))
-        case .update, .merge, .insertOrReplace, .insertOrMerge:
+        case .delete, .update, .merge, .insertOrReplace, .insertOrMerge:
             headers.append(Part.Header("DataServiceVersion", "1.0;"))
         }
         if let etag { headers.append(Part.Header("ETag", etag)) }
@@ -115,8 +120,9 @@ package struct TableBatchResponse: Sendable {
         out += "--\(boundary)\r\n".utf8
         if isChangeset {
             out += "Content-Type: multipart/mixed; boundary=\(changesetBoundary)\r\n\r\n".utf8
+            let delimiter = Array("--\(changesetBoundary)\r\n".utf8)
             for part in parts {
-                out += "--\(changesetBoundary)\r\n".utf8
+                out += delimiter
                 Self.append(part, to: &out)
             }
             out += "--\(changesetBoundary)--\r\n".utf8
@@ -136,8 +142,13 @@ package struct TableBatchResponse: Sendable {
     }
 
     private static func append(_ part: Part, to out: inout [UInt8]) {
-        out += "Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n".utf8
-        out += "HTTP/1.1 \(part.status) \(reasonPhrase(part.status))\r\n".utf8
+        out += "Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\nHTTP/1.1 ".utf8
+        switch part.status {
+        // The statuses of a successful changeset, without a string made for each.
+        case 201: out += "201 Created\r\n".utf8
+        case 204: out += "204 No Content\r\n".utf8
+        default: out += "\(part.status) \(reasonPhrase(part.status))\r\n".utf8
+        }
         for header in part.headers {
             out += header.name.utf8
             out += ": ".utf8
