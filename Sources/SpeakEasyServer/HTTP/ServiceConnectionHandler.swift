@@ -20,6 +20,8 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
     struct Quiesce: Sendable {}
 
     private let respond: Responder
+    /// Bodies up to this size are copied behind the head rather than sent as a buffer of their own.
+    private static let copiedBodyBytes = 16 << 10
     /// Bytes kept of a request's body; more are read and dropped, and the request answered 413.
     private let maxBodySize: Int
     private let serverHeader: String
@@ -93,7 +95,8 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
             return
         }
         let close = !keepAlive || quiescing
-        var head = context.channel.allocator.buffer(capacity: 256 + response.headers.count * 48)
+        var head = context.channel.allocator.buffer(
+            capacity: 256 + response.headers.count * 48 + (response.body.readableBytes <= Self.copiedBodyBytes ? response.body.readableBytes : 0))
         head.writeString(version.minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ")
         head.writeString(String(response.status.code))
         head.writeInteger(UInt8(ascii: " "))
@@ -125,7 +128,10 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         }
         head.writeStaticString("\r\n\r\n")
         let written: EventLoopPromise<Void>? = close ? context.eventLoop.makePromise() : nil
-        if isHead || bodiless || response.body.readableBytes == 0 {
+        let sendsBody = !isHead && !bodiless && response.body.readableBytes > 0
+        if !sendsBody || response.body.readableBytes <= Self.copiedBodyBytes {
+            // A small body (an entity, an error) goes in the head's buffer: one buffer to send.
+            if sendsBody { head.writeImmutableBuffer(response.body) }
             context.writeAndFlush(wrapOutboundOut(head), promise: written)
         } else {
             context.write(wrapOutboundOut(head), promise: nil)
