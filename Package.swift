@@ -15,8 +15,9 @@ import PackageDescription
 //   SpeakEasyValidation  validation and its reports (reads the manifest Seeding writes)
 //   SpeakEasyData        only re-exports them: the tools and tests `import SpeakEasyData`
 //   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on SwiftNIO
+//   SpeakEasyAzure       the Azure client (async-http-client): requests signed, timed and retried
 //
-// Core → Model → Formats → Storage → {Protocol → Server, Conversion, Seeding → Validation}. Names that cross a target are
+// Core → Model → Formats → Storage → {Protocol → {Server, Azure}, Conversion, Seeding → Validation}. Names that cross a target are
 // `package`, never `public`; CSQLite goes to Storage only, CLibXML2 to Formats only, swift-crypto to
 // the layers that hash (Model's name-based GUIDs, Storage's digests, Seeding's keys).
 let package = Package(
@@ -36,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -50,6 +52,16 @@ let package = Package(
         .target(
             name: "SpeakEasyProtocol",
             dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
+            name: "SpeakEasyAzure",
+            dependencies: [
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .target(name: "SpeakEasyConversion", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage"]),
         .target(
@@ -136,6 +148,8 @@ let package = Package(
         ),
         // The server in-process, over real HTTP on loopback.
         .testTarget(name: "ServerTests", dependencies: ["SpeakEasyServer", "SpeakEasyData", "TestFixtures", "TestServer"]),
+        // The Azure client against serve, over real HTTP on loopback.
+        .testTarget(name: "AzureClientTests", dependencies: ["SpeakEasyAzure", "SpeakEasyServer", "SpeakEasyData", "TestFixtures", "TestServer"]),
         // The command-line support's pure parts: message and progress-line formatting.
         .testTarget(name: "CLISupportTests", dependencies: ["CLISupport", "BuiltInSamples", "SpeakEasyData"]),
         .testTarget(

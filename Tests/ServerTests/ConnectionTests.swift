@@ -7,6 +7,8 @@ import Testing
 
 /// The connections themselves, as serve's own NIO handler keeps them: pipelining, `Connection: close`,
 /// the idle timeout, the bound on open connections, and a stop that lets a reply in flight finish.
+/// Time bounds are loose: the whole suite on 2 cores has kept a task waiting half a minute for a
+/// thread. Each one only has to tell "the server closed the connection" from "the quiet time ran out".
 @Suite("serve: connections")
 struct ConnectionTests {
     /// An anonymous account listing: 404, as Azure hides what a request without credentials may not see;
@@ -18,16 +20,16 @@ struct ConnectionTests {
         try await withRunningServer { server in
             let started = ContinuousClock.now
             // Three requests in one write; the last asks to close, so the exchange ends there, not after a
-            // quiet 30 s.
+            // quiet 90 s.
             let reply = try await RawHTTP.exchange(
                 port: server.port(.blob), Array((Self.listing + "\r\n" + Self.listing + "\r\n" + Self.listing + "Connection: close\r\n\r\n").utf8),
-                quietSeconds: 30)
+                quietSeconds: 90)
             let text = String(decoding: reply, as: UTF8.self)
             #expect(RawHTTP.statuses(reply) == [404, 404, 404], "\(text)")
             #expect(text.hasPrefix("HTTP/1.1 404 Not Found\r\n"), "the status line has its reason phrase")
             #expect(text.components(separatedBy: "x-ms-request-id: ").count == 4)
             #expect(text.hasSuffix("</Error>"), "the last reply is whole")
-            #expect(ContinuousClock.now - started < .seconds(15), "the server closed the connection after the last reply")
+            #expect(ContinuousClock.now - started < .seconds(60), "the server closed the connection after the last reply")
         }
     }
 
@@ -36,10 +38,10 @@ struct ConnectionTests {
         try await withRunningServer { server in
             let started = ContinuousClock.now
             let request = "GET /\(DevelopmentAccount.name)?comp=list HTTP/1.0\r\nHost: 127.0.0.1\r\n"
-            let reply = String(decoding: try await RawHTTP.exchange(port: server.port(.blob), Array((request + "\r\n").utf8), quietSeconds: 30), as: UTF8.self)
+            let reply = String(decoding: try await RawHTTP.exchange(port: server.port(.blob), Array((request + "\r\n").utf8), quietSeconds: 90), as: UTF8.self)
             #expect(reply.hasPrefix("HTTP/1.0 404 Not Found\r\n"), "\(reply)")
             #expect(reply.contains("\r\nConnection: close\r\n"))
-            #expect(ContinuousClock.now - started < .seconds(15))
+            #expect(ContinuousClock.now - started < .seconds(60))
             let kept = String(decoding: try await RawHTTP.exchange(port: server.port(.blob), Array((request + "Connection: keep-alive\r\n\r\n").utf8), quietSeconds: 1), as: UTF8.self)
             #expect(kept.contains("\r\nConnection: keep-alive\r\n"), "\(kept)")
         }
@@ -61,10 +63,10 @@ struct ConnectionTests {
     func idle() async throws {
         try await withRunningServer(configure: { $0.idleTimeoutSeconds = 1 }) { server in
             let started = ContinuousClock.now
-            // Nothing sent: the exchange ends when the server closes, long before 30 quiet seconds.
-            let reply = try await RawHTTP.exchange(port: server.port(.table), [], quietSeconds: 30)
+            // Nothing sent: the exchange ends when the server closes, long before 90 quiet seconds.
+            let reply = try await RawHTTP.exchange(port: server.port(.table), [], quietSeconds: 90)
             #expect(reply.isEmpty)
-            #expect(ContinuousClock.now - started < .seconds(15))
+            #expect(ContinuousClock.now - started < .seconds(60))
         }
     }
 
@@ -89,7 +91,7 @@ struct ConnectionTests {
         let port = Mutex(0)
         let inFlight = try await withRunningServer(configure: { $0.latencyMilliseconds = 3000 }) { server in
             port.withLock { $0 = server.port(.blob) }
-            let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 30)
+            let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 90)
             try await connection.send(Array((Self.listing + "\r\n").utf8))
             // Time for the server to read the request, well within the reply's 3 s (on a busy machine too).
             try await Task.sleep(for: .seconds(1))
@@ -101,7 +103,7 @@ struct ConnectionTests {
         #expect(RawHTTP.statuses(reply) == [404], "\(text)")
         #expect(text.contains("Connection: close"), "the reply says the connection ends")
         #expect(text.hasSuffix("</Error>"))
-        #expect(ContinuousClock.now - started < .seconds(15), "closed after the reply, not left open for the quiet 30 s")
+        #expect(ContinuousClock.now - started < .seconds(60), "closed after the reply, not left open for the quiet 90 s")
         await #expect(throws: RawHTTP.Failure.self, "no longer listening") {
             try await RawHTTP.exchange(port: port.withLock { $0 }, Array((Self.listing + "\r\n").utf8), quietSeconds: 2)
         }

@@ -10,6 +10,11 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
         package let setting: String
         package let reason: String
 
+        package init(setting: String, reason: String) {
+            self.setting = setting
+            self.reason = reason
+        }
+
         package var description: String {
             setting.isEmpty ? "connection string: \(reason)" : "connection string: \(setting) \(reason)"
         }

@@ -1,0 +1,165 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import SpeakEasyCore
+import Synchronization
+package import SpeakEasyModel
+package import SpeakEasyProtocol
+package import SpeakEasyStorage
+
+/// A request to one of the account's services, before it is signed.
+package struct StorageRequest: Sendable {
+    package var service: StorageService
+    package var method: String
+    /// After the endpoint, percent-encoded as it is to be sent: `/Tables`, `/photos/ada.jpg`.
+    package var path: String
+    /// Decoded names and values; encoded when sent.
+    package var query: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
+
+    package init(
+        _ service: StorageService, _ method: String, _ path: String, query: [(name: String, value: String)] = [],
+        headers: [(name: String, value: String)] = [], body: [UInt8] = []
+    ) {
+        self.service = service
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A service's answer.
+package struct StorageResponse: Sendable {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
+
+    package func header(_ name: String) -> String? {
+        headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
+    }
+}
+
+/// Requests to one storage account over HTTP (async-http-client, on the process's NIO event loops):
+/// signed with the account key or carrying the SAS token, each with a deadline, and sent again with
+/// backoff when the service is busy or the connection fails (``RetryPolicy``).
+///
+/// Every request the toolkit sends is safe to repeat: writes are upserts or carry If-Match, and a
+/// repeated insert's 409 is for its caller to take as "already there".
+package final class StorageHTTPClient: Sendable {
+    package let connection: AzureConnection
+    package let retry: RetryPolicy
+    /// The most one try may take, from connecting to the last byte of the reply.
+    package let timeout: Duration
+    /// The largest reply body read.
+    static let maximumReplyBytes = 256 << 20
+    private var client: HTTPClient { Self.client }
+
+    /// One client for the process, like `HTTPClient.shared` (never shut down, so never released),
+    /// but failing a connection at once instead of trying it again until the deadline: the
+    /// ``RetryPolicy`` decides about tries, with its backoff and count.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(60))
+        configuration.decompression = .disabled
+        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+    }()
+    private let counter = Counter()
+
+    package init(connection: AzureConnection, retry: RetryPolicy = RetryPolicy(), timeout: Duration = .seconds(60)) {
+        self.connection = connection
+        self.retry = retry
+        self.timeout = timeout
+    }
+
+    /// Tries sent so far, retries included.
+    package var requestsSent: Int { counter.value }
+
+    /// Sends `request` until it gets an answer that is not "try again", or the tries run out.
+    /// A reply with any status is returned; only a request that never got one throws.
+    package func send(_ request: StorageRequest) async throws(StorageError) -> StorageResponse {
+        var attempt = 1
+        while true {
+            let outcome = await once(request)
+            switch outcome {
+            case .success(let response) where !RetryPolicy.isRetriable(status: response.status) || attempt >= retry.attempts:
+                return response
+            case .failure(let error) where attempt >= retry.attempts:
+                throw error
+            case .success(let response):
+                try await pause(retry.delay(after: attempt, retryAfter: response.header("Retry-After")))
+            case .failure:
+                try await pause(retry.delay(after: attempt, retryAfter: nil))
+            }
+            attempt += 1
+        }
+    }
+
+    private func pause(_ delay: Duration) async throws(StorageError) {
+        do {
+            try await Task.sleep(for: delay)
+        } catch {
+            throw StorageError(.unavailable, account: connection.accountName, "cancelled while waiting to retry")
+        }
+    }
+
+    /// One try: signed now, sent, its reply read whole.
+    private func once(_ request: StorageRequest) async -> Result<StorageResponse, StorageError> {
+        counter.increment()
+        let endpoint = connection.endpoint(request.service)
+        var query = request.query.map { "\(PercentEncoding.encodePath($0.name))=\(PercentEncoding.encodePath($0.value))" }.joined(separator: "&")
+        if case .sharedAccessSignature(let token) = connection.credential { query += (query.isEmpty ? "" : "&") + token }
+        let url = endpoint + request.path + (query.isEmpty ? "" : "?" + query)
+        var headers = request.headers
+        headers.append((name: "x-ms-date", value: HTTPDate.format(EdmDateTime.now())))
+        if !headers.contains(where: { $0.name.equalsIgnoringASCIICase("x-ms-version") }) {
+            headers.append((name: "x-ms-version", value: request.service == .table ? "2019-02-02" : "2021-12-02"))
+        }
+        if !request.body.isEmpty { headers.append((name: "Content-Length", value: String(request.body.count))) }
+        if case .sharedKey(let credentials) = connection.credential {
+            let head = RequestHead(method: request.method, path: Self.urlPath(endpoint) + request.path, query: query, headers: headers)
+            do {
+                let stringToSign =
+                    request.service == .table
+                    ? try SharedKey.tableStringToSign(head, account: credentials.accountName)
+                    : try SharedKey.blobStringToSign(head, account: credentials.accountName)
+                headers.append((name: "Authorization", value: SharedKeyAuthorization(scheme: .sharedKey, account: credentials.accountName, signature: credentials.sign(stringToSign)).headerValue))
+            } catch {
+                return .failure(StorageError(.invalidInput, account: connection.accountName, "cannot sign the request: \(error)"))
+            }
+        }
+        var http = HTTPClientRequest(url: url)
+        http.method = HTTPMethod(rawValue: request.method)
+        for (name, value) in headers where !name.equalsIgnoringASCIICase("Content-Length") { http.headers.add(name: name, value: value) }
+        if !request.body.isEmpty { http.body = .bytes(ByteBuffer(bytes: request.body)) }
+        do {
+            let response = try await client.execute(http, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000))
+            let body = try await response.body.collect(upTo: Self.maximumReplyBytes)
+            return .success(StorageResponse(status: Int(response.status.code), headers: response.headers.map { (name: $0.name, value: $0.value) }, body: Array(buffer: body)))
+        } catch {
+            // Whatever went wrong on the way (refused, reset, timed out) says nothing secret: the URL's
+            // SAS token is not in it.
+            return .failure(StorageError(.unavailable, account: connection.accountName, "\(request.method) \(endpoint)\(request.path): \(Self.describe(error))"))
+        }
+    }
+
+    /// The path part of an endpoint URL: `/devstoreaccount1` for a path-style one, empty otherwise.
+    static func urlPath(_ endpoint: String) -> String {
+        guard let scheme = endpoint.firstRange(of: "://") else { return "" }
+        return String(endpoint[scheme.upperBound...].drop { $0 != "/" })
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        String(describing: error)
+    }
+
+    private final class Counter: Sendable {
+        private let count = Mutex(0)
+        func increment() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+}
