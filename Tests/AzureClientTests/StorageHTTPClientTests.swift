@@ -2,6 +2,7 @@ import SpeakEasyAzure
 import SpeakEasyData
 import SpeakEasyProtocol
 import SpeakEasyServer
+import TestFixtures
 import TestServer
 import Testing
 
@@ -138,5 +139,43 @@ struct StorageHTTPClientTests {
         #expect(policy.delay(after: 20, retryAfter: nil, random: 1) == .seconds(30))
         #expect(policy.delay(after: 2, retryAfter: "soon", random: 1) == .milliseconds(400))
         #expect([408, 429, 500, 502, 503, 504].allSatisfy(RetryPolicy.isRetriable) && ![400, 403, 404, 409, 412].contains(where: RetryPolicy.isRetriable))
+    }
+}
+
+/// Refusals read back as the storage seam's errors: the kind from the status, Azure's code and the
+/// service's message, from serve's replies and from the recorded payloads.
+@Suite("Azure client: error replies")
+struct AzureErrorReplyTests {
+    static func error(_ reply: StorageResponse, _ service: StorageService) -> StorageError? {
+        AzureErrorReply.storageError(status: reply.status, errorCodeHeader: reply.header("x-ms-error-code"), body: reply.body, service: service, account: "acct")
+    }
+
+    @Test("serve's refusals: a table that exists, a missing table, a missing blob, a wrong key")
+    func fromServe() async throws {
+        try await withRunningServer { server in
+            let client = StorageHTTPClient(connection: try StorageHTTPClientTests.connection(server))
+            #expect(Self.error(try await client.send(StorageHTTPClientTests.createTable("speakers")), .table) == nil)
+            let exists = try #require(Self.error(try await client.send(StorageHTTPClientTests.createTable("speakers")), .table))
+            #expect(exists.reason == .alreadyExists && exists.code == "TableAlreadyExists")
+            #expect(exists.message.hasPrefix("The table specified already exists"), "\(exists.message)")
+            let missing = try #require(Self.error(try await client.send(StorageRequest(.table, "GET", "/nosuch()", headers: [("Accept", "application/json;odata=minimalmetadata")])), .table))
+            #expect(missing.reason == .notFound && missing.code == "TableNotFound")
+            #expect(try await client.send(StorageRequest(.blob, "PUT", "/photos", query: [("restype", "container")])).status == 201)
+            let blob = try #require(Self.error(try await client.send(StorageRequest(.blob, "GET", "/photos/none.jpg")), .blob))
+            #expect(blob.reason == .notFound && blob.code == "BlobNotFound" && blob.message == "The specified blob does not exist.")
+            let wrong = StorageHTTPClient(connection: try StorageHTTPClientTests.connection(server, key: "AAAA" + DevelopmentAccount.key.dropFirst(4)))
+            let denied = try #require(Self.error(try await wrong.send(StorageRequest(.blob, "GET", "/photos/none.jpg")), .blob))
+            #expect(denied.reason == .unauthorized && denied.code == "AuthenticationFailed")
+        }
+    }
+
+    @Test("the recorded payloads: an Atom TableAlreadyExists, and a failed batch's operation index")
+    func recorded() throws {
+        let atom = try #require(AzureErrorReply.storageError(
+            status: 409, errorCodeHeader: nil, body: try FileSystem.readFile(TestPaths.azureFixtures + "/table-atom-error-table-already-exists.xml"), service: .table, account: "acct"))
+        #expect(atom.reason == .alreadyExists && atom.code == "TableAlreadyExists")
+        #expect(AzureErrorReply.storageError(status: 204, errorCodeHeader: nil, body: [], service: .table, account: "acct") == nil)
+        let bare = try #require(AzureErrorReply.storageError(status: 503, errorCodeHeader: "ServerBusy", body: [], service: .blob, account: "acct"))
+        #expect(bare.reason == .busy && bare.code == "ServerBusy" && bare.message == "status 503 (ServerBusy)")
     }
 }
