@@ -88,7 +88,8 @@ package final class StorageHTTPClient: Sendable {
             switch outcome {
             case .success(let response) where !RetryPolicy.isRetriable(status: response.status) || attempt >= retry.attempts:
                 return response
-            case .failure(let error) where attempt >= retry.attempts:
+            case .failure(let error) where attempt >= retry.attempts || error.reason != .unavailable:
+                // Only a failed exchange is tried again, not a request that could not be made.
                 throw error
             case .success(let response):
                 try await pause(retry.delay(after: attempt, retryAfter: response.header("Retry-After")))
