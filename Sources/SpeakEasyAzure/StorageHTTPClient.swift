@@ -4,7 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import SpeakEasyCore
 import Synchronization
-package import SpeakEasyModel
+import SpeakEasyModel
 package import SpeakEasyProtocol
 package import SpeakEasyStorage
 

@@ -1,6 +1,6 @@
 import SpeakEasyCore
 import SpeakEasyFormats
-package import SpeakEasyModel
+import SpeakEasyModel
 
 /// An entity group transaction's request (`POST /$batch`): read by the server into operations with
 /// Azure's checks, written by the client.

@@ -57,9 +57,10 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         case .head(let head):
             self.head = head
             bodyTooLarge = false
-            // A declared length is allocated once, rather than grown part by part.
+            // A declared length is allocated once, rather than grown part by part; up to 1 MiB, so that
+            // a client declaring large bodies it never sends holds no memory for them.
             let declared = head.headers.first(name: "content-length").flatMap { Int($0) } ?? 0
-            body = declared > 0 && declared <= maxBodySize ? context.channel.allocator.buffer(capacity: declared) : nil
+            body = declared > 0 && declared <= maxBodySize ? context.channel.allocator.buffer(capacity: min(declared, 1 << 20)) : nil
         case .body(var part):
             guard !bodyTooLarge else { return }
             if (body?.readableBytes ?? 0) + part.readableBytes > maxBodySize {
