@@ -31,21 +31,25 @@ package struct AzureConnection: Sendable, CustomStringConvertible {
         service == .table ? tableEndpoint : blobEndpoint
     }
 
+    /// An endpoint URL cut after its scheme: the host (with its port) and the path, which is empty
+    /// for a host-style endpoint and `/devstoreaccount1` for a path-style one.
+    static func split(_ endpoint: String) -> (host: Substring, path: Substring) {
+        guard let scheme = endpoint.firstRange(of: "://") else { return ("", "") }
+        let rest = endpoint[scheme.upperBound...]
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        return (rest[..<slash], rest[slash...])
+    }
+
     /// The account in a path-style endpoint (`http://127.0.0.1:10002/devstoreaccount1`).
     private static func pathAccount(_ endpoint: String) -> String? {
-        guard let scheme = endpoint.firstRange(of: "://") else { return nil }
-        let afterHost = endpoint[scheme.upperBound...].drop { $0 != "/" }
-        let segment = afterHost.dropFirst().prefix { $0 != "/" }
+        let segment = split(endpoint).path.dropFirst().prefix { $0 != "/" }
         return segment.isEmpty ? nil : String(segment)
     }
 
     /// Whether the endpoint's host is a loopback address or `localhost`.
     static func isLoopback(_ endpoint: String) -> Bool {
-        guard let scheme = endpoint.firstRange(of: "://") else { return false }
-        var host = endpoint[scheme.upperBound...].prefix { $0 != "/" }
-        if host.hasPrefix("[") {
-            return host.hasPrefix("[::1]")
-        }
+        var host = split(endpoint).host
+        if host.hasPrefix("[") { return host.hasPrefix("[::1]") }
         if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
         return host == "localhost" || host.hasPrefix("127.")
     }

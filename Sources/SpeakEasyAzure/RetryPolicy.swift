@@ -5,9 +5,9 @@
 /// backoff (bounded by `maximumDelay`, so a misbehaving server cannot stall a run).
 package struct RetryPolicy: Sendable {
     /// Tries in all, the first included.
-    package var attempts = 6
-    package var baseDelay: Duration = .milliseconds(200)
-    package var maximumDelay: Duration = .seconds(30)
+    package var attempts: Int
+    package var baseDelay: Duration
+    package var maximumDelay: Duration
 
     package init(attempts: Int = 6, baseDelay: Duration = .milliseconds(200), maximumDelay: Duration = .seconds(30)) {
         self.attempts = attempts

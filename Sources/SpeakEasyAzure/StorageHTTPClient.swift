@@ -68,7 +68,7 @@ package final class StorageHTTPClient: Sendable {
         configuration.decompression = .disabled
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }()
-    private let counter = Counter()
+    private let sent = Atomic(0)
 
     package init(connection: AzureConnection, retry: RetryPolicy = RetryPolicy(), timeout: Duration = .seconds(60)) {
         self.connection = connection
@@ -77,7 +77,7 @@ package final class StorageHTTPClient: Sendable {
     }
 
     /// Tries sent so far, retries included.
-    package var requestsSent: Int { counter.value }
+    package var requestsSent: Int { sent.load(ordering: .relaxed) }
 
     /// Sends `request` until it gets an answer that is not "try again", or the tries run out.
     /// A reply with any status is returned; only a request that never got one throws.
@@ -110,7 +110,7 @@ package final class StorageHTTPClient: Sendable {
 
     /// One try: signed now, sent, its reply read whole.
     private func once(_ request: StorageRequest) async -> Result<StorageResponse, StorageError> {
-        counter.increment()
+        sent.add(1, ordering: .relaxed)
         let endpoint = connection.endpoint(request.service)
         var query = request.query.map { "\(PercentEncoding.encodePath($0.name))=\(PercentEncoding.encodePath($0.value))" }.joined(separator: "&")
         if case .sharedAccessSignature(let token) = connection.credential { query += (query.isEmpty ? "" : "&") + token }
@@ -122,7 +122,7 @@ package final class StorageHTTPClient: Sendable {
         }
         if !request.body.isEmpty { headers.append((name: "Content-Length", value: String(request.body.count))) }
         if case .sharedKey(let credentials) = connection.credential {
-            let head = RequestHead(method: request.method, path: Self.urlPath(endpoint) + request.path, query: query, headers: headers)
+            let head = RequestHead(method: request.method, path: AzureConnection.split(endpoint).path + request.path, query: query, headers: headers)
             do {
                 let stringToSign =
                     request.service == .table
@@ -138,29 +138,13 @@ package final class StorageHTTPClient: Sendable {
         for (name, value) in headers where !name.equalsIgnoringASCIICase("Content-Length") { http.headers.add(name: name, value: value) }
         if !request.body.isEmpty { http.body = .bytes(ByteBuffer(bytes: request.body)) }
         do {
-            let response = try await client.execute(http, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000))
+            let response = try await client.execute(http, timeout: TimeAmount(timeout))
             let body = try await response.body.collect(upTo: Self.maximumReplyBytes)
             return .success(StorageResponse(status: Int(response.status.code), headers: response.headers.map { (name: $0.name, value: $0.value) }, body: Array(buffer: body)))
         } catch {
             // Whatever went wrong on the way (refused, reset, timed out) says nothing secret: the URL's
             // SAS token is not in it.
-            return .failure(StorageError(.unavailable, account: connection.accountName, "\(request.method) \(endpoint)\(request.path): \(Self.describe(error))"))
+            return .failure(StorageError(.unavailable, account: connection.accountName, "\(request.method) \(endpoint)\(request.path): \(error)"))
         }
-    }
-
-    /// The path part of an endpoint URL: `/devstoreaccount1` for a path-style one, empty otherwise.
-    static func urlPath(_ endpoint: String) -> String {
-        guard let scheme = endpoint.firstRange(of: "://") else { return "" }
-        return String(endpoint[scheme.upperBound...].drop { $0 != "/" })
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        String(describing: error)
-    }
-
-    private final class Counter: Sendable {
-        private let count = Mutex(0)
-        func increment() { count.withLock { $0 += 1 } }
-        var value: Int { count.withLock { $0 } }
     }
 }

@@ -34,7 +34,7 @@ struct TableService {
     func respond(to request: ServiceRequest, path: ResourcePath) async throws -> ServiceResponse {
         if TableWireFormat.asksJSONTooEarly(head) { throw TableServiceError.jsonFormatNotSupported }
         let resource = try TableResourcePath(parsing: head.path)
-        let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try await self.body(request) : []
+        let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try self.body(request) : []
         // A batch is read first: the table its operations name is what a SAS must cover.
         let batch = resource == .batch ? try TableBatchRequest.read(body, contentType: head.header("Content-Type")) : nil
         let target: SASTarget =
@@ -111,7 +111,7 @@ struct TableService {
         }
     }
 
-    private func body(_ request: ServiceRequest) async throws -> [UInt8] {
+    private func body(_ request: ServiceRequest) throws -> [UInt8] {
         Array(buffer: try request.collectBody(upTo: Self.maxBodySize))
     }
 

@@ -88,20 +88,14 @@ package struct TableBatchRequest: Sendable, Equatable {
         } catch {
             throw .invalidInput("A part of the batch request is not an HTTP request.")
         }
-        // `METHOD URL HTTP/1.1`, split at its first and last runs of spaces.
-        let line = message.startLine.utf8
-        guard let firstSpace = line.firstIndex(of: UInt8(ascii: " ")), let lastSpace = line.lastIndex(of: UInt8(ascii: " ")), firstSpace < lastSpace,
-            line[line.index(after: lastSpace)...].starts(with: "HTTP/".utf8),
-            let urlStart = line[firstSpace..<lastSpace].firstIndex(where: { $0 != UInt8(ascii: " ") }),
-            let urlEnd = line[urlStart..<lastSpace].lastIndex(where: { $0 != UInt8(ascii: " ") }),
-            !line[urlStart...urlEnd].contains(UInt8(ascii: " "))
-        else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
-        let written = String(message.startLine[..<firstSpace])
-        let method = written.utf8.allSatisfy({ !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? written : written.uppercased()
+        // Split as bytes (an array's split is specialised; a string view's is not).
+        let words = Array(message.startLine.utf8).split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
+        guard words.count == 3, words[2].starts(with: "HTTP/".utf8) else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
+        let method = String(decoding: words[0], as: UTF8.self).uppercased()
         func header(_ name: String) -> String? {
             message.headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
         }
-        let resource = try TableResourcePath(parsing: path(ofURL: String(message.startLine[urlStart...urlEnd])))
+        let resource = try TableResourcePath(parsing: path(ofURL: String(decoding: words[1], as: UTF8.self)))
         let ifMatch = header("If-Match")
         let contentID = header("Content-ID") ?? part.header("Content-ID")
         let noContent = header("Prefer")?.containsIgnoringASCIICase("return-no-content") ?? false

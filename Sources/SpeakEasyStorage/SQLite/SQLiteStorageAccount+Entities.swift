@@ -89,13 +89,16 @@ extension SQLiteStorageAccount {
                     timestamp: try? EdmDateTime(parsing: statement.text(2)), etag: statement.text(3))
             }
         }
-        var page: StoredEntityPage? = nil
-        if let from { page = await readAhead.take(SQLiteReadAhead.Key(table: table, query: query, from: from, limit: limit)) }
-        if page == nil { page = try await self.read { connection in try connection.transaction(readOnly: true) { try read(from, connection) } } }
-        if let next = page!.next {
+        let page: StoredEntityPage
+        if let from, let ahead = await readAhead.take(SQLiteReadAhead.Key(table: table, query: query, from: from, limit: limit)) {
+            page = ahead
+        } else {
+            page = try await self.read { connection in try connection.transaction(readOnly: true) { try read(from, connection) } }
+        }
+        if let next = page.next {
             readAhead.start(SQLiteReadAhead.Key(table: table, query: query, from: next, limit: limit)) { connection in try read(next, connection) }
         }
-        return page!
+        return page
     }
 
     /// A page of a query, read in one transaction: each row of the scan (keys, timestamp, etag,
