@@ -72,17 +72,25 @@ struct ConnectionTests {
 
     @Test("beyond the bound on open connections, a new one waits to be accepted until one closes")
     func bound() async throws {
-        try await withRunningServer(configure: { $0.maxConnections = 1; $0.idleTimeoutSeconds = 2 }) { server in
+        try await withRunningServer(configure: { $0.maxConnections = 1 }) { server in
             let port = server.port(.blob)
-            let started = ContinuousClock.now
-            // The first connection sends nothing and is closed when idle, after 2 s.
-            let holder = Task { try await RawHTTP.exchange(port: port, [], quietSeconds: 10) }
-            try await Task.sleep(for: .milliseconds(300))
-            let reply = try await RawHTTP.exchange(port: port, Array((Self.listing + "Connection: close\r\n\r\n").utf8))
-            let waited = ContinuousClock.now - started
+            // The first connection has surely been accepted once it has a reply; it then stays open.
+            let holder = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
+            try await holder.send(Array((Self.listing + "\r\n").utf8))
+            #expect(RawHTTP.statuses(await holder.receiveSome()) == [404])
+            let answeredAt = Mutex<ContinuousClock.Instant?>(nil)
+            let waiting = Task {
+                let reply = try await RawHTTP.exchange(port: port, Array((Self.listing + "Connection: close\r\n\r\n").utf8), quietSeconds: 90)
+                answeredAt.withLock { $0 = .now }
+                return reply
+            }
+            try await Task.sleep(for: .seconds(1))
+            let closedAt = ContinuousClock.now
+            holder.shutdown()
+            let reply = try await waiting.value
             #expect(RawHTTP.statuses(reply) == [404])
-            #expect(waited >= .milliseconds(1500), "answered only once the first connection closed (after \(waited))")
-            _ = try await holder.value
+            let answered = try #require(answeredAt.withLock { $0 })
+            #expect(answered > closedAt, "answered only once the first connection closed")
         }
     }
 

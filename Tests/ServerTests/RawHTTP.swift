@@ -63,6 +63,18 @@ enum RawHTTP {
             }
         }
 
+        /// What one read returns: a short reply whole, as the server writes each reply at once.
+        func receiveSome() async -> [UInt8] {
+            await offPool {
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                return Array(buffer[..<max(count, 0)])
+            }
+        }
+
+        /// Closes the connection both ways now, before the object goes.
+        func shutdown() { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+
         /// All the server sends until it closes the connection or is silent for the quiet time.
         func receiveAll() async -> [UInt8] {
             await offPool {
