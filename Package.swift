@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(
             name: "SpeakEasyDataTests",
             // The layers whose internals some tests reach (`@testable import`), besides the whole.
-            dependencies: ["SpeakEasyData", "SpeakEasyFormats", "SpeakEasyValidation", "CSQLite", "TestFixtures"],
+            dependencies: ["SpeakEasyData", "SpeakEasyFormats", "SpeakEasyValidation", "CSQLite", "TestFixtures", "SpeakEasyAzure", "TestServer"],
             exclude: ["Snapshots"]
         ),
         // The server in-process, over real HTTP on loopback.

@@ -37,6 +37,8 @@ package struct StorageResponse: Sendable {
     package var status: Int
     package var headers: [(name: String, value: String)]
     package var body: [UInt8]
+    /// Tries it took: more than one when the service was busy or the connection failed before.
+    package var attempts = 1
 
     package func header(_ name: String) -> String? {
         headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
@@ -86,11 +88,14 @@ package final class StorageHTTPClient: Sendable {
         while true {
             let outcome = await once(request)
             switch outcome {
-            case .success(let response) where !RetryPolicy.isRetriable(status: response.status) || attempt >= retry.attempts:
+            case .success(var response) where !RetryPolicy.isRetriable(status: response.status) || attempt >= retry.attempts:
+                response.attempts = attempt
                 return response
-            case .failure(let error) where attempt >= retry.attempts || error.reason != .unavailable:
+            case .failure(let error) where error.reason != .unreachable:
                 // Only a failed exchange is tried again, not a request that could not be made.
                 throw error
+            case .failure(let error) where attempt >= retry.attempts:
+                throw StorageError(.unreachable, account: error.account, error.message + " (\(attempt) tries)")
             case .success(let response):
                 try await pause(retry.delay(after: attempt, retryAfter: response.header("Retry-After")))
             case .failure:
@@ -104,7 +109,7 @@ package final class StorageHTTPClient: Sendable {
         do {
             try await Task.sleep(for: delay)
         } catch {
-            throw StorageError(.unavailable, account: connection.accountName, "cancelled while waiting to retry")
+            throw StorageError(.unreachable, account: connection.accountName, "cancelled while waiting to retry")
         }
     }
 
@@ -144,7 +149,7 @@ package final class StorageHTTPClient: Sendable {
         } catch {
             // Whatever went wrong on the way (refused, reset, timed out) says nothing secret: the URL's
             // SAS token is not in it.
-            return .failure(StorageError(.unavailable, account: connection.accountName, "\(request.method) \(endpoint)\(request.path): \(error)"))
+            return .failure(StorageError(.unreachable, account: connection.accountName, "\(request.method) \(endpoint)\(request.path): \(error)"))
         }
     }
 }

@@ -1,4 +1,5 @@
 package import SpeakEasyModel
+internal import Crypto
 
 /// A blob's stored properties.
 package struct BlobProperties: Hashable, Sendable {
@@ -17,6 +18,10 @@ package struct BlobProperties: Hashable, Sendable {
         self.size = size
         self.etag = etag
         self.lastModified = lastModified
+    }
+    /// Azure's Content-MD5 of `data`: the MD5 in base64.
+    package static func contentMD5(of data: [UInt8]) -> String {
+        Base64.encode(Array(Insecure.MD5.hash(data: data)))
     }
 }
 

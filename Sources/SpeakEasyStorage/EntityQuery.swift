@@ -23,10 +23,25 @@ package struct EntityQuery: Hashable, Sendable {
 package struct ContinuationToken: Hashable, Sendable {
     package var partitionKey: String
     package var rowKey: String
+    /// The token as a remote service wrote it, to send back verbatim: Azure's tokens are opaque
+    /// (`1!40!cGFy…`), and only a service's own is sure to resume where it meant. Nil for a token
+    /// made from keys, or from a local account.
+    package var serviceText: ServiceText?
 
-    package init(partitionKey: String, rowKey: String) {
+    package struct ServiceText: Hashable, Sendable {
+        package var nextPartitionKey: String
+        package var nextRowKey: String?
+
+        package init(nextPartitionKey: String, nextRowKey: String?) {
+            self.nextPartitionKey = nextPartitionKey
+            self.nextRowKey = nextRowKey
+        }
+    }
+
+    package init(partitionKey: String, rowKey: String, serviceText: ServiceText? = nil) {
         self.partitionKey = partitionKey
         self.rowKey = rowKey
+        self.serviceText = serviceText
     }
 }
 

@@ -15,6 +15,8 @@ extension StorageError.Reason {
         case .unauthorized: 403
         case .corrupt: 500
         case .unavailable: 500
+        case .unreachable: 503
+        case .refused: 403
         }
     }
 
@@ -32,6 +34,8 @@ extension StorageError.Reason {
         case .unauthorized: "AuthorizationFailure"
         case .corrupt: "InternalError"
         case .unavailable: "InternalError"
+        case .unreachable: "ServerBusy"
+        case .refused: "AuthenticationFailed"
         }
     }
 
@@ -41,7 +45,7 @@ extension StorageError.Reason {
         case 304: self = .notModified
         case 400, 405, 411, 413, 414, 415: self = .invalidInput
         case 501: self = .unsupportedByService
-        case 401, 403: self = .unauthorized
+        case 401, 403: self = .refused
         case 404: self = .notFound
         case 409: self = .alreadyExists
         case 412: self = .preconditionFailed

@@ -28,8 +28,13 @@ package struct StorageError: ClassifiedError, Equatable {
         case unauthorized
         /// What is there is not a storage account, is damaged, or was made by a newer version.
         case corrupt
-        /// The store cannot be reached or failed part-way (network, disk).
+        /// The store failed part-way (disk, or a server's internal error).
         case unavailable
+        /// Nothing answered at the account's endpoint, after every try (refused, reset, timed out).
+        case unreachable
+        /// A remote account refused our credentials: a wrong key, an expired or narrow SAS, or an
+        /// account that is not there (401, 403).
+        case refused
     }
 
     package let reason: Reason
@@ -53,7 +58,7 @@ package struct StorageError: ClassifiedError, Equatable {
         switch reason {
         case .notFound: .inputMissing
         case .alreadyExists, .invalidInput, .unsupportedByService, .corrupt, .notModified, .invalidRange: .malformedInput
-        case .preconditionFailed, .busy: .storageUnavailable
+        case .preconditionFailed, .busy, .unreachable, .refused: .storageUnavailable
         case .unauthorized: .cannotCreateOutput
         case .unavailable: .ioError
         }

@@ -43,4 +43,10 @@ package enum SampleProperties {
         Property("Binary", .binary([0, 1, 2, 0x7F, 0x80, 0xFE, 0xFF])),
         Property("BinaryEmpty", .binary([])),
     ]
+
+    /// ``everyType`` with the values Azure Storage can hold: DateTime from 1601-01-01 on, as Azure
+    /// refuses earlier dates (the storage protocol promises no more than Azure keeps).
+    package static let storable: [Property] = everyType.map { property in
+        property.name == "DateMin" ? Property("DateMin", .dateTime(.at("1601-01-01T00:00:00.0000000Z"))) : property
+    }
 }

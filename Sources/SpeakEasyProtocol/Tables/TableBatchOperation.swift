@@ -27,6 +27,9 @@ package struct TableBatchOperation: Sendable, Equatable {
     package var rowKey: String
     /// The entity to write (insert, update, merge and the upserts); nil for delete and retrieve.
     package var entity: Entity?
+    /// The entity's JSON body when a client has it encoded already (``TableEntityBody/writeJSON(_:)-``);
+    /// sent instead of encoding `entity`.
+    package var body: [UInt8]?
     /// `Prefer: return-no-content` (the insert's answer is then 204 instead of 201 and a body).
     package var returnNoContent: Bool
     /// The part's `Content-ID`, echoed in its response when given.

@@ -184,8 +184,7 @@ package struct TableBatchRequest: Sendable, Equatable {
         out += "Accept: application/json;odata=minimalmetadata\r\nDataServiceVersion: 3.0\r\n".utf8
         if let ifMatch = operation.ifMatch { out += "If-Match: \(ifMatch)\r\n".utf8 }
         if operation.returnNoContent { out += "Prefer: return-no-content\r\n".utf8 }
-        if let entity = operation.entity {
-            let body = TableEntityBody.writeJSON(entity)
+        if let body = operation.body ?? operation.entity.map(TableEntityBody.writeJSON) {
             out += "Content-Type: \(TableEntityBody.jsonContentType)\r\nContent-Length: \(body.count)\r\n\r\n".utf8
             out += body
             out += "\r\n".utf8

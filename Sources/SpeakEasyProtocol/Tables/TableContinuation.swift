@@ -18,12 +18,35 @@ package enum TableContinuation {
         return [(nextPartitionKeyHeader, encode(token.partitionKey)), (nextRowKeyHeader, encode(token.rowKey))]
     }
 
-    /// The token a response's headers carry, read with `header` (a case-insensitive lookup).
+    /// The token a response's headers carry, read with `header` (a case-insensitive lookup), for
+    /// the client: the service's text kept to send back verbatim, and the keys it names when they
+    /// can be read from it (ours, or Azure's `1!<length>!<base64>`; else the text stands for them).
     package static func token(header: (String) -> String?) -> ContinuationToken? {
-        guard let partition = header(nextPartitionKeyHeader), !partition.isEmpty,
-            let partitionKey = decode(partition)
-        else { return nil }
-        return ContinuationToken(partitionKey: partitionKey, rowKey: header(nextRowKeyHeader).flatMap(decode) ?? "")
+        guard let partition = header(nextPartitionKeyHeader), !partition.isEmpty else { return nil }
+        let row = header(nextRowKeyHeader)
+        return ContinuationToken(
+            partitionKey: keyOfServiceToken(partition), rowKey: row.map(keyOfServiceToken) ?? "",
+            serviceText: ContinuationToken.ServiceText(nextPartitionKey: partition, nextRowKey: row))
+    }
+
+    /// The query parameters that resume at `token`: the service's text when it has one, else the
+    /// keys in our form (which `serve` and Azurite read; Azure itself needs its own tokens).
+    package static func queryItems(for token: ContinuationToken) -> [(name: String, value: String)] {
+        if let text = token.serviceText {
+            return [("NextPartitionKey", text.nextPartitionKey)] + (text.nextRowKey.map { [("NextRowKey", $0)] } ?? [])
+        }
+        return [("NextPartitionKey", encode(token.partitionKey)), ("NextRowKey", encode(token.rowKey))]
+    }
+
+    /// The key a token names: Azure writes `1!<length>!<base64 of the key>` with `-` for padding.
+    private static func keyOfServiceToken(_ text: String) -> String {
+        let parts = text.split(separator: "!", maxSplits: 2, omittingEmptySubsequences: false)
+        if parts.count == 3, parts[0] == "1", Int(parts[1]) == parts[2].utf8.count,
+            let key = decode(String(parts[2].map { $0 == "-" ? "=" : $0 }))
+        {
+            return key
+        }
+        return decode(text) ?? text
     }
 
     /// The token of a request's `NextPartitionKey`/`NextRowKey` query parameters (already

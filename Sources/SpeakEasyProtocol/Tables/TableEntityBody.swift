@@ -1,6 +1,7 @@
 package import SpeakEasyModel
 import SpeakEasyCore
 package import SpeakEasyFormats
+package import SpeakEasyStorage
 
 /// The entity a client sends to insert, update or merge: read and checked by the server as Azure
 /// checks it, written by the client.
@@ -193,6 +194,20 @@ package enum TableEntityBody {
             TableJSONWriter.appendValue(property.value, to: &out)
         }
         out += "}".utf8
+        return out
+    }
+
+    /// ``writeJSON(_:)`` of an entity whose properties are encoded already: the keys, then the
+    /// properties object's members as they are.
+    package static func writeJSON(_ entity: EncodedEntity) -> [UInt8] {
+        var out: [UInt8] = Array(#"{"PartitionKey":"#.utf8)
+        out.reserveCapacity(entity.properties.count + entity.partitionKey.utf8.count + entity.rowKey.utf8.count + 32)
+        JSONEntityWriter.appendString(entity.partitionKey, to: &out)
+        out += #","RowKey":"#.utf8
+        JSONEntityWriter.appendString(entity.rowKey, to: &out)
+        let members = entity.properties.dropFirst()  // after the object's `{`
+        if members.first.map({ $0 != UInt8(ascii: "}") }) ?? false { out.append(UInt8(ascii: ",")) }
+        out += members.isEmpty ? [UInt8(ascii: "}")] : Array(members)
         return out
     }
 }

@@ -1,6 +1,5 @@
 import SpeakEasyModel
 internal import CSQLite
-internal import Crypto
 
 /// Blob containers and blobs, with Azure's conditional requests and ranged reads.
 extension SQLiteStorageAccount {
@@ -48,7 +47,7 @@ extension SQLiteStorageAccount {
     }
 
     package func putBlob(container: String, name: String, contentType: String, data: [UInt8], conditions: BlobConditions) async throws -> Bool {
-        let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
+        let md5 = BlobProperties.contentMD5(of: data)
         return try await write { connection in
             try connection.transaction {
                 try Self.requireContainer(container, connection)
@@ -125,7 +124,7 @@ extension SQLiteStorageAccount {
                     sizes.append((block.id, data.count, bytes.count))
                     data += bytes
                 }
-                let md5 = Base64.encode(Array(Insecure.MD5.hash(data: data)))
+                let md5 = BlobProperties.contentMD5(of: data)
                 let properties = try Self.store(container: container, name: name, contentType: contentType, data: data, md5: md5, connection)
                 let record = try connection.prepare(
                     "INSERT OR REPLACE INTO blocks (container, blob, block_id, committed, position, size, data) VALUES (?, ?, ?, 1, ?, ?, NULL)")

@@ -159,7 +159,7 @@ struct ConformancePaging {
     @Test("filters, select and paging together give every match once, in key order, with the selected properties", arguments: ConformanceBackend.all, [1, 2, 7, 1_000])
     func filterSelectAndPaging(backend: ConformanceBackend, limit: Int) async throws {
         try await backend.withAccount { account in
-            let entities = (0..<60).map { index in
+            let entities = (0..<60).map { (index: Int) -> Entity in
                 Entity(
                     partitionKey: "p\(index % 3)", rowKey: index < 10 ? "r0\(index)" : "r\(index)",
                     properties: [Property("N", .int32(Int32(index))), Property("Odd", .boolean(index % 2 == 1)), Property("Text", .string("#\(index)"))])
@@ -168,10 +168,12 @@ struct ConformancePaging {
             let filter = EntityFilter.and(
                 .and(.comparison(property: "N", .ge, .int32(10)), .comparison(property: "N", .lt, .int32(50))), .property("Odd"))
             func expected(partition: String?) -> [Entity] {
-                inKeyOrder(entities.filter { entity in
+                let matches = entities.filter { (entity: Entity) -> Bool in
                     guard case .int32(let n) = entity["N"] else { return false }
-                    return (10..<50).contains(n) && n % 2 == 1 && (partition == nil || entity.partitionKey == partition)
-                }).map { Entity(partitionKey: $0.partitionKey, rowKey: $0.rowKey, properties: [Property("N", $0["N"]!)]) }
+                    let inPartition = partition == nil || entity.partitionKey == partition
+                    return (10..<50).contains(n) && n % 2 == 1 && inPartition
+                }
+                return inKeyOrder(matches).map { Entity(partitionKey: $0.partitionKey, rowKey: $0.rowKey, properties: [Property("N", $0["N"]!)]) }
             }
             let all = try await walk(account, table: Conformance.table, EntityQuery(filter: filter, select: ["N"]), limit: limit)
             #expect(all.entities.map(\.canonical) == expected(partition: nil))

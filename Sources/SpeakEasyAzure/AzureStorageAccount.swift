@@ -1,0 +1,67 @@
+import SpeakEasyCore
+import SpeakEasyProtocol
+import SpeakEasyModel
+import SpeakEasyStorage
+
+/// A storage account reached over Azure Storage's REST protocol: Azure itself, Azurite, or `serve`.
+///
+/// Tables speak JSON with minimal metadata (every type survives); a write is cut into entity-group
+/// transactions (``TransactionGroups``), sent `parallel` at a time; queries follow continuation to
+/// the end one page per call. Blobs go up in one Put Blob, or in blocks above `singlePutLimit`.
+/// Every request is signed, timed and retried by ``StorageHTTPClient``.
+///
+/// What Azure charges a request for is asked in bulk: whether entities exist and whether they
+/// changed is one query of a partition's pages, hashed here (``entityDigests(table:partition:from:limit:)``).
+package final class AzureStorageAccount: StorageAccount {
+    package let http: StorageHTTPClient
+    /// Requests in flight at once in a bulk write or delete.
+    package let parallel: Int
+    /// The largest blob sent in one Put Blob; larger ones go up in blocks of `blockSize`.
+    package let singlePutLimit: Int
+    package let blockSize: Int
+
+    package static let defaultParallel = 8
+
+    package init(
+        _ connection: AzureConnection, parallel: Int = defaultParallel, retry: RetryPolicy = RetryPolicy(), timeout: Duration = .seconds(60),
+        singlePutLimit: Int = 16 << 20, blockSize: Int = 4 << 20
+    ) {
+        http = StorageHTTPClient(connection: connection, retry: retry, timeout: timeout)
+        self.parallel = max(1, parallel)
+        self.singlePutLimit = singlePutLimit
+        self.blockSize = max(1, blockSize)
+    }
+
+    package var connection: AzureConnection { http.connection }
+    package var displayName: String { "\(connection.accountName) (\(connection.tableEndpoint))" }
+    package var accountName: String { connection.accountName }
+
+    package func blobURL(container: String, blob: String) -> String {
+        connection.blobEndpoint + "/" + container + "/" + BlobURL.escape(blob)
+    }
+
+    /// Committed writes are durable when Azure acknowledges them.
+    package func flush() async throws {}
+
+    // MARK: Requests
+
+    /// Sends `request` and returns a 2xx reply; any other is thrown as the error it stands for.
+    func send(_ request: StorageRequest) async throws(StorageError) -> StorageResponse {
+        let response = try await http.send(request)
+        guard (200..<300).contains(response.status) else { throw error(response, request.service) }
+        return response
+    }
+
+    /// The error a reply that is not a success stands for.
+    func error(_ response: StorageResponse, _ service: StorageService) -> StorageError {
+        AzureErrorReply.storageError(
+            status: response.status, errorCodeHeader: response.header("x-ms-error-code"), body: response.body, service: service,
+            account: accountName)
+            ?? StorageError(.unavailable, account: accountName, "the service answered with the unexpected status \(response.status)")
+    }
+
+    /// A reply body that is not what the request's answer should be.
+    func unreadable(_ what: String, _ why: Any) -> StorageError {
+        StorageError(.unavailable, account: accountName, "the \(what) the service sent cannot be read: \(why)")
+    }
+}
