@@ -14,8 +14,9 @@ import PackageDescription
 //   SpeakEasySeeding     generation and seeding
 //   SpeakEasyValidation  validation and its reports (reads the manifest Seeding writes)
 //   SpeakEasyData        only re-exports them: the tools and tests `import SpeakEasyData`
+//   SpeakEasyAzure       the Azure client (async-http-client): a StorageAccount over the REST protocol,
+//                        its requests signed, timed and retried; StorageLocation, which opens either
 //   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on SwiftNIO
-//   SpeakEasyAzure       the Azure client (async-http-client): requests signed, timed and retried
 //
 // Core → Model → Formats → Storage → {Protocol → {Server, Azure}, Conversion, Seeding → Validation}. Names that cross a target are
 // `package`, never `public`; CSQLite goes to Storage only, CLibXML2 to Formats only, swift-crypto to
@@ -75,8 +76,8 @@ let package = Package(
         .target(
             name: "SpeakEasyData",
             dependencies: [
-                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol", "SpeakEasyConversion",
-                "SpeakEasySeeding", "SpeakEasyValidation",
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol", "SpeakEasyAzure",
+                "SpeakEasyConversion", "SpeakEasySeeding", "SpeakEasyValidation",
             ]
         ),
         .target(
@@ -154,7 +155,7 @@ let package = Package(
         .testTarget(name: "CLISupportTests", dependencies: ["CLISupport", "BuiltInSamples", "SpeakEasyData"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SpeakEasyData", "TestFixtures"]
+            dependencies: ["SpeakEasyData", "TestFixtures", "TestServer", "SpeakEasyServer"]
         ),
         // Our JSON and Atom against the official Azure SDKs for Python; see Tests/InteropTests/setup.sh.
         .testTarget(

@@ -1,28 +1,46 @@
 import ArgumentParser
+import Foundation
 package import SpeakEasyData
 
-/// `--store`, named the same way in every tool.
+/// `--store` and `--parallel`, named the same way in every tool.
 package struct StoreOption: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The storage account: a path to the local SQLite account file. (default: \(Self.defaultPath))",
-            discussion: "Azure accounts ('azure', 'dev', or a connection string) come with the Azure backend, which is not in this version.",
-            valueName: "path"))
+            "The storage account: a local account file, 'azure', 'dev', or a connection string. (default: \(Self.defaultPath))",
+            discussion: """
+                A path names a local SQLite account file. 'azure' is the account in \(StorageLocation.connectionStringVariable); \
+                'dev' is the development account on 127.0.0.1 (Azurite, or `serve`); a connection string \
+                ("AccountName=…;AccountKey=…", or with TableEndpoint, BlobEndpoint, SharedAccessSignature) names any other. \
+                Plain http is allowed only on loopback and for the development account.
+                """,
+            valueName: "store"))
     private var store: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Requests an Azure account is sent at once.",
+            discussion: "A local account file ignores it.", valueName: "n"))
+    private var parallel: Int = AzureStorageAccount.defaultParallel
 
     package static let defaultPath = "speakeasy.sqlite"
 
-    /// The account the option names: the one given, else the default.
-    package var location: StorageLocation { StorageLocation(store ?? Self.defaultPath) }
+    /// The account the option names: the one given, else the default. Valid once parsing has
+    /// validated the options.
+    package var location: StorageLocation {
+        (try? StorageLocation(store ?? Self.defaultPath, environment: ProcessInfo.processInfo.environment)) ?? .local(path: Self.defaultPath)
+    }
 
     package init() {}
 
     package func validate() throws {
+        guard (1...256).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 256, not \(parallel)") }
         guard let store else { return }
-        let lowered = store.lowercased()
-        if lowered == "azure" || lowered == "dev" || lowered.contains("accountkey=") || lowered.contains("usedevelopmentstorage=") {
-            throw ValidationError("--store \(lowered.contains("accountkey=") ? "<connection string>" : store): the Azure backend is not available in this version; give a path to a local SQLite account")
+        do {
+            _ = try StorageLocation(store, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError("--store: \(error)")
         }
     }
 
@@ -31,8 +49,13 @@ package struct StoreOption: ParsableArguments {
         if store != nil, !files.isEmpty { throw ValidationError("give either files or --store, not both") }
     }
 
-    /// Opens the account; read-only, a missing or empty one is 66 (input missing).
+    /// Opens the account; read-only, a missing or empty local one is 66 (input missing).
     package func open(readOnly: Bool = false) throws -> any StorageAccount {
-        try location.open(readOnly: readOnly)
+        try location.open(readOnly: readOnly, parallel: parallel)
+    }
+
+    /// The account for reading if one is there, else nil (nothing is created).
+    package func openIfPresent() throws -> (any StorageAccount)? {
+        try location.openIfPresent(parallel: parallel)
     }
 }

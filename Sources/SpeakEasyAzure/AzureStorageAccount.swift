@@ -1,7 +1,7 @@
 import SpeakEasyCore
 import SpeakEasyProtocol
 import SpeakEasyModel
-import SpeakEasyStorage
+package import SpeakEasyStorage
 
 /// A storage account reached over Azure Storage's REST protocol: Azure itself, Azurite, or `serve`.
 ///
@@ -33,10 +33,15 @@ package final class AzureStorageAccount: StorageAccount {
     }
 
     package var connection: AzureConnection { http.connection }
-    package var displayName: String { "\(connection.accountName) (\(connection.tableEndpoint))" }
+    package var displayName: String { StorageLocation.azure(connection).displayName }
     package var accountName: String { connection.accountName }
+    package var requestCounts: RequestCounts? { http.counts }
 
     package func blobURL(container: String, blob: String) -> String {
+        Self.blobURL(connection, container: container, blob: blob)
+    }
+
+    package static func blobURL(_ connection: AzureConnection, container: String, blob: String) -> String {
         connection.blobEndpoint + "/" + container + "/" + BlobURL.escape(blob)
     }
 

@@ -71,6 +71,7 @@ package final class StorageHTTPClient: Sendable {
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }()
     private let sent = Atomic(0)
+    private let retried = Atomic(0)
 
     package init(connection: AzureConnection, retry: RetryPolicy = RetryPolicy(), timeout: Duration = .seconds(60)) {
         self.connection = connection
@@ -80,6 +81,12 @@ package final class StorageHTTPClient: Sendable {
 
     /// Tries sent so far, retries included.
     package var requestsSent: Int { sent.load(ordering: .relaxed) }
+
+    /// Requests sent so far, and the tries again among the tries.
+    package var counts: RequestCounts {
+        let retries = retried.load(ordering: .relaxed)
+        return RequestCounts(requests: requestsSent - retries, retries: retries)
+    }
 
     /// Sends `request` until it gets an answer that is not "try again", or the tries run out.
     /// A reply with any status is returned; only a request that never got one throws.
@@ -102,6 +109,7 @@ package final class StorageHTTPClient: Sendable {
                 try await pause(retry.delay(after: attempt, retryAfter: nil))
             }
             attempt += 1
+            retried.add(1, ordering: .relaxed)
         }
     }
 

@@ -8,3 +8,4 @@
 @_exported public import SpeakEasyConversion
 @_exported public import SpeakEasySeeding
 @_exported public import SpeakEasyValidation
+@_exported public import SpeakEasyAzure

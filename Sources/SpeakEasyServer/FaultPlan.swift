@@ -2,15 +2,17 @@ import Synchronization
 
 /// Faults `serve` injects on purpose, so that a client's retry logic can be tested against it
 /// (`--faults`): chosen requests are answered with a 503 and `Retry-After`, a 500, a dropped
-/// connection, or a delay.
+/// connection, a reply lost after the request was carried out, or a delay.
 ///
 /// A plan is rules separated by commas; each is an action, then conditions after `/`:
 ///
 ///     503/every=3/batch              every third $batch request: 503 ServerBusy, Retry-After: 1
 ///     drop/first=2/path=/devstoreaccount1/photos   the first two requests under that path: no reply
 ///     500/first=1,delay=250/every=2  the first request: 500; every second one: 250 ms late
+///     lose/every=5/batch             every fifth $batch is committed, then the connection closes
 ///
-/// Actions: `503`, `500`, `drop`, `delay=MS`. Conditions: `every=N` (each Nth match), `first=N`
+/// Actions: `503`, `500`, `drop` (before the request is read), `lose` (after it is carried out:
+/// the client cannot tell whether it was), `delay=MS`. Conditions: `every=N` (each Nth match), `first=N`
 /// (among the first N matches; neither: every match), `path=PREFIX` (the raw path starts with it),
 /// `batch` (only `$batch` requests). Each rule counts the requests it matches; the first rule that
 /// fires decides.
@@ -19,6 +21,8 @@ package final class FaultPlan: Sendable {
         case serverBusy
         case internalError
         case dropConnection
+        /// Carry the request out, then close the connection without its reply.
+        case loseReply
         case delay(milliseconds: Int)
     }
 
@@ -32,6 +36,7 @@ package final class FaultPlan: Sendable {
 
     private let rules: [Rule]
     private let counts: Mutex<[Int]>
+    private let firedCounts = Mutex<[Action: Int]>([:])
 
     package static let none = FaultPlan(rules: [])
 
@@ -50,12 +55,13 @@ package final class FaultPlan: Sendable {
             case "503": action = .serverBusy
             case "500": action = .internalError
             case "drop": action = .dropConnection
+            case "lose": action = .loseReply
             case let delay where delay.hasPrefix("delay="):
                 guard let milliseconds = Int(delay.dropFirst("delay=".count)), (0...600_000).contains(milliseconds) else {
                     throw FaultPlanError(rule: String(text), "a delay is delay=MILLISECONDS, at most 600000")
                 }
                 action = .delay(milliseconds: milliseconds)
-            default: throw FaultPlanError(rule: String(text), "the action is one of 503, 500, drop, delay=MS")
+            default: throw FaultPlanError(rule: String(text), "the action is one of 503, 500, drop, lose, delay=MS")
             }
             var rule = Rule(action: action)
             // `path=` takes the rest of the rule, since a path holds slashes.
@@ -99,9 +105,13 @@ package final class FaultPlan: Sendable {
                 let fires = (rule.first.map { n <= $0 } ?? true) && (rule.every.map { n % $0 == 0 } ?? true)
                 if fires, fired == nil { fired = rule.action }
             }
+            if let fired { firedCounts.withLock { $0[fired, default: 0] += 1 } }
             return fired
         }
     }
+
+    /// How many requests each action has been applied to so far.
+    package var fired: [Action: Int] { firedCounts.withLock { $0 } }
 }
 
 /// A `--faults` plan that cannot be read.

@@ -19,6 +19,7 @@ struct ServiceResponder: Sendable {
         let query = (try? head.queryItems.get()) ?? QueryItems([])
         let exchange = Exchange(head: head, query: query, requestID: RequestIdentifier.make(), now: EdmDateTime.now())
         var response: ServiceResponse
+        var loseReply = false
         do {
             if let fault = server.configuration.faults.fault(path: head.path) {
                 switch fault {
@@ -30,6 +31,8 @@ struct ServiceResponder: Sendable {
                     if server.configuration.logRequests { RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: 0, milliseconds: 0) + " (dropped by --faults)") }
                     try? await channel.close()
                     return nil
+                case .loseReply:
+                    loseReply = true
                 case .delay(let milliseconds):
                     try? await Task.sleep(for: .milliseconds(milliseconds))
                 }
@@ -68,6 +71,13 @@ struct ServiceResponder: Sendable {
                 exchange, status: .contentTooLarge)
         } catch {
             response = errorResponse(StorageError(.unavailable, account: "", "The server encountered an internal error: \(error)", code: "InternalError"), exchange)
+        }
+        if loseReply {
+            if server.configuration.logRequests {
+                RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: Int(response.status.code), milliseconds: 0) + " (reply lost by --faults)")
+            }
+            try? await channel.close()
+            return nil
         }
         addCommonHeaders(&response, exchange)
         if response.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }

@@ -22,6 +22,8 @@ package protocol StorageAccount: AnyObject, Sendable {
     var accountName: String { get }
     /// The URL of a blob in this account, in the form ``BlobURL`` parses.
     func blobURL(container: String, blob: String) -> String
+    /// The requests sent so far to a remote account; nil for a local one.
+    var requestCounts: RequestCounts? { get }
 
     // MARK: Tables
 
@@ -100,6 +102,8 @@ package protocol StorageAccount: AnyObject, Sendable {
 }
 
 extension StorageAccount {
+    package var requestCounts: RequestCounts? { nil }
+
     /// Encodes what ``query(table:_:from:limit:)`` returns, for an account that keeps entities
     /// otherwise.
     package func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage {
@@ -195,5 +199,18 @@ private func forEachPage<Page: Sendable>(
         }
         guard let following else { return }
         page = try await following.value
+    }
+}
+
+/// What a remote account's client has sent: requests, and the tries again among them (a busy
+/// service, a dropped connection).
+package struct RequestCounts: Hashable, Sendable {
+    /// Requests, not counting tries again.
+    package var requests: Int
+    package var retries: Int
+
+    package init(requests: Int, retries: Int) {
+        self.requests = requests
+        self.retries = retries
     }
 }

@@ -40,6 +40,7 @@ struct Export: AsyncParsableCommand {
               export --partition Events --to events.csv            # the app's events as plain CSV
               export --partition Events --sort EventDate --to events.csv
               export --partition Events --spreadsheet --to events.csv   # to open in Calc or Excel
+              export --store azure --partition Events --to events.json     # from the Azure account
               export feed.atom --to feed.json                      # Atom to Azure JSON (minimal metadata)
               export events.csv --format atom > events.atom
               export data.json --to data.typed.csv --typed         # lossless CSV

@@ -23,6 +23,8 @@ struct Seed: AsyncParsableCommand {
               seed --seed 42 --events 500             # reproducible: the same 500 events every time
               seed --from 2027-01-01 --cutoff 2027-03-31 --resolution hour
               seed --store demo.sqlite --mode merge   # upsert; re-running with the same seed changes nothing
+              seed --store dev --events 20000         # into Azurite or `serve` on this machine
+              seed --store azure --parallel 16        # into the account in AZURE_STORAGE_CONNECTION_STRING
               seed --reset --seed 7                   # empty the table and container, then seed
               seed --dry-run --events 1000000 --speakers 1000   # show what would be written
               sqlite3 speakeasy.sqlite 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
@@ -129,17 +131,18 @@ struct Seed: AsyncParsableCommand {
         // Options that cannot be met are refused before the store is even created.
         let location = storeOption.location
         let photoBaseURL = location.blobURL(container: DataContract.photoContainer, blob: "")
-        let existing = try location.openIfPresent()
+        let existing = try storeOption.openIfPresent()
         // (An existing store may hold an interrupted run whose options fill the gaps; Seeder checks those.)
         if existing == nil {
             _ = try SeedGenerator(catalog: catalog, options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL))
         }
         let seeder = Seeder(catalog: catalog, request: request)
-        let report = try await seeder.run(store: dryRun ? existing : openStore(), photoBaseURL: photoBaseURL) { progress in
+        let store = dryRun ? existing : try openStore()
+        let report = try await seeder.run(store: store, photoBaseURL: photoBaseURL) { progress in
             let noun = progress.phase == .verifying ? "entities" : progress.phase.rawValue
             progressBar.update(ProgressLine(progress.phase.rawValue, done: Int64(progress.done), total: Int64(progress.total), unit: .count(noun)))
         }
-        return SummaryPrinter.summary(of: report, store: storeOption.location.displayName)
+        return SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
     }
 
     /// `--from-file`: the same store rules as generated data, for entities read from files.
@@ -152,8 +155,9 @@ struct Seed: AsyncParsableCommand {
         }
         // The files are checked before the store is even opened: bad input creates and writes nothing.
         let checked = try importer.check(progress: show)
-        let report = try await importer.run(store: dryRun ? storeOption.location.openIfPresent() : openStore(), checked: checked, progress: show)
-        return SummaryPrinter.summary(of: report, store: storeOption.location.displayName)
+        let store = dryRun ? try storeOption.openIfPresent() : try openStore()
+        let report = try await importer.run(store: store, checked: checked, progress: show)
+        return SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
     }
 
     /// What both kinds of run ask of the store.

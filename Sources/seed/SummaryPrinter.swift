@@ -2,7 +2,7 @@ import SpeakEasyData
 
 /// The short text summary `seed` prints: counts, date range, events per speaker, a monthly histogram.
 enum SummaryPrinter {
-    static func summary(of report: SeedReport, store: String) -> String {
+    static func summary(of report: SeedReport, store: String, requests: RequestCounts? = nil) -> String {
         let o = report.options
         let s = report.statistics
         var out = report.dryRun ? "Dry run: nothing was written to \(store). It would write:\n" : (report.resumed ? "Finished an interrupted run into \(store).\n" : "Seeded \(store).\n")
@@ -14,6 +14,7 @@ enum SummaryPrinter {
         if !report.dryRun {
             out += "  this run      \(report.outcome.inserted) inserted, \(report.outcome.updated) updated, \(report.outcome.unchanged) unchanged\n"
         }
+        out += requestsLine(requests)
         if let earliest = s.earliest, let latest = s.latest {
             out += "  event dates   \(earliest) … \(latest)\n"
         }
@@ -43,7 +44,7 @@ enum SummaryPrinter {
         return out
     }
 
-    static func summary(of report: FileImporter.Report, store: String) -> String {
+    static func summary(of report: FileImporter.Report, store: String, requests: RequestCounts? = nil) -> String {
         var out = report.dryRun ? "Dry run: nothing was written to \(store). It would load:\n" : "Loaded into \(store).\n"
         let read = report.read.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · ")
         out += "  read          \(read.isEmpty ? "no entities" : read)\n"
@@ -52,8 +53,16 @@ enum SummaryPrinter {
         if !report.dryRun {
             out += "  this run      \(report.outcome.inserted) inserted, \(report.outcome.updated) updated, \(report.outcome.unchanged) unchanged\n"
         }
+        out += requestsLine(requests)
         out += "  content hash  \(report.contentHash)\n"
         return out
+    }
+
+    /// `  requests      203, and 4 tries again` for a remote account; nothing for a local one.
+    private static func requestsLine(_ counts: RequestCounts?) -> String {
+        guard let counts else { return "" }
+        let again = counts.retries == 0 ? "" : ", and \(counts.retries) \(counts.retries == 1 ? "try" : "tries") again"
+        return "  requests      \(counts.requests)\(again)\n"
     }
 
     private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -29,13 +29,14 @@ struct Serve: AsyncParsableCommand {
             SIGINT or SIGTERM stops the server once the requests in flight are answered.
 
             Faults for testing a client's retries (--faults): rules separated by commas, each an \
-            action (503, 500, drop, delay=MS) and conditions after '/' (every=N, first=N, \
-            path=PREFIX, batch).
+            action (503, 500, drop before the request is read, lose the reply after it is carried \
+            out, delay=MS) and conditions after '/' (every=N, first=N, path=PREFIX, batch).
 
             Examples:
               serve                                     # speakeasy.sqlite as devstoreaccount1
               serve --store demo.sqlite --table-port 0 --blob-port 0
               serve --faults '503/every=3/batch,drop/first=1'
+              serve --faults 'lose/every=7/batch'       # a client must not insert twice on a retry
               curl http://127.0.0.1:10000/speakeasy/speakers/BTubalinal.jpg -o photo.jpg
 
             """ + ExitStatusHelp.text(),

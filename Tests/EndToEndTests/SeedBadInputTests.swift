@@ -40,7 +40,12 @@ struct SeedBadInputTests {
                 mentions: ["distinct events possible", "64"]),
             BadOptions(arguments: ["--from", "2026-01-01T00:00:30Z", "--cutoff", "2026-01-01T00:00:40Z", "--resolution", "minute"], mentions: ["no date"]),
             BadOptions(arguments: ["--speakers", "100000000"], mentions: ["--speakers"]),
-            BadOptions(arguments: ["--store", "azure"], mentions: ["Azure"]),
+            BadOptions(arguments: ["--store", "azure"], mentions: ["--store", "AZURE_STORAGE_CONNECTION_STRING", "not set"]),
+            BadOptions(arguments: ["--store", "AccountName=prod;AccountKey=c2VjcmV0!!"], mentions: ["--store", "AccountKey", "not a valid key"]),
+            BadOptions(
+                arguments: ["--store", "DefaultEndpointsProtocol=http;AccountName=prod;AccountKey=c2VjcmV0c2VjcmV0"], mentions: ["--store", "plain http", "loopback"]),
+            BadOptions(arguments: ["--store", "UseDevelopmentStorage=yes"], mentions: ["--store", "UseDevelopmentStorage", "must be true"]),
+            BadOptions(arguments: ["--store", "dev", "--parallel", "0"], mentions: ["--parallel", "0"]),
         ])
     func usage(_ bad: BadOptions) async throws {
         let scratch = try Scratch()
@@ -52,6 +57,7 @@ struct SeedBadInputTests {
         for mention in bad.mentions {
             #expect(result.stderr.contains(mention), "stderr should mention '\(mention)'\n\(result)")
         }
+        #expect(!result.stderr.contains("c2VjcmV0"), "no key is shown: \(result)")
         #expect(result.stdout.isEmpty, "\(result)")
         #expect(directoryListing(scratch.path).isEmpty, "a failed run left \(directoryListing(scratch.path))")
     }

@@ -6,7 +6,7 @@ struct BuiltTool: Sendable {
 
     init(_ name: String) { executable = SeedTool.locate(name) }
 
-    func run(_ arguments: [String], in directory: String) async throws -> ProcessResult {
+    func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) async throws -> ProcessResult {
         let path: String
         switch executable {
         case .success(let found): path = found
@@ -14,7 +14,7 @@ struct BuiltTool: Sendable {
             Issue.record(error)
             throw error
         }
-        return try await Subprocess.run(path, arguments, directory: directory)
+        return try await Subprocess.run(path, arguments, directory: directory, environment: environment)
     }
 }
 

@@ -68,8 +68,10 @@ enum SeedTool {
     }
 
     /// Runs `seed` with `arguments` in `directory`; adds `--samples <package samples>` unless given.
-    static func run(_ arguments: [String], in directory: String, samples: String? = SeedTool.samples) async throws -> ProcessResult {
-        try await Subprocess.run(try path(), arguments + (samples.map { ["--samples", $0] } ?? []), directory: directory)
+    static func run(
+        _ arguments: [String], in directory: String, samples: String? = SeedTool.samples, environment: [String: String] = [:]
+    ) async throws -> ProcessResult {
+        try await Subprocess.run(try path(), arguments + (samples.map { ["--samples", $0] } ?? []), directory: directory, environment: environment)
     }
 
     /// Seeds a new store named `name` in `scratch` with `seed` (8 speakers, 100 events from

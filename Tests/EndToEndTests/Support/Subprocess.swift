@@ -31,10 +31,13 @@ final class Subprocess: Sendable {
     private let errorOutput = Buffer()
     private let readersDone = DispatchGroup()
 
-    /// Starts `executable`; `withInput` gives it a stdin pipe (else /dev/null).
-    init(_ executable: String, _ arguments: [String], directory: String, withInput: Bool = false) throws {
+    /// Starts `executable`; `withInput` gives it a stdin pipe (else /dev/null). `environment` is set
+    /// over this process's, less any Azure account of the developer's: a test names its account.
+    init(_ executable: String, _ arguments: [String], directory: String, environment extra: [String: String] = [:], withInput: Bool = false) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment["AZURE_STORAGE_CONNECTION_STRING"] = nil
+        environment.merge(extra) { _, given in given }
         process = try ChildProcess(executable, arguments, directory: directory, environment: environment, withInput: withInput)
         self.arguments = [executable] + arguments
         Self.drain(process.stdout, into: output, group: readersDone)
@@ -113,7 +116,7 @@ final class Subprocess: Sendable {
     }
 
     /// Runs a command to completion.
-    static func run(_ executable: String, _ arguments: [String], directory: String) async throws -> ProcessResult {
-        try await Subprocess(executable, arguments, directory: directory).finish()
+    static func run(_ executable: String, _ arguments: [String], directory: String, environment: [String: String] = [:]) async throws -> ProcessResult {
+        try await Subprocess(executable, arguments, directory: directory, environment: environment).finish()
     }
 }

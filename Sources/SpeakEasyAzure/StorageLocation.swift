@@ -1,0 +1,89 @@
+import SpeakEasyCore
+package import SpeakEasyProtocol
+package import SpeakEasyStorage
+
+/// Where a `--store` value points, and the one way every tool opens the account there.
+///
+/// - `azure`: the connection string in `AZURE_STORAGE_CONNECTION_STRING`, as the Azure CLI and SDKs
+///   read it;
+/// - `dev`: `UseDevelopmentStorage=true`, the development account on 127.0.0.1 (Azurite, `serve`);
+/// - a connection string (`AccountName=…;AccountKey=…`, or with endpoints or a SAS token);
+/// - anything else is the path of a local account file (`./azure` for a file of that name).
+///
+/// The tools hold only the ``StorageAccount`` this gives them, never a backend's type.
+package enum StorageLocation: Sendable {
+    case local(path: String)
+    case azure(AzureConnection)
+
+    /// The environment variable `azure` reads.
+    package static let connectionStringVariable = "AZURE_STORAGE_CONNECTION_STRING"
+
+    /// Reads a `--store` value; a connection string that cannot be used is an error naming the
+    /// setting at fault (never a secret).
+    package init(_ value: String, environment: [String: String]) throws(ConnectionString.ParseError) {
+        switch value.lowercased() {
+        case "azure":
+            guard let text = environment[Self.connectionStringVariable], !text.isEmpty else {
+                throw ConnectionString.ParseError(
+                    setting: "", reason: "--store azure reads \(Self.connectionStringVariable), which is not set (or use --store \"<connection string>\")")
+            }
+            self = .azure(try AzureConnection(ConnectionString(text)))
+        case "dev":
+            self = .azure(try AzureConnection(ConnectionString("UseDevelopmentStorage=true")))
+        case let lowered where Self.isConnectionString(lowered):
+            self = .azure(try AzureConnection(ConnectionString(value)))
+        default:
+            self = .local(path: value)
+        }
+    }
+
+    /// Whether a `--store` value is a connection string: it sets one of the settings that make one.
+    private static func isConnectionString(_ lowered: String) -> Bool {
+        ["usedevelopmentstorage=", "accountname=", "accountkey=", "tableendpoint=", "blobendpoint=", "sharedaccesssignature=", "defaultendpointsprotocol="]
+            .contains { lowered.hasPrefix($0) || lowered.contains(";" + $0) }
+    }
+
+    /// For messages: the path, or the account's name and table endpoint.
+    package var displayName: String {
+        switch self {
+        case .local(let path): path
+        case .azure(let connection): "\(connection.accountName) (\(connection.tableEndpoint))"
+        }
+    }
+
+    /// The account's name, as its blob URLs carry it; known before the account is opened, so a dry run
+    /// writes the same URLs a real one would.
+    package var accountName: String {
+        switch self {
+        case .local: SQLiteStorageAccount.accountName
+        case .azure(let connection): connection.accountName
+        }
+    }
+
+    package func blobURL(container: String, blob: String) -> String {
+        switch self {
+        case .local: SQLiteStorageAccount.blobURL(container: container, blob: blob)
+        case .azure(let connection): AzureStorageAccount.blobURL(connection, container: container, blob: blob)
+        }
+    }
+
+    /// Opens the account; unless `readOnly`, creates a local one when there is none. Reading a local
+    /// account that is not there is ``StorageError/Reason/notFound``. An Azure account is reached
+    /// only by the first request; `parallel` is how many it sends at once.
+    package func open(readOnly: Bool, parallel: Int = AzureStorageAccount.defaultParallel) throws(StorageError) -> any StorageAccount {
+        switch self {
+        case .local(let path): try SQLiteStorageAccount(path: path, readOnly: readOnly)
+        case .azure(let connection): AzureStorageAccount(connection, parallel: parallel)
+        }
+    }
+
+    /// The account for reading if one is there, else nil (nothing is created). An Azure account is
+    /// always there.
+    package func openIfPresent(parallel: Int = AzureStorageAccount.defaultParallel) throws(StorageError) -> (any StorageAccount)? {
+        do {
+            return try open(readOnly: true, parallel: parallel)
+        } catch where error.reason == .notFound {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import SpeakEasyData
+import SpeakEasyServer
+import TestFixtures
+import TestServer
+import Testing
+
+/// The tools on an account reached over Azure's REST protocol: `serve` in this process, over HTTP on
+/// loopback, named by a connection string as a user names Azure or Azurite.
+@Suite("the tools on an Azure account (serve over HTTP)")
+struct AzureStoreTests {
+    static let seedArguments = ["--seed", "7", "--events", "20000", "--from", "2026-01-01", "--cutoff", "2027-12-31"]
+
+    /// What a seed run left in a server's store, compared by content (the store's Timestamp and
+    /// ETag differ from run to run), and the requests it reported.
+    struct Outcome {
+        var entities: [Entity]
+        var blobs: [String: String]
+        var requests: RequestCounts
+
+        static func read(_ server: RunningServer, stdout: String) async throws -> Outcome {
+            let store = try SQLiteStorageAccount(path: server.store, readOnly: true)
+            var entities: [Entity] = []
+            // Photo URLs name the server's port, which differs from run to run.
+            let port = "127.0.0.1:\(server.port(.blob))/"
+            try await store.forEachEntity(table: DataContract.table, partition: nil) { entity in
+                var content = entity.content
+                if let index = content.properties.firstIndex(where: { $0.name == "ImageUrl" }), case .string(let url) = content.properties[index].value {
+                    content.properties[index].value = .string(url.replacing(port, with: "127.0.0.1:PORT/"))
+                }
+                entities.append(content)
+            }
+            let blobs = try await store.blobProperties(container: DataContract.photoContainer)
+            return Outcome(
+                entities: entities, blobs: Dictionary(uniqueKeysWithValues: blobs.map { ($0.name, $0.contentMD5) }), requests: try requests(in: stdout))
+        }
+
+        /// `  requests      203, and 4 tries again` in seed's summary.
+        static func requests(in stdout: String) throws -> RequestCounts {
+            let line = try #require(stdout.split(separator: "\n").first { $0.hasPrefix("  requests ") }, "no requests line in\n\(stdout)")
+            let numbers = line.split { !$0.isNumber }.compactMap { Int($0) }
+            return RequestCounts(requests: numbers[0], retries: numbers.count > 1 ? numbers[1] : 0)
+        }
+    }
+
+    static func seed(_ server: RunningServer, _ extra: [String] = []) async throws -> (ProcessResult, Outcome) {
+        let scratch = try Scratch()
+        let result = try await SeedTool.run(Self.seedArguments + ["--store", server.connectionString()] + extra, in: scratch.path)
+        try #require(result.status == 0, "\(result)")
+        return (result, try await Outcome.read(server, stdout: result.stdout))
+    }
+
+    @Test("a 20,000-event seed through 503s with Retry-After, 500s, dropped connections, lost replies and slow replies lands what an undisturbed run does, in the requests of one plus a try per fault")
+    func faults() async throws {
+        let undisturbed = try await withRunningServer { server in try await Self.seed(server).1 }
+        #expect(undisturbed.requests.retries == 0)
+        #expect(undisturbed.entities.count == 20_008)
+        // ⌈20,008 / 100⌉ = 201 batches (events and speakers are separate partitions: 201 or 202), and
+        // the fixed calls: manifest, table, container, a HEAD and a PUT per photo.
+        #expect(undisturbed.requests.requests <= 202 + 40, "\(undisturbed.requests)")
+
+        let plan = try FaultPlan(
+            parsing: "503/every=7/batch,500/every=11/batch,drop/every=13/batch,lose/every=5/batch,delay=700/every=9/batch,"
+                + "503/first=1/path=/devstoreaccount1/photos,drop/every=3/first=6/path=/devstoreaccount1/photos")
+        let (result, faulted) = try await withRunningServer(configure: { $0.faults = plan }) { server in try await Self.seed(server) }
+        let differing = zip(faulted.entities, undisturbed.entities).filter { $0 != $1 }.map { $0.0.rowKey }
+        #expect(faulted.entities.count == undisturbed.entities.count && differing.isEmpty, "\(differing.count) differ, first \(differing.prefix(3))")
+        #expect(faulted.blobs == undisturbed.blobs)
+        #expect(faulted.blobs.count == 8)
+
+        let fired = plan.fired
+        let failures = fired.filter { $0.key != .delay(milliseconds: 700) }.values.reduce(0, +)
+        let lost = fired[.loseReply] ?? 0
+        #expect(lost > 10 && (fired[.serverBusy] ?? 0) > 10 && (fired[.delay(milliseconds: 700)] ?? 0) > 10, "\(fired)")
+        // Every failed try is tried again once; a lost insert is then checked with one query.
+        #expect(faulted.requests.retries == failures, "\(faulted.requests) for \(fired)\n\(result)")
+        #expect(faulted.requests.requests >= undisturbed.requests.requests, "\(faulted.requests)")
+        #expect(faulted.requests.requests <= undisturbed.requests.requests + lost, "\(faulted.requests) for \(fired)")
+    }
+
+    @Test("seed, export and validate by connection string; re-running seed with --mode merge changes nothing")
+    func tools() async throws {
+        try await withRunningServer { server in
+            let scratch = try Scratch()
+            let store = server.connectionString()
+            let seeded = try await SeedTool.run(["--seed", "3", "--events", "300", "--store", store], in: scratch.path)
+            #expect(seeded.status == 0, "\(seeded)")
+            let again = try await SeedTool.run(["--seed", "3", "--events", "300", "--store", store, "--mode", "merge"], in: scratch.path)
+            #expect(again.stdout.contains("0 inserted, 0 updated, 308 unchanged"), "\(again)")
+            // One page of 1,000 entities read to learn what is there, then nothing written.
+            #expect(try Outcome.requests(in: again.stdout).requests < 30, "\(again)")
+
+            let validated = try await BuiltTool.validate.run(["--store", store], in: scratch.path)
+            #expect(validated.status == 0, "\(validated)")
+            #expect(validated.stdout.contains("no problems in 308 entities"), "\(validated)")
+
+            // Exported from the account, the events are those the local account holds for the same seed.
+            let exported = try await BuiltTool.export.run(["--store", store, "--partition", "Events", "--format", "ndjson", "--metadata", "none"], in: scratch.path)
+            #expect(exported.status == 0, "\(exported)")
+            let local = scratch.file("local.sqlite")
+            #expect(try await SeedTool.run(["--seed", "3", "--events", "300", "--store", local, "--quiet"], in: scratch.path).status == 0)
+            let fromLocal = try await BuiltTool.export.run(["--store", local, "--partition", "Events", "--format", "ndjson", "--metadata", "none"], in: scratch.path)
+            #expect(Self.withoutTimestamps(exported.stdout) == Self.withoutTimestamps(fromLocal.stdout))
+            #expect(exported.stdout.split(separator: "\n").count == 300)
+        }
+    }
+
+    /// NDJSON lines without their `Timestamp` member, which the store sets on every write.
+    static func withoutTimestamps(_ ndjson: String) -> [String] {
+        ndjson.split(separator: "\n").map { line in String(line).replacing(/"Timestamp":"[^"]*",?/, with: "") }
+    }
+
+    @Test("a wrong key is exit 69, at once, naming the refusal and never the key; nothing is written")
+    func wrongKey() async throws {
+        try await withRunningServer { server in
+            let scratch = try Scratch()
+            let wrong = "AAAA" + DevelopmentAccount.key.dropFirst(4)
+            let result = try await SeedTool.run(["--events", "10", "--store", server.connectionString(key: String(wrong))], in: scratch.path)
+            #expect(result.status == 69, "\(result)")
+            #expect(result.stderr.contains("AuthenticationFailed") || result.stderr.contains("authenticat"), "\(result)")
+            #expect(!result.stderr.contains(String(wrong.prefix(12))) && !result.stdout.contains(String(wrong.prefix(12))))
+            let store = try SQLiteStorageAccount(path: server.store, readOnly: true)
+            #expect(try await store.tableNames().isEmpty)
+        }
+    }
+
+    @Test("an endpoint where nothing listens is exit 69 within a bounded time, for every tool")
+    func unreachable() async throws {
+        let scratch = try Scratch()
+        // A port that was free a moment ago: bound, then closed.
+        let port = try await withRunningServer { server in server.port(.table) }
+        let store = "AccountName=devstoreaccount1;AccountKey=\(DevelopmentAccount.key);TableEndpoint=http://127.0.0.1:\(port)/devstoreaccount1;BlobEndpoint=http://127.0.0.1:\(port)/devstoreaccount1"
+        let started = ContinuousClock.now
+        let seeded = try await SeedTool.run(["--events", "10", "--store", store], in: scratch.path)
+        #expect(seeded.status == 69, "\(seeded)")
+        #expect(seeded.stderr.contains("127.0.0.1:\(port)"), "the message names the endpoint: \(seeded)")
+        #expect(!seeded.stderr.contains(DevelopmentAccount.key.prefix(12)))
+        let exported = try await BuiltTool.export.run(["--store", store], in: scratch.path)
+        #expect(exported.status == 69, "\(exported)")
+        let validated = try await BuiltTool.validate.run(["--store", store], in: scratch.path)
+        #expect(validated.status == 69, "\(validated)")
+        // Six tries with backoff take seconds; the bound is loose for a loaded machine.
+        #expect(ContinuousClock.now - started < .seconds(120))
+    }
+
+    @Test("--store azure reads AZURE_STORAGE_CONNECTION_STRING")
+    func environmentVariable() async throws {
+        try await withRunningServer { server in
+            let scratch = try Scratch()
+            let result = try await SeedTool.run(
+                ["--events", "20", "--store", "azure"], in: scratch.path, environment: ["AZURE_STORAGE_CONNECTION_STRING": server.connectionString()])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("devstoreaccount1"), "\(result)")
+            let store = try SQLiteStorageAccount(path: server.store, readOnly: true)
+            #expect(try await store.entityCounts(table: DataContract.table)[DataContract.eventsPartition] == 20)
+        }
+    }
+}
