@@ -129,10 +129,19 @@ struct TableJSONWriterTests {
     func continuation() throws {
         let token = ContinuationToken(partitionKey: "p 'ü'", rowKey: "r&=+")
         let headers = TableContinuation.headers(for: token)
-        let read = TableContinuation.token { name in headers.first { $0.name.lowercased() == name.lowercased() }?.value }
-        #expect(read == token)
+        let read = try #require(TableContinuation.token { name in headers.first { $0.name.lowercased() == name.lowercased() }?.value })
+        #expect(read.partitionKey == token.partitionKey && read.rowKey == token.rowKey)
+        // The client sends the service's own text back, as it came.
+        #expect(read.serviceText == ContinuationToken.ServiceText(nextPartitionKey: headers[0].value, nextRowKey: headers[1].value))
+        #expect(TableContinuation.queryItems(for: read).map(\.value) == [headers[0].value, headers[1].value])
         #expect(try TableContinuation.token(nextPartitionKey: headers[0].value, nextRowKey: headers[1].value) == token)
         #expect(throws: TableServiceError.self) { try TableContinuation.token(nextPartitionKey: "!!!", nextRowKey: nil) }
         #expect(TableContinuation.headers(for: nil).isEmpty)
+        // Azure's own tokens, `1!<length>!<base64>` with `-` for padding, name their keys too.
+        let azure = try #require(TableContinuation.token { name in
+            name == TableContinuation.nextPartitionKeyHeader ? "1!12!cGFydGl0aW9u" : name == TableContinuation.nextRowKeyHeader ? "1!8!cm93MQ--" : nil
+        })
+        #expect(azure.partitionKey == "partition" && azure.rowKey == "row1")
+        #expect(TableContinuation.queryItems(for: azure).map(\.value) == ["1!12!cGFydGl0aW9u", "1!8!cm93MQ--"])
     }
 }
