@@ -4,7 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import SpeakEasyCore
 import Synchronization
-import SpeakEasyModel
+package import SpeakEasyModel
 package import SpeakEasyProtocol
 package import SpeakEasyStorage
 
@@ -121,15 +121,16 @@ package final class StorageHTTPClient: Sendable {
         }
     }
 
-    /// One try: signed now, sent, its reply read whole.
-    private func once(_ request: StorageRequest) async -> Result<StorageResponse, StorageError> {
-        sent.add(1, ordering: .relaxed)
+    /// The URL and headers `request` goes with at `date`: the SAS token appended to the query, or the
+    /// Shared Key `Authorization` computed over exactly the headers sent (``SharedKey/authorization(for:service:scheme:credentials:)``,
+    /// the function `serve` verifies with). A body's `Content-Length` is among them; HTTP sends it.
+    package func prepared(_ request: StorageRequest, date: EdmDateTime) throws(StorageError) -> (url: String, headers: [(name: String, value: String)]) {
         let endpoint = connection.endpoint(request.service)
         var query = request.query.map { "\(PercentEncoding.encodePath($0.name))=\(PercentEncoding.encodePath($0.value))" }.joined(separator: "&")
         if case .sharedAccessSignature(let token) = connection.credential { query += (query.isEmpty ? "" : "&") + token }
         let url = endpoint + request.path + (query.isEmpty ? "" : "?" + query)
         var headers = request.headers
-        headers.append((name: "x-ms-date", value: HTTPDate.format(EdmDateTime.now())))
+        headers.append((name: "x-ms-date", value: HTTPDate.format(date)))
         if !headers.contains(where: { $0.name.equalsIgnoringASCIICase("x-ms-version") }) {
             headers.append((name: "x-ms-version", value: request.service == .table ? "2019-02-02" : "2021-12-02"))
         }
@@ -137,15 +138,25 @@ package final class StorageHTTPClient: Sendable {
         if case .sharedKey(let credentials) = connection.credential {
             let head = RequestHead(method: request.method, path: AzureConnection.split(endpoint).path + request.path, query: query, headers: headers)
             do {
-                let stringToSign =
-                    request.service == .table
-                    ? try SharedKey.tableStringToSign(head, account: credentials.accountName)
-                    : try SharedKey.blobStringToSign(head, account: credentials.accountName)
-                headers.append((name: "Authorization", value: SharedKeyAuthorization(scheme: .sharedKey, account: credentials.accountName, signature: credentials.sign(stringToSign)).headerValue))
+                headers.append((name: "Authorization", value: try SharedKey.authorization(for: head, service: request.service, credentials: credentials)))
             } catch {
-                return .failure(StorageError(.invalidInput, account: connection.accountName, "cannot sign the request: \(error)"))
+                throw StorageError(.invalidInput, account: connection.accountName, "cannot sign the request: \(error)")
             }
         }
+        return (url, headers)
+    }
+
+    /// One try: signed now, sent, its reply read whole.
+    private func once(_ request: StorageRequest) async -> Result<StorageResponse, StorageError> {
+        sent.add(1, ordering: .relaxed)
+        let url: String
+        let headers: [(name: String, value: String)]
+        do {
+            (url, headers) = try prepared(request, date: EdmDateTime.now())
+        } catch {
+            return .failure(error)
+        }
+        let endpoint = connection.endpoint(request.service)
         var http = HTTPClientRequest(url: url)
         http.method = HTTPMethod(rawValue: request.method)
         for (name, value) in headers where !name.equalsIgnoringASCIICase("Content-Length") { http.headers.add(name: name, value: value) }
