@@ -1,6 +1,7 @@
 import SpeakEasyCore
 import SpeakEasyModel
 import SpeakEasyProtocol
+import Synchronization
 package import SpeakEasyStorage
 
 /// Containers and block blobs: Put Blob, or Put Block and Put Block List above the single-put size,
@@ -11,7 +12,10 @@ extension AzureStorageAccount {
         var headers: [(name: String, value: String)] = []
         if access != .private { headers.append(("x-ms-blob-public-access", access.rawValue)) }
         let response = try await http.send(StorageRequest(.blob, "PUT", "/" + container, query: [("restype", "container")], headers: headers))
-        if (200..<300).contains(response.status) { return true }
+        if (200..<300).contains(response.status) {
+            known.withLock { $0.newContainers[container] = [:] }
+            return true
+        }
         let failure = error(response, .blob)
         if failure.code == "ContainerAlreadyExists" { return false }
         if failure.code == "ContainerBeingDeleted" {
@@ -43,29 +47,38 @@ extension AzureStorageAccount {
     }
 
     package func deleteContainer(_ container: String) async throws {
+        forgetBlobs(container)
         _ = try await send(StorageRequest(.blob, "DELETE", "/" + container, query: [("restype", "container")]))
     }
 
     package func putBlob(container: String, name: String, contentType: String, data: [UInt8], conditions: BlobConditions) async throws -> Bool {
         let md5 = BlobProperties.contentMD5(of: data)
-        let current = try await blobHead(container: container, name: name)
-        try conditions.check(current, reading: false, account: accountName, blob: name)
-        if let current, current.contentMD5 == md5, current.contentType == contentType { return false }
+        let content = md5 + "\n" + contentType
+        // In a container this object made, only what it put there is there: no look needed.
+        if conditions == .none, let written = known.withLock({ $0.newContainers[container] }) {
+            if written[name] == content { return false }
+        } else {
+            let current = try await blobHead(container: container, name: name)
+            try conditions.check(current, reading: false, account: accountName, blob: name)
+            if let current, current.contentMD5 == md5, current.contentType == contentType { return false }
+        }
         if data.count <= singlePutLimit {
             _ = try await send(
                 StorageRequest(
                     .blob, "PUT", blobPath(container, name),
                     headers: [("x-ms-blob-type", "BlockBlob"), ("x-ms-blob-content-type", contentType), ("Content-MD5", md5)] + Self.headers(conditions),
                     body: data))
+            known.withLock { $0.newContainers[container]?[name] = content }
             return true
         }
         // Block ids of one length, as Azure requires of a blob's blocks.
         let starts = Array(stride(from: 0, to: data.count, by: blockSize))
         let ids = starts.indices.map { Base64.encode(Array("block-\(String(1_000_000 + $0).dropFirst())".utf8)) }
         try await forEachConcurrently(Array(zip(ids, starts)), limit: parallel) { id, start in
-            try await self.stageBlock(container: container, name: name, blockID: id, data: Array(data[start..<min(start + self.blockSize, data.count)]))
+            try await self.stage(container: container, name: name, blockID: id, data: Array(data[start..<min(start + self.blockSize, data.count)]))
         }
         try await commit(container: container, name: name, blocks: ids.map { BlockReference(id: $0, source: .uncommitted) }, contentType: contentType, md5: md5, conditions: conditions)
+        known.withLock { $0.newContainers[container]?[name] = content }
         return true
     }
 
@@ -99,6 +112,11 @@ extension AzureStorageAccount {
     }
 
     package func stageBlock(container: String, name: String, blockID: String, data: [UInt8]) async throws {
+        forgetBlobs(container)
+        try await stage(container: container, name: name, blockID: blockID, data: data)
+    }
+
+    private func stage(container: String, name: String, blockID: String, data: [UInt8]) async throws {
         _ = try await send(
             StorageRequest(
                 .blob, "PUT", blobPath(container, name), query: [("comp", "block"), ("blockid", blockID)],
@@ -117,6 +135,7 @@ extension AzureStorageAccount {
     private func commit(
         container: String, name: String, blocks: [BlockReference], contentType: String, md5: String?, conditions: BlobConditions
     ) async throws -> BlobProperties {
+        if md5 == nil { forgetBlobs(container) }
         var headers = [(name: "x-ms-blob-content-type", value: contentType)] + Self.headers(conditions)
         if let md5 { headers.append(("x-ms-blob-content-md5", md5)) }
         _ = try await send(
@@ -128,12 +147,14 @@ extension AzureStorageAccount {
     }
 
     package func deleteBlob(container: String, name: String, conditions: BlobConditions) async throws {
+        forgetBlobs(container)
         _ = try await send(StorageRequest(.blob, "DELETE", blobPath(container, name), headers: Self.headers(conditions)))
     }
 
     /// Lists the blobs a page at a time and deletes each page's, `parallel` at once; a blob deleted
     /// meanwhile by someone else is no error.
     package func deleteAllBlobs(container: String) async throws {
+        forgetBlobs(container)
         var marker: String?
         repeat {
             let page = try await blobPage(container: container, prefix: "", from: marker, limit: 5000)
@@ -147,6 +168,11 @@ extension AzureStorageAccount {
     }
 
     // MARK: Requests
+
+    /// Stops taking a container's blobs as known: someone changed them other than by ``putBlob``.
+    private func forgetBlobs(_ container: String) {
+        known.withLock { _ = $0.newContainers.removeValue(forKey: container) }
+    }
 
     /// Get Blob Properties; nil when there is no such blob (or container).
     private func blobHead(container: String, name: String) async throws -> BlobProperties? {

@@ -1,6 +1,7 @@
 import SpeakEasyCore
 import SpeakEasyModel
 import SpeakEasyProtocol
+import Synchronization
 import SpeakEasyStorage
 
 /// Tables: Create Table (a 409 is "there already"), Query Tables with its continuation, Delete Table,
@@ -12,14 +13,18 @@ extension AzureStorageAccount {
     ]
 
     package func createTableIfNotExists(_ table: String) async throws {
+        guard !known.withLock({ $0.tables.contains(table) }) else { return }
         let response = try await http.send(
             StorageRequest(
                 .table, "POST", "/Tables",
                 headers: Self.tableHeaders + [("Content-Type", "application/json"), ("Prefer", "return-no-content")],
                 body: TableJSONReader.createTableBody(table)))
-        guard !(200..<300).contains(response.status) else { return }
-        let failure = error(response, .table)
-        if failure.code == "TableAlreadyExists" { return }
+        let failure = (200..<300).contains(response.status) ? nil : error(response, .table)
+        if failure == nil || failure?.code == "TableAlreadyExists" {
+            known.withLock { _ = $0.tables.insert(table) }
+            return
+        }
+        guard let failure else { return }
         if failure.code == "TableBeingDeleted" {
             throw StorageError(.busy, account: accountName, "table '\(table)' is being deleted: Azure needs a minute or so before the name is free", code: failure.code)
         }
@@ -43,6 +48,7 @@ extension AzureStorageAccount {
     }
 
     package func deleteTable(_ table: String) async throws {
+        known.withLock { _ = $0.tables.remove(table) }
         _ = try await send(StorageRequest(.table, "DELETE", "/" + TableResourcePath.table(table).segment, headers: Self.tableHeaders))
     }
 

@@ -1,5 +1,6 @@
 import SpeakEasyCore
 import SpeakEasyProtocol
+import Synchronization
 import SpeakEasyModel
 package import SpeakEasyStorage
 
@@ -21,6 +22,17 @@ package final class AzureStorageAccount: StorageAccount {
     package let blockSize: Int
 
     package static let defaultParallel = 8
+
+    /// Tables this object has made or found, and containers it made with the blobs it has put in them
+    /// since: a second create of a table is then no request, and a blob put into such a container needs
+    /// no look first. Any other change to a blob of the container forgets it.
+    let known = Mutex(Known())
+
+    struct Known {
+        var tables: Set<String> = []
+        /// Container → blob name → MD5 and content type of what was put.
+        var newContainers: [String: [String: String]] = [:]
+    }
 
     package init(
         _ connection: AzureConnection, parallel: Int = defaultParallel, retry: RetryPolicy = RetryPolicy(), timeout: Duration = .seconds(60),
