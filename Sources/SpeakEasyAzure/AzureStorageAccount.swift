@@ -15,7 +15,7 @@ package import SpeakEasyStorage
 /// changed is one query of a partition's pages, hashed here (``entityDigests(table:partition:from:limit:)``).
 package final class AzureStorageAccount: StorageAccount {
     package let http: StorageHTTPClient
-    /// Requests in flight at once in a bulk write or delete.
+    /// Requests in flight at once, across every call on this account.
     package let parallel: Int
     /// The largest blob sent in one Put Blob; larger ones go up in blocks of `blockSize`.
     package let singlePutLimit: Int
@@ -38,7 +38,7 @@ package final class AzureStorageAccount: StorageAccount {
         _ connection: AzureConnection, parallel: Int = defaultParallel, retry: RetryPolicy = RetryPolicy(), timeout: Duration = .seconds(60),
         singlePutLimit: Int = 16 << 20, blockSize: Int = 4 << 20
     ) {
-        http = StorageHTTPClient(connection: connection, retry: retry, timeout: timeout)
+        http = StorageHTTPClient(connection: connection, retry: retry, timeout: timeout, concurrency: max(1, parallel))
         self.parallel = max(1, parallel)
         self.singlePutLimit = singlePutLimit
         self.blockSize = max(1, blockSize)

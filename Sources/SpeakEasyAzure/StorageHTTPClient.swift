@@ -66,6 +66,9 @@ package final class StorageHTTPClient: Sendable {
     private static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
+        // AsyncHTTPClient keeps 8 connections to a host by default and queues the rest; the account's
+        // own bound (`--parallel`) decides instead.
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 256
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(60))
         configuration.decompression = .disabled
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
@@ -73,10 +76,14 @@ package final class StorageHTTPClient: Sendable {
     private let sent = Atomic(0)
     private let retried = Atomic(0)
 
-    package init(connection: AzureConnection, retry: RetryPolicy = RetryPolicy(), timeout: Duration = .seconds(60)) {
+    /// Tries in flight at once, whoever sends them; a try waiting to be sent again holds none.
+    private let inFlight: AsyncSemaphore
+
+    package init(connection: AzureConnection, retry: RetryPolicy = RetryPolicy(), timeout: Duration = .seconds(60), concurrency: Int = 64) {
         self.connection = connection
         self.retry = retry
         self.timeout = timeout
+        inFlight = AsyncSemaphore(permits: concurrency)
     }
 
     /// Tries sent so far, retries included.
@@ -93,7 +100,7 @@ package final class StorageHTTPClient: Sendable {
     package func send(_ request: StorageRequest) async throws(StorageError) -> StorageResponse {
         var attempt = 1
         while true {
-            let outcome = await once(request)
+            let outcome = await inFlight.withPermit { await once(request) }
             switch outcome {
             case .success(var response) where !RetryPolicy.isRetriable(status: response.status) || attempt >= retry.attempts:
                 response.attempts = attempt

@@ -1,4 +1,6 @@
+import SpeakEasyCore
 import SpeakEasyModel
+import Synchronization
 package import SpeakEasyStorage
 
 /// Runs `seed`: checks everything, then writes photos, speakers and events into an account.
@@ -12,6 +14,10 @@ package struct Seeder: Sendable {
     package var request: SeedRequest
     /// Entities per write call (the local account commits each call at once; Azure in groups of 100).
     package var batchSize = 2_500
+    /// Event batches written at once: one being finished while the next is started.
+    static let writesQueued = 2
+    /// Photos put at once.
+    static let photosAtOnce = 8
 
     package init(catalog: SampleCatalog, request: SeedRequest) {
         self.catalog = catalog
@@ -53,13 +59,22 @@ package struct Seeder: Sendable {
             ? try await WritePlan(reading: store, table: table, mode: request.mode.writeMode, resuming: resumed) : WritePlan(mode: request.mode.writeMode)
 
         try await store.createContainerIfNotExists(DataContract.photoContainer, access: .container)
-        var photosWritten = 0
-        for (index, speaker) in generator.speakers.enumerated() {
-            if try await store.putBlob(container: DataContract.photoContainer, name: speaker.photoBlobName, contentType: speaker.photo.format.contentType, data: speaker.photo.bytes) {
-                photosWritten += 1
+        // A few photos at a time: each is a request of its own to an account over the network.
+        let photos = Mutex((done: 0, written: 0))
+        let speakerCount = generator.speakers.count
+        try await withoutActuallyEscaping(progress) { progress in
+            try await forEachConcurrently(generator.speakers, limit: Self.photosAtOnce) { speaker in
+                let written = try await store.putBlob(
+                    container: DataContract.photoContainer, name: speaker.photoBlobName, contentType: speaker.photo.format.contentType, data: speaker.photo.bytes)
+                let done = photos.withLock { photos in
+                    photos.done += 1
+                    if written { photos.written += 1 }
+                    return photos.done
+                }
+                progress(SeedProgress(phase: .photos, done: done, total: speakerCount))
             }
-            progress(SeedProgress(phase: .photos, done: index + 1, total: generator.speakers.count))
         }
+        let photosWritten = photos.withLock { $0.written }
 
         try await store.createTableIfNotExists(table)
         var statistics = SeedStatistics()
@@ -75,11 +90,14 @@ package struct Seeder: Sendable {
         }
 
         // Events go in RowKey order, so the store appends to its key index. The next batch is encoded
-        // while the store writes the previous one on another thread (a detached task).
+        // while the store writes the previous ones (detached tasks): two writes queue at the store, so
+        // an account over the network always has the next batch's requests to send while it finishes
+        // the last requests of the one before.
         let draws = generator.eventDrawsInKeyOrder()
         let encoder = EventEncoder(generator)
         var canonical: [UInt8] = []
-        var pending: Task<Void, any Error>?
+        var pending: [Task<Void, any Error>] = []
+        defer { for task in pending { task.cancel() } }
         var written = 0
         while true {
             let end = min(written + batchSize, draws.count)
@@ -91,13 +109,12 @@ package struct Seeder: Sendable {
                 statistics.add(draw, digest: digest, encoder: encoder)
                 batch.append((entity, digest))
             }
-            if let pending { try await pending.value }
-            pending = nil
+            while pending.count >= (batch.isEmpty ? 1 : Self.writesQueued) { try await pending.removeFirst().value }
             if batch.isEmpty { break }
             let planned = plan.plan(batch)
             outcome += planned.outcome
             let toWrite = planned.write
-            if !toWrite.isEmpty { pending = Task.detached { [mode = plan.mode] in try await store.write(toWrite, table: table, mode: mode) } }
+            if !toWrite.isEmpty { pending.append(Task.detached { [mode = plan.mode] in try await store.write(toWrite, table: table, mode: mode) }) }
             written = end
             progress(SeedProgress(phase: .events, done: written, total: options.eventCount))
         }
