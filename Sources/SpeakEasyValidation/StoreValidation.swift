@@ -13,6 +13,12 @@ package enum StoreValidation {
         -> ValidationReport
     {
         let table = DataContract.table
+        // An account without the table has nothing to validate (an Azure account is always there).
+        guard try await store.tableNames().contains(table) else {
+            throw StorageError(
+                .notFound, account: store.displayName, "there is no table '\(table)' to validate: run seed first, or name another account with --store",
+                code: "TableNotFound")
+        }
         // The manifest's counts size the duplicate sets and the progress bar: counting first would be a
         // read of every entity on Azure.
         let (manifest, manifestProblem) = try await loadManifest(store, table: table, options: options)

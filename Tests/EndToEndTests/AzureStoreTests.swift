@@ -127,6 +127,24 @@ struct AzureStoreTests {
         }
     }
 
+    @Test("a SAS token that does not allow the writes is exit 69, and its signature is never shown")
+    func narrowSAS() async throws {
+        try await withRunningServer { server in
+            let scratch = try Scratch()
+            let credentials = try StorageCredentials(accountName: DevelopmentAccount.name, key: DevelopmentAccount.key)
+            let readOnly = try SharedAccessSignature.account(
+                services: "bt", resourceTypes: "sco", permissions: "rl", expiry: EdmDateTime.now().adding(ticks: 36_000_000_000)!
+            ).signed(with: credentials)
+            let result = try await SeedTool.run(["--events", "10", "--store", server.connectionString(sas: readOnly.token)], in: scratch.path)
+            #expect(result.status == 69, "\(result)")
+            #expect(!result.stderr.contains(readOnly.signature) && !result.stdout.contains(readOnly.signature), "\(result)")
+            // Reading is allowed: validate finds the account empty.
+            let validated = try await BuiltTool.validate.run(["--store", server.connectionString(sas: readOnly.token)], in: scratch.path)
+            #expect(validated.status == 66, "\(validated)")
+            #expect(!validated.stderr.contains(readOnly.signature), "\(validated)")
+        }
+    }
+
     @Test("an endpoint where nothing listens is exit 69 within a bounded time, for every tool")
     func unreachable() async throws {
         let scratch = try Scratch()
