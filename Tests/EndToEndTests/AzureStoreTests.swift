@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import SpeakEasyData
 import SpeakEasyServer
 import TestFixtures
@@ -43,9 +46,9 @@ struct AzureStoreTests {
         }
     }
 
-    static func seed(_ server: RunningServer, _ extra: [String] = []) async throws -> (ProcessResult, Outcome) {
+    static func seed(_ server: RunningServer, _ arguments: [String] = seedArguments) async throws -> (ProcessResult, Outcome) {
         let scratch = try Scratch()
-        let result = try await SeedTool.run(Self.seedArguments + ["--store", server.connectionString()] + extra, in: scratch.path)
+        let result = try await SeedTool.run(arguments + ["--store", server.connectionString()], in: scratch.path)
         try #require(result.status == 0, "\(result)")
         return (result, try await Outcome.read(server, stdout: result.stdout))
     }
@@ -81,7 +84,37 @@ struct AzureStoreTests {
         #expect(faulted.requests.requests <= undisturbed.requests.requests + lost, "\(faulted.requests) for \(fired)")
     }
 
-    @Test("seed, export and validate by connection string; re-running seed with --mode merge changes nothing")
+    @Test("a seed killed mid-run is finished by the same command, with exactly the entities of a run never killed", .timeLimit(.minutes(6)))
+    func interrupted() async throws {
+        let arguments = ["--seed", "9", "--events", "6000", "--from", "2026-01-01", "--parallel", "1"]
+        let undisturbed = try await withRunningServer { server in try await Self.seed(server, arguments).1 }
+        // A slow account (5 ms a request, one at a time), so that the kill lands mid-run.
+        let resumed = try await withRunningServer(configure: { $0.latencyMilliseconds = 5 }) { server in
+            let scratch = try Scratch()
+            let command = arguments + ["--store", server.connectionString()]
+            let child = try SeedTool.start(command, in: scratch.path)
+            let store = try SQLiteStorageAccount(path: server.store, readOnly: true)
+            var committed = 0
+            let deadline = ContinuousClock.now + .seconds(120)
+            while committed == 0, child.isRunning, ContinuousClock.now < deadline {
+                committed = (try? await store.entityCounts(table: DataContract.table)[DataContract.eventsPartition]) ?? 0
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            child.kill(SIGKILL)
+            let killed = await child.finish()
+            try #require(killed.killedBySignal, "seed finished before it could be killed: \(killed)")
+            try #require(committed > 0 && committed < 6000, "\(committed) events when killed")
+            let again = try await SeedTool.run(command, in: scratch.path)
+            #expect(again.status == 0, "\(again)")
+            #expect(again.stdout.contains("Finished an interrupted run"), "\(again)")
+            return try await Outcome.read(server, stdout: again.stdout)
+        }
+        #expect(resumed.entities.count == undisturbed.entities.count)
+        #expect(zip(resumed.entities, undisturbed.entities).allSatisfy { $0 == $1 }, "the same entities as a run never killed")
+        #expect(resumed.blobs == undisturbed.blobs)
+    }
+
+    @Test("seed, export and validate by connection string; a merge re-run changes nothing, a dry run writes nothing, --reset starts over")
     func tools() async throws {
         try await withRunningServer { server in
             let scratch = try Scratch()
@@ -92,6 +125,10 @@ struct AzureStoreTests {
             #expect(again.stdout.contains("0 inserted, 0 updated, 308 unchanged"), "\(again)")
             // One page of 1,000 entities read to learn what is there, then nothing written.
             #expect(try Outcome.requests(in: again.stdout).requests < 30, "\(again)")
+
+            // A dry run reads and writes nothing: its summary says what a real run would write.
+            let dry = try await SeedTool.run(["--seed", "4", "--events", "50", "--store", store, "--mode", "merge", "--dry-run"], in: scratch.path)
+            #expect(dry.status == 0 && dry.stdout.hasPrefix("Dry run: nothing was written"), "\(dry)")
 
             let validated = try await BuiltTool.validate.run(["--store", store], in: scratch.path)
             #expect(validated.status == 0, "\(validated)")
@@ -105,6 +142,13 @@ struct AzureStoreTests {
             let fromLocal = try await BuiltTool.export.run(["--store", local, "--partition", "Events", "--format", "ndjson", "--metadata", "none"], in: scratch.path)
             #expect(Self.withoutTimestamps(exported.stdout) == Self.withoutTimestamps(fromLocal.stdout))
             #expect(exported.stdout.split(separator: "\n").count == 300)
+
+            // --reset empties the table and the container first: what is left is the new run's alone.
+            let reset = try await SeedTool.run(["--seed", "4", "--events", "50", "--store", store, "--reset"], in: scratch.path)
+            #expect(reset.status == 0, "\(reset)")
+            let account = try SQLiteStorageAccount(path: server.store, readOnly: true)
+            #expect(try await account.entityCounts(table: DataContract.table) == [DataContract.eventsPartition: 50, DataContract.speakersPartition: 8])
+            #expect(try await BuiltTool.validate.run(["--store", store], in: scratch.path).status == 0)
         }
     }
 
