@@ -175,3 +175,18 @@ for target in package.targets where target.type != .system {
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
     target.swiftSettings = settings
 }
+
+// The fuzz targets (Fuzz/, see Fuzz/run): one executable, in the package only when SPEAKEASY_FUZZ is
+// set, so the normal build and tests never compile it. It reaches the parsers' `package` names, which
+// a package of its own could not.
+if Context.environment["SPEAKEASY_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "fuzz", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol"],
+            path: "Fuzz/Sources/fuzz",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]))
+    package.products.append(.executable(name: "fuzz", targets: ["fuzz"]))
+}

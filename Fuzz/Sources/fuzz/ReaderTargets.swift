@@ -1,0 +1,105 @@
+import SpeakEasyCore
+import SpeakEasyFormats
+import SpeakEasyModel
+
+/// The entity readers, with two oracles besides "no crash, no hang": what a reader accepts our
+/// writers write and our readers read back equal (round trip), and the piece-parallel readers agree
+/// with the whole-file reader on the same bytes (differential).
+enum ReaderTargets {
+    /// What reading a whole input gave: the entities up to the first error, and that error's place.
+    struct Outcome: Equatable {
+        var entities: [Entity]
+        var error: Place?
+    }
+
+    struct Place: Equatable, CustomStringConvertible {
+        var line: Int?
+        var column: Int?
+        var reason: String
+
+        init(_ error: FormatError) {
+            line = error.line
+            column = error.column
+            reason = error.reason
+        }
+
+        static func == (a: Place, b: Place) -> Bool { a.line == b.line && a.column == b.column }
+        var description: String { "line \(line.map(String.init) ?? "?"), column \(column.map(String.init) ?? "?"): \(reason)" }
+    }
+
+    static func read(_ bytes: [UInt8], format: DataFormat) -> Outcome {
+        var entities: [Entity] = []
+        do {
+            var reader = try EntityFiles.reader(for: ByteInput(name: "input", bytes: bytes), format: format)
+            while let entity = try reader.next() { entities.append(entity) }
+            return Outcome(entities: entities, error: nil)
+        } catch {
+            return Outcome(entities: entities, error: Place(error))
+        }
+    }
+
+    /// A whole input; when it reads, it must survive every writer that can carry it.
+    static func whole(_ bytes: [UInt8], format: DataFormat) {
+        let outcome = read(bytes, format: format)
+        guard outcome.error == nil, !outcome.entities.isEmpty else { return }
+        roundTrip(outcome.entities, from: format)
+    }
+
+    /// Written in each lossless format and read back, the entities are the same (content, Timestamp
+    /// and ETag aside: the writers of files keep them as properties of their own or drop them).
+    static func roundTrip(_ entities: [Entity], from format: DataFormat) {
+        var targets: [EntityFiles.WriteOptions] = [.init(format: .json), .init(format: .ndjson), .init(format: .atom)]
+        var typed = EntityFiles.WriteOptions(format: .csv)
+        typed.typedCSV = true
+        targets.append(typed)
+        let expected = entities.map(comparable)
+        for options in targets {
+            // A value a format cannot carry (a control character in XML) is the writer's error to give.
+            guard let written = try? EntityFiles.bytes(of: entities, options: options) else { continue }
+            let back = read(written, format: options.format)
+            if let error = back.error {
+                fatalError("read from \(format), written as \(options.format)\(options.typedCSV ? " (typed)" : ""), not read back: \(error)")
+            }
+            let got = back.entities.map(comparable)
+            guard got == expected else {
+                let index = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, expected.count)
+                fatalError(
+                    "read from \(format), written as \(options.format)\(options.typedCSV ? " (typed)" : ""), read back differently at entity \(index): "
+                        + "\(index < expected.count ? String(describing: expected[index]) : "none") became \(index < got.count ? String(describing: got[index]) : "none")")
+            }
+        }
+    }
+
+    /// An entity as text, properties sorted: equal exactly when the values and types are (NaN included).
+    static func comparable(_ entity: Entity) -> String {
+        let properties = entity.properties.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return ([entity.partitionKey, entity.rowKey] + properties.map { "\($0.name):\($0.value.type):\($0.value.description)" }).joined(separator: "\u{0}")
+    }
+
+    /// The first bytes choose the format and a small piece size; the rest is the input. The pieces,
+    /// read one after another as the parallel path reads them, give what the whole input gives.
+    static func pieces(_ data: [UInt8]) {
+        guard data.count >= 2 else { return }
+        let format: DataFormat = [.atom, .ndjson, .csv][Int(data[0]) % 3]
+        let pieceSize = 16 + Int(data[1]) * 4
+        let bytes = Array(data[2...])
+        let whole = read(bytes, format: format)
+        var entities: [Entity] = []
+        var error: Place?
+        do {
+            guard let splitter = EntityFiles.splitter(for: ByteInput(name: "input", bytes: bytes), format: format, pieceSize: pieceSize) else { return }
+            while let piece = try splitter.nextPiece() {
+                var reader = try EntityFiles.reader(for: piece, format: format)
+                while let entity = try reader.next() { entities.append(entity) }
+            }
+        } catch let failure {
+            error = Place(failure)
+        }
+        let piecewise = Outcome(entities: entities, error: error)
+        guard piecewise == whole else {
+            fatalError(
+                "\(format) in pieces of \(pieceSize): \(piecewise.entities.count) entities then \(piecewise.error.map(String.init(describing:)) ?? "the end"); "
+                    + "whole: \(whole.entities.count) then \(whole.error.map(String.init(describing:)) ?? "the end")")
+        }
+    }
+}
