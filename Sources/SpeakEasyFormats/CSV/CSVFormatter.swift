@@ -263,6 +263,12 @@ package struct CSVFormatter: EntityFormatter {
         if name.hasSuffix(CSVHeader.typeSuffix) {
             throw FormatError(source: "CSV", reason: "the property name '\(name)' ends in @type, which CSV reserves for type columns", kind: kind)
         }
+        if name.hasSuffix(utcSuffix) {
+            // The reader refuses such a column as the spreadsheet layout's, which cannot be read back
+            // (found by Fuzz/run ndjson: a JSON property 'Name (UTC)' written to CSV did not read back).
+            throw FormatError(
+                source: "CSV", reason: "the property name '\(name)' ends in ' (UTC)', which marks the spreadsheet layout's date columns", kind: kind)
+        }
         if name == CSVHeader.partitionKey || name == CSVHeader.rowKey || name == CSVHeader.timestamp {
             throw FormatError(source: "CSV", reason: "a property cannot be named \(name): CSV has a column of that name for the entity itself", kind: kind)
         }
