@@ -30,6 +30,8 @@ enum XMLCharacters {
     /// Whether `name` can be a property element's local name: an XML NCName (no colon), by libxml2's
     /// own rules, which are the ones its parser applies when the document is read back.
     static func isElementName(_ name: String) -> Bool {
-        !name.isEmpty && withXMLString(name) { xmlValidateNCName($0, 0) == 0 }
+        // libxml2 reads the name as a C string: one with a NUL would be checked, and written, only up
+        // to it (found by Fuzz/run json: a property 'I\u0000mageUrl' came back from Atom as 'I').
+        !name.isEmpty && !name.utf8.contains(0) && withXMLString(name) { xmlValidateNCName($0, 0) == 0 }
     }
 }

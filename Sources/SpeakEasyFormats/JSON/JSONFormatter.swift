@@ -63,6 +63,13 @@ package struct JSONFormatter: EntityFormatter {
             JSONEntityWriter.appendProperty(Property("Timestamp", .dateTime(timestamp)), metadata: metadata == .full ? .full : .none, to: &out)
         }
         for property in entity.properties {
+            // A name with '@' or in odata.'s namespace reads back as an annotation, which every reader
+            // skips (found by Fuzz/run csv: a CSV column 't@Aype' vanished on the way through JSON).
+            if property.name.utf8.contains(UInt8(ascii: "@")) || property.name.hasPrefix("odata.") {
+                throw FormatError(
+                    source: "JSON", keys: (entity.partitionKey, entity.rowKey),
+                    reason: "the property name '\(property.name)' cannot be written to JSON: names with '@' or starting 'odata.' are annotations there")
+            }
             out.append(UInt8(ascii: ","))
             JSONEntityWriter.appendProperty(property, metadata: metadata, to: &out)
         }

@@ -115,14 +115,22 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
         spellings.map { key, written in
             let value = settings[key] ?? ""
             switch key {
-            case "accountkey": return "\(written)=(hidden)"
             case "sharedaccesssignature":
                 let hidden = value.firstRange(of: "sig=").map { value[..<$0.upperBound] + "(hidden)" } ?? "(hidden)"
                 return "\(written)=\(hidden)"
-            default: return "\(written)=\(value)"
+            case _ where Self.shownSettings.contains(key): return "\(written)=\(value)"
+            // The key, and any setting we do not know: a misspelt `AcountKey=` holds a key too (found
+            // by Fuzz/run connection-string).
+            default: return "\(written)=(hidden)"
             }
         }.joined(separator: ";")
     }
+
+    /// The settings whose values are never secret, by lower-cased key.
+    private static let shownSettings: Set<String> = [
+        "defaultendpointsprotocol", "accountname", "endpointsuffix", "usedevelopmentstorage", "tableendpoint", "blobendpoint", "queueendpoint",
+        "fileendpoint",
+    ]
 }
 
 extension StringProtocol {

@@ -26,6 +26,10 @@ struct ConnectionStringTests {
         #expect(connection["accountkey"] == key)
         #expect(!connection.description.contains(key))
         #expect(connection.description.contains("ACCOUNTNAME=speakeasy;AccountKey=(hidden)"))
+        // A setting we do not know is hidden too: a misspelt key name holds a key (found by Fuzz/run).
+        let misspelt = try ConnectionString("AccountName=speakeasy;AcountKey=\(key);AccountKey=\(key)")
+        #expect(!misspelt.description.contains(key))
+        #expect(misspelt.description.contains("AcountKey=(hidden)"))
         let explicit = try ConnectionString(
             "AccountName=a;TableEndpoint=http://localhost:9/a/;BlobEndpoint=https://b.example/")
         #expect(try explicit.endpoint(.table) == "http://localhost:9/a")

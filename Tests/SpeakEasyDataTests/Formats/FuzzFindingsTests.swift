@@ -1,0 +1,27 @@
+import SpeakEasyData
+import Testing
+
+/// What `Fuzz/run` found, kept fixed: a writer must refuse what its own reader would read otherwise
+/// (the fuzz round trip: whatever a reader accepts is written and read back equal, or not written).
+@Suite("writers: fuzzer findings")
+struct FuzzFindingsTests {
+    static func bytes(_ entity: Entity, _ format: DataFormat) throws(FormatError) -> [UInt8] {
+        try EntityFiles.bytes(of: [entity], options: EntityFiles.WriteOptions(format: format))
+    }
+
+    @Test("Atom refuses a property name with a NUL, which libxml2 would write only up to the NUL")
+    func atomNUL() {
+        let entity = Entity(partitionKey: "p", rowKey: "r", properties: [Property("I\u{0}mageUrl", .string("x"))])
+        let error = #expect(throws: FormatError.self) { try Self.bytes(entity, .atom) }
+        #expect(error?.reason.contains("not a valid XML element name") == true, "\(String(describing: error))")
+    }
+
+    @Test("JSON refuses a property name that its readers take for an annotation ('@', 'odata.')", arguments: ["t@Aype", "odata.id"])
+    func jsonAnnotation(name: String) {
+        let entity = Entity(partitionKey: "p", rowKey: "r", properties: [Property(name, .string("x"))])
+        for format in [DataFormat.json, .ndjson] {
+            let error = #expect(throws: FormatError.self) { try Self.bytes(entity, format) }
+            #expect(error?.reason.contains("annotations") == true, "\(String(describing: error))")
+        }
+    }
+}
