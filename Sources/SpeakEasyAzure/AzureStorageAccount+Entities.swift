@@ -26,12 +26,7 @@ extension AzureStorageAccount {
     }
 
     private func writeGroup(_ group: [EncodedEntity], table: String, mode: WriteMode) async throws {
-        let action: TableBatchOperation.Action =
-            switch mode {
-            case .insert: .insert
-            case .insertOrReplace: .insertOrReplace
-            case .insertOrMerge: .insertOrMerge
-            }
+        let action = TableBatchOperation.Action(EntityOperation.Kind(mode))
         let operations = group.map { entity in
             var operation = TableBatchOperation(action, table: table, partitionKey: entity.partitionKey, rowKey: entity.rowKey, returnNoContent: true)
             operation.body = TableEntityBody.writeJSON(entity)
@@ -55,8 +50,8 @@ extension AzureStorageAccount {
         var expected: [EntityKeys: EntityDigest] = [:]
         for entity in group { expected[EntityKeys(entity)] = EntityDigest(try entity.decoded()) }
         let rows = group.map(\.rowKey).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let literal = { (text: String) in EntityFilter.odataLiteral(.string(text)) }
-        let filter = "PartitionKey eq \(literal(group[0].partitionKey)) and RowKey ge \(literal(rows[0])) and RowKey le \(literal(rows[rows.count - 1]))"
+        let filter = EntityFilter.and(
+            .and(.key("PartitionKey", .eq, group[0].partitionKey), .key("RowKey", .ge, rows[0])), .key("RowKey", .le, rows[rows.count - 1]))
         var found = 0
         var from: ContinuationToken?
         repeat {
@@ -83,15 +78,7 @@ extension AzureStorageAccount {
     package func transact(_ operations: [EntityOperation], table: String) async throws -> [String?] {
         try TransactionGroups.check(operations, account: accountName)
         let batch = operations.map { operation in
-            let action: TableBatchOperation.Action =
-                switch operation.kind {
-                case .insert: .insert
-                case .insertOrReplace: .insertOrReplace
-                case .insertOrMerge: .insertOrMerge
-                case .update(let tag): .update(ifMatch: tag)
-                case .merge(let tag): .merge(ifMatch: tag)
-                case .delete(let tag): .delete(ifMatch: tag)
-                }
+            let action = TableBatchOperation.Action(operation.kind)
             var sent = TableBatchOperation(
                 action, table: table, partitionKey: operation.entity.partitionKey, rowKey: operation.entity.rowKey, returnNoContent: true)
             if case .delete = action {} else { sent.body = TableEntityBody.writeJSON(operation.entity) }
@@ -122,11 +109,9 @@ extension AzureStorageAccount {
     }
 
     package func query(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> EntityPage {
-        var filters: [String] = []
-        if let partition = query.partition { filters.append("PartitionKey eq \(EntityFilter.odataLiteral(.string(partition)))") }
-        if let filter = query.filter { filters.append(filters.isEmpty ? filter.odataText : "(\(filter.odataText))") }
+        let partition = query.partition.map { EntityFilter.key("PartitionKey", .eq, $0) }
         return try await queryPage(
-            table: table, filter: filters.isEmpty ? nil : filters.joined(separator: " and "),
+            table: table, filter: EntityFilter.all(of: [partition, query.filter]),
             select: query.select.map { ["PartitionKey", "RowKey", "Timestamp"] + $0 }, from: from, limit: limit)
     }
 
@@ -146,19 +131,19 @@ extension AzureStorageAccount {
 
     /// One Query Entities request. A token the service gave is sent back verbatim; one made from keys
     /// becomes a condition on the keys, which every service reads the same way.
-    func queryPage(table: String, filter: String?, select: [String]?, from: ContinuationToken?, limit: Int) async throws -> EntityPage {
+    func queryPage(table: String, filter: EntityFilter?, select: [String]?, from: ContinuationToken?, limit: Int) async throws -> EntityPage {
         var filter = filter
         var query: [(name: String, value: String)] = []
         if let from {
             if from.serviceText != nil {
                 query += TableContinuation.queryItems(for: from)
             } else {
-                let partition = EntityFilter.odataLiteral(.string(from.partitionKey))
-                let start = "(PartitionKey gt \(partition) or (PartitionKey eq \(partition) and RowKey ge \(EntityFilter.odataLiteral(.string(from.rowKey)))))"
-                filter = filter.map { "(\($0)) and \(start)" } ?? start
+                let start = EntityFilter.or(
+                    .key("PartitionKey", .gt, from.partitionKey), .and(.key("PartitionKey", .eq, from.partitionKey), .key("RowKey", .ge, from.rowKey)))
+                filter = EntityFilter.all(of: [filter, start])
             }
         }
-        if let filter { query.append(("$filter", filter)) }
+        if let filter { query.append(("$filter", filter.odataText)) }
         if let select { query.append(("$select", select.joined(separator: ","))) }
         query.append(("$top", String(min(max(limit, 1), 1000))))
         let response = try await send(StorageRequest(.table, "GET", "/\(table)()", query: query, headers: Self.tableHeaders))

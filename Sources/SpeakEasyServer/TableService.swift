@@ -350,15 +350,7 @@ struct TableService {
                 return failure(TableServiceError.invalidInput("All operations of a batch must address one table.").at(operation: index))
             }
             let encoded = EncodedEntity(operation.entity ?? Entity(partitionKey: operation.partitionKey, rowKey: operation.rowKey))
-            let kind: EntityOperation.Kind
-            switch operation.action {
-            case .insert: kind = .insert
-            case .update(let etag): kind = .update(ifMatch: etag)
-            case .merge(let etag): kind = .merge(ifMatch: etag)
-            case .insertOrReplace: kind = .insertOrReplace
-            case .insertOrMerge: kind = .insertOrMerge
-            case .delete(let etag): kind = .delete(ifMatch: etag)
-            case .retrieve:
+            guard let kind = operation.action.operationKind else {
                 return failure(TableServiceError.invalidInput("A retrieve operation must be alone in a batch.").at(operation: index))
             }
             storageOperations.append(EntityOperation(kind, encoded))

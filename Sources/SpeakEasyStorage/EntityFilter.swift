@@ -28,6 +28,16 @@ package indirect enum EntityFilter: Hashable, Sendable {
         }
     }
 
+    /// A comparison of a key (or any string property) with a string.
+    package static func key(_ name: String, _ op: ComparisonOperator, _ value: String) -> EntityFilter {
+        .comparison(property: name, op, .string(value))
+    }
+
+    /// The conjunction of the filters given (nil ones left out); nil when none is given.
+    package static func all(of filters: [EntityFilter?]) -> EntityFilter? {
+        filters.compactMap { $0 }.reduce(nil) { conjunction, filter in conjunction.map { .and($0, filter) } ?? filter }
+    }
+
     /// Whether the filter reads nothing but PartitionKey and RowKey, so an entity's keys decide it.
     package var isOnKeys: Bool {
         switch self {

@@ -26,3 +26,14 @@ package struct EntityOperation: Sendable, Equatable {
         self.entity = entity
     }
 }
+
+extension EntityOperation.Kind {
+    /// The single-entity write a bulk write of `mode` makes of each entity.
+    package init(_ mode: WriteMode) {
+        switch mode {
+        case .insert: self = .insert
+        case .insertOrReplace: self = .insertOrReplace
+        case .insertOrMerge: self = .insertOrMerge
+        }
+    }
+}

@@ -1,4 +1,5 @@
 package import SpeakEasyModel
+package import SpeakEasyStorage
 
 /// One operation of an entity group transaction, as read from its part of a `$batch` body (or
 /// built by a client to write one).
@@ -70,5 +71,33 @@ package struct TableBatchOperation: Sendable, Equatable {
     /// The resource its URL names: the table for an insert, else the entity.
     package var resource: TableResourcePath {
         action == .insert ? .entities(table: table) : .entity(table: table, partitionKey: partitionKey, rowKey: rowKey)
+    }
+}
+
+/// Between a batch operation's action and the storage seam's operation kind, both ways: the client
+/// sends the seam's operations, the server hands what it read to the seam.
+extension TableBatchOperation.Action {
+    package init(_ kind: EntityOperation.Kind) {
+        switch kind {
+        case .insert: self = .insert
+        case .insertOrReplace: self = .insertOrReplace
+        case .insertOrMerge: self = .insertOrMerge
+        case .update(let tag): self = .update(ifMatch: tag)
+        case .merge(let tag): self = .merge(ifMatch: tag)
+        case .delete(let tag): self = .delete(ifMatch: tag)
+        }
+    }
+
+    /// The seam's kind; nil for a retrieve, which writes nothing.
+    package var operationKind: EntityOperation.Kind? {
+        switch self {
+        case .insert: .insert
+        case .update(let tag): .update(ifMatch: tag)
+        case .merge(let tag): .merge(ifMatch: tag)
+        case .insertOrReplace: .insertOrReplace
+        case .insertOrMerge: .insertOrMerge
+        case .delete(let tag): .delete(ifMatch: tag)
+        case .retrieve: nil
+        }
     }
 }
