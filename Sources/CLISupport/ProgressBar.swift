@@ -1,4 +1,4 @@
-import Synchronization
+import SpeakEasyCore
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +16,7 @@ package final class ProgressBar: Sendable {
     }
 
     private let enabled: Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let start = ProgressBar.seconds()
 
     package init(enabled: Bool) { self.enabled = enabled }

@@ -1,6 +1,5 @@
 import SpeakEasyCore
 import SpeakEasyProtocol
-import Synchronization
 import SpeakEasyModel
 package import SpeakEasyStorage
 
@@ -26,7 +25,7 @@ package final class AzureStorageAccount: StorageAccount {
     /// Tables this object has made or found, and containers it made with the blobs it has put in them
     /// since: a second create of a table is then no request, and a blob put into such a container needs
     /// no look first. Any other change to a blob of the container forgets it.
-    let known = Mutex(Known())
+    let known = Locked(Known())
 
     struct Known {
         var tables: Set<String> = []

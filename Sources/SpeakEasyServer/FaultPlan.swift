@@ -1,4 +1,4 @@
-import Synchronization
+import SpeakEasyCore
 
 /// Faults `serve` injects on purpose, so that a client's retry logic can be tested against it
 /// (`--faults`): chosen requests are answered with a 503 and `Retry-After`, a 500, a dropped
@@ -35,14 +35,14 @@ package final class FaultPlan: Sendable {
     }
 
     private let rules: [Rule]
-    private let counts: Mutex<[Int]>
-    private let firedCounts = Mutex<[Action: Int]>([:])
+    private let counts: Locked<[Int]>
+    private let firedCounts = Locked<[Action: Int]>([:])
 
     package static let none = FaultPlan(rules: [])
 
     private init(rules: [Rule]) {
         self.rules = rules
-        counts = Mutex(Array(repeating: 0, count: rules.count))
+        counts = Locked(Array(repeating: 0, count: rules.count))
     }
 
     /// Parses a plan; the error names the rule and what is wrong with it.

@@ -1,4 +1,4 @@
-import Synchronization
+import SpeakEasyCore
 
 /// A value made on another thread (a Dispatch queue's), awaited by a task: whichever comes first,
 /// the value or the wait, the other finds it.
@@ -8,7 +8,7 @@ final class Handoff<Value: Sendable>: Sendable {
         var waiter: CheckedContinuation<Value, any Error>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Hands over the value (or the error); once.
     func deliver(_ result: Result<Value, some Error>) {

@@ -61,7 +61,7 @@ extension EntityFilter {
     /// (`(PartitionKey='p',RowKey='r')`), which quote strings the same way.
     package static func odataLiteral(_ value: EdmValue) -> String {
         switch value {
-        case .string(let text): "'" + text.replacing("'", with: "''") + "'"
+        case .string(let text): "'" + Self.doublingQuotes(text) + "'"
         case .int32(let number): String(number)
         case .int64(let number): "\(number)L"
         case .double(let number):
@@ -74,6 +74,19 @@ extension EntityFilter {
         case .guid(let guid): "guid'\(guid.description)'"
         case .binary(let bytes): "X'" + Self.hex(bytes) + "'"
         }
+    }
+
+    /// Each `'` doubled, counted in scalars: `String.replacing` works on characters, and a quote
+    /// followed by a combining mark (`'\u{670}`) is one character that is not `'`, so it was left
+    /// single and the literal ended there when read back (a fuzz finding).
+    private static func doublingQuotes(_ text: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count + 2)
+        for byte in text.utf8 {
+            out.append(byte)
+            if byte == UInt8(ascii: "'") { out.append(byte) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SpeakEasyData
 import SpeakEasyServer
 import TestServer
@@ -78,7 +77,7 @@ struct ConnectionTests {
             let holder = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
             try await holder.send(Array((Self.listing + "\r\n").utf8))
             #expect(RawHTTP.statuses(await holder.receiveSome()) == [404])
-            let answeredAt = Mutex<ContinuousClock.Instant?>(nil)
+            let answeredAt = Locked<ContinuousClock.Instant?>(nil)
             let waiting = Task {
                 let reply = try await RawHTTP.exchange(port: port, Array((Self.listing + "Connection: close\r\n\r\n").utf8), quietSeconds: 90)
                 answeredAt.withLock { $0 = .now }
@@ -96,7 +95,7 @@ struct ConnectionTests {
 
     @Test("when the server stops, a reply in flight is written whole, and then nothing more is accepted")
     func stopLetsRepliesFinish() async throws {
-        let port = Mutex(0)
+        let port = Locked(0)
         let inFlight = try await withRunningServer(configure: { $0.latencyMilliseconds = 8000 }) { server in
             port.withLock { $0 = server.port(.blob) }
             let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 90)

@@ -1,5 +1,5 @@
 package import Foundation
-import Synchronization
+import SpeakEasyData
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +28,7 @@ package final class ChildProcess: Sendable {
     package let stderr: FileHandle
     /// The write end of the child's stdin, when asked for; otherwise it reads /dev/null.
     package let stdin: FileHandle?
-    private let exit = Mutex<Int32?>(nil)
+    private let exit = Locked<Int32?>(nil)
 
     /// Starts `executable` with `arguments` in `directory` (through `env -C`, as `posix_spawn` has no
     /// portable way to change directory).
@@ -143,7 +143,7 @@ package final class ChildProcess: Sendable {
         -> (stdout: Data, stderr: Data, status: Int32, killedBySignal: Bool)
     {
         let child = try ChildProcess(executable, arguments, environment: environment)
-        let errors = Mutex(Data())
+        let errors = Locked(Data())
         let done = DispatchGroup()
         done.enter()
         Thread {

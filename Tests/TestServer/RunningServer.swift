@@ -2,7 +2,6 @@ import Foundation
 import TestFixtures
 package import SpeakEasyData
 package import SpeakEasyServer
-import Synchronization
 import Testing
 
 /// A `serve` running in this process on free loopback ports, over a fresh store.
@@ -69,7 +68,7 @@ package final class StartedServer: Sendable {
             configuration.logRequests = false
             configure(&configuration)
             let server = try StorageServer(account: try SQLiteStorageAccount(path: path), configuration: configuration)
-            let ports = Mutex<[StorageService: Int]>([:])
+            let ports = Locked<[StorageService: Int]>([:])
             let (listening, continuation) = AsyncStream<Void>.makeStream()
             let (stopped, stop) = AsyncStream<Void>.makeStream()
             let task = Task {

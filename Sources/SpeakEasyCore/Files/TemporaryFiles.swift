@@ -1,4 +1,3 @@
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +20,7 @@ import Synchronization
 /// the slot before it frees the path, so the handler never reads a freed one.
 package enum TemporaryFiles {
     private static let capacity = 16
-    private static let writers = Mutex(())
+    private static let writers = Locked(())
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         slots.initialize(repeating: nil, count: capacity)

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// At most `permits` holders at once; the others wait, in order, without blocking a thread. For a
 /// bound shared by concurrent callers, such as requests in flight to one account.
@@ -8,10 +7,10 @@ package final class AsyncSemaphore: Sendable {
         var waiting: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     package init(permits: Int) {
-        state = Mutex(State(available: max(1, permits)))
+        state = Locked(State(available: max(1, permits)))
     }
 
     /// Runs `body` holding a permit.

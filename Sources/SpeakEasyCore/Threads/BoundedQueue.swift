@@ -12,7 +12,7 @@
 ///
 /// A POSIX mutex and condition variable: the standard library's `Synchronization.Mutex` cannot be
 /// waited on, and this queue's waits are what keeps memory bounded. Both are the same POSIX calls in
-/// Glibc and Darwin; state that needs no waiting uses `Mutex` (as `PieceDispenser` does).
+/// Glibc and Darwin; state that needs no waiting uses `Locked` (as `PieceDispenser` does).
 package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     // Heap-allocated: a pthread mutex or condition must not move in memory.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

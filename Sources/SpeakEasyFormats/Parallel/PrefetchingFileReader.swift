@@ -1,6 +1,5 @@
 import SpeakEasyCore
 package import SpeakEasyModel
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -224,7 +223,7 @@ private final class PieceDispenser: Sendable {
     }
 
     /// Also serialises the splitter: a piece is cut and queued while it is held.
-    private let state = Mutex(State())
+    private let state = Locked(State())
     nonisolated(unsafe) private let splitter: any InputSplitter
     private let queue: BoundedQueue<PrefetchingFileReader.Message>
 

@@ -36,16 +36,18 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
     package init(_ text: String) throws(ParseError) {
         var settings: [String: String] = [:]
         var spellings: [(lowered: String, written: String)] = []
-        for part in text.split(separator: ";", omittingEmptySubsequences: true) {
+        // Split on scalars, as the SDKs split on code units: a `;` or `=` followed by a combining
+        // mark is one Character that equals neither.
+        for part in text.unicodeScalars.split(separator: ";", omittingEmptySubsequences: true) {
             let setting = part.trimmingWhitespace()
             if setting.isEmpty { continue }
             guard let equals = setting.firstIndex(of: "=") else {
-                throw ParseError(setting: String(setting.prefix(40)), reason: "has no '=' (settings are Key=Value)")
+                throw ParseError(setting: String(Substring(setting.prefix(40))), reason: "has no '=' (settings are Key=Value)")
             }
-            let key = setting[..<equals].trimmingWhitespace()
+            let key = String(Substring(setting[..<equals].trimmingWhitespace()))
             guard !key.isEmpty else { throw ParseError(setting: "", reason: "has a setting without a key") }
-            if settings[key.lowercased()] == nil { spellings.append((key.lowercased(), String(key))) }
-            settings[key.lowercased()] = String(setting[setting.index(after: equals)...].trimmingWhitespace())
+            if settings[key.lowercased()] == nil { spellings.append((key.lowercased(), key)) }
+            settings[key.lowercased()] = String(Substring(setting[setting.index(after: equals)...].trimmingWhitespace()))
         }
         if let development = settings["usedevelopmentstorage"] {
             guard development.lowercased() == "true" else {
@@ -133,12 +135,12 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
     ]
 }
 
-extension StringProtocol {
-    fileprivate func trimmingWhitespace() -> SubSequence {
+extension Substring.UnicodeScalarView {
+    fileprivate func trimmingWhitespace() -> Self {
         var start = startIndex
         var end = endIndex
-        while start < end, self[start].isWhitespace { start = index(after: start) }
-        while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
+        while start < end, self[start].properties.isWhitespace { start = index(after: start) }
+        while end > start, self[index(before: end)].properties.isWhitespace { end = index(before: end) }
         return self[start..<end]
     }
 }

@@ -1,5 +1,5 @@
+import SpeakEasyCore
 package import SpeakEasyModel
-import Synchronization
 
 /// SAS tokens a server has already verified, with what each granted.
 ///
@@ -22,7 +22,7 @@ package final class VerifiedTokens: Sendable {
         var expiry: EdmDateTime
     }
 
-    private let known = Mutex<[Key: Verified]>([:])
+    private let known = Locked<[Key: Verified]>([:])
     static let capacity = 4096
 
     package init() {}

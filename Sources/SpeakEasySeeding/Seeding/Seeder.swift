@@ -1,6 +1,5 @@
 import SpeakEasyCore
 import SpeakEasyModel
-import Synchronization
 package import SpeakEasyStorage
 
 /// Runs `seed`: checks everything, then writes photos, speakers and events into an account.
@@ -60,7 +59,7 @@ package struct Seeder: Sendable {
 
         try await store.createContainerIfNotExists(DataContract.photoContainer, access: .container)
         // A few photos at a time: each is a request of its own to an account over the network.
-        let photos = Mutex((done: 0, written: 0))
+        let photos = Locked((done: 0, written: 0))
         let speakerCount = generator.speakers.count
         try await withoutActuallyEscaping(progress) { progress in
             try await forEachConcurrently(generator.speakers, limit: Self.photosAtOnce) { speaker in

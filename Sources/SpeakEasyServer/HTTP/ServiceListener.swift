@@ -1,7 +1,7 @@
+import SpeakEasyCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 /// A service's listening socket and its open connections: at most `maxConnections` at once (more
 /// wait in the backlog to be accepted), and a stop that lets the requests in flight finish.
@@ -55,7 +55,7 @@ final class ServiceListener: Sendable {
             var stopping = false
         }
 
-        private let state = Mutex(State())
+        private let state = Locked(State())
         private let limit: Int
 
         init(limit: Int) { self.limit = limit }

@@ -1,4 +1,4 @@
-import Synchronization
+import SpeakEasyCore
 
 /// Reading connections lent to the calling thread, for reads that are short and bounded: one
 /// entity by its keys, one blob (a photo), a container's properties.
@@ -7,9 +7,9 @@ import Synchronization
 /// point reads came to more than the read itself. A caller that finds every connection lent out
 /// is told so, and sends the read to the workers instead, so nothing waits here.
 final class SQLiteConnectionPool: Sendable {
-    private let idle: Mutex<[Lent]>
+    private let idle: Locked<[Lent]>
 
-    init(_ connections: [SQLiteConnection]) { idle = Mutex(connections.map(Lent.init)) }
+    init(_ connections: [SQLiteConnection]) { idle = Locked(connections.map(Lent.init)) }
 
     /// Runs `body` on an idle connection; nil, without running it, when none is idle.
     func withIdleConnection<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T? {

@@ -1,4 +1,4 @@
-import Synchronization
+import SpeakEasyCore
 
 /// The page that follows a query page just read, read on a connection of its own while the caller is
 /// busy with that one: a client reading a partition through its continuations (a page at a time, each
@@ -22,7 +22,7 @@ final class SQLiteReadAhead: Sendable {
     private static let capacity = 4
 
     private let worker: SQLiteWorkers
-    private let pending = Mutex<[(key: Key, read: Task<Read, any Error>)]>([])
+    private let pending = Locked<[(key: Key, read: Task<Read, any Error>)]>([])
 
     init(_ connection: SQLiteConnection) { worker = SQLiteWorkers([connection]) }
 

@@ -1,5 +1,4 @@
 import SpeakEasyCore
-import Synchronization
 
 /// Connections to one database, each on a thread of its own, taking jobs from one queue.
 ///
@@ -19,7 +18,7 @@ final class SQLiteWorkers: @unchecked Sendable {
     /// Kept here so that `stop` closes them one after another: connections that close at the same
     /// moment each see the other still open, and none folds the WAL back in and removes its files.
     private var connections: [SQLiteConnection]
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     /// Takes over the connections: from now on each is used by its own thread only.
     init(_ connections: [SQLiteConnection]) {

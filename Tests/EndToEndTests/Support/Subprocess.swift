@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SpeakEasyData
 import TestFixtures
 
 #if canImport(Glibc)
@@ -46,7 +46,7 @@ final class Subprocess: Sendable {
 
     /// Bytes a reader thread collects.
     private final class Buffer: Sendable {
-        private let data = Mutex(Data())
+        private let data = Locked(Data())
         func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
         var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
     }

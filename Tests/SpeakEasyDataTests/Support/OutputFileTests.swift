@@ -64,8 +64,8 @@ struct OutputFileTests {
 
     final class SlotRace: Sendable {
         let ready = Atomic<Int>(0)
-        let slots: Mutex<[Int?]>
-        init(threads: Int) { slots = Mutex([Int?](repeating: nil, count: threads)) }
+        let slots: Locked<[Int?]>
+        init(threads: Int) { slots = Locked([Int?](repeating: nil, count: threads)) }
     }
 
     /// Tests and tools open output files on many threads at once. Two registrations that claimed one
