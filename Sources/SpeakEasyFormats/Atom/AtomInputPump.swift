@@ -142,6 +142,15 @@ final class AtomInputPump {
         }
     }
 
+    /// The line of the recorded failure, when it has one (in the input's own lines).
+    var failureLine: Int? {
+        switch failure {
+        case .doctype(let line, _)?: line
+        case .xml(_, let line, _)? where line > 0: line
+        default: nil
+        }
+    }
+
     /// The ``FormatError`` for the recorded failure, if any.
     func formatError() -> FormatError? {
         switch failure {
