@@ -2,6 +2,10 @@ import SpeakEasyCore
 import SpeakEasyFormats
 import SpeakEasyModel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The entity readers, with two oracles besides "no crash, no hang": what a reader accepts our
 /// writers write and our readers read back equal (round trip), and the piece-parallel readers agree
 /// with the whole-file reader on the same bytes (differential).
@@ -80,11 +84,21 @@ enum ReaderTargets {
         return ([entity.partitionKey, entity.rowKey] + properties.map { "\($0.name):\($0.value.type):\($0.value.description)" }).joined(separator: " ␟ ")
     }
 
+    /// The formats `pieces` cuts: `SPEAKEASY_FUZZ_PIECES=ndjson,csv` leaves Atom out, which CI does
+    /// while an Atom finding is open (Fuzz/Open/README.md), so that CI keeps finding anything else.
+    static let piecesFormats: [DataFormat] = {
+        let all: [DataFormat] = [.atom, .ndjson, .csv]
+        guard let chosen = getenv("SPEAKEASY_FUZZ_PIECES").map({ String(cString: $0) }) else { return all }
+        let names = chosen.split(separator: ",").map(String.init)
+        let formats = all.filter { names.contains($0.rawValue) }
+        return formats.isEmpty ? all : formats
+    }()
+
     /// The first bytes choose the format and a small piece size; the rest is the input. The pieces,
     /// read one after another as the parallel path reads them, give what the whole input gives.
     static func pieces(_ data: [UInt8]) {
         guard data.count >= 2 else { return }
-        let format: DataFormat = [.atom, .ndjson, .csv][Int(data[0]) % 3]
+        let format = piecesFormats[Int(data[0]) % piecesFormats.count]
         let pieceSize = 16 + Int(data[1]) * 4
         let bytes = Array(data[2...])
         let whole = read(bytes, format: format)

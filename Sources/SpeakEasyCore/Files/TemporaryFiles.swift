@@ -20,7 +20,9 @@
 /// the slot before it frees the path, so the handler never reads a freed one.
 package enum TemporaryFiles {
     private static let capacity = 16
-    private static let writers = Locked(())
+    /// How many files are registered. Not a `Locked(())`: ThreadSanitizer placed that empty value at
+    /// the lock object's own address and reported an access to it outside the lock, in `withLock`.
+    private static let writers = Locked(0)
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         slots.initialize(repeating: nil, count: capacity)
@@ -57,9 +59,10 @@ package enum TemporaryFiles {
     /// Remembers `path`; returns its slot for ``forget(_:)``, or nil when the table is full (the file
     /// is then only removed by a normal exit).
     package static func register(_ path: String) -> Int? {
-        writers.withLock { _ in
+        writers.withLock { registered in
             for index in 0..<capacity where slots[index] == nil {
                 slots[index] = strdup(path)
+                registered += 1
                 return index
             }
             return nil
@@ -68,10 +71,11 @@ package enum TemporaryFiles {
 
     package static func forget(_ slot: Int?) {
         guard let slot else { return }
-        writers.withLock { _ in
+        writers.withLock { registered in
             guard let path = slots[slot] else { return }
             slots[slot] = nil
             free(path)
+            registered -= 1
         }
     }
 
