@@ -1,4 +1,3 @@
-
 /// At most `permits` holders at once; the others wait, in order, without blocking a thread. For a
 /// bound shared by concurrent callers, such as requests in flight to one account.
 package final class AsyncSemaphore: Sendable {

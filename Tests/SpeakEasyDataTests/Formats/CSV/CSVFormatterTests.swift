@@ -140,4 +140,21 @@ struct CSVFormatterTests {
         #expect(throws: FormatError.self) { try CSVFormatter(.init(columns: ["A@type"])) }
         #expect(throws: FormatError.self) { try CSVFormatter(.init(delimiter: UInt8(ascii: "\""))) }
     }
+
+    @Test("more columns than the reader takes are refused, not written (found by a fuzz run: 600 properties as typed CSV)")
+    func tooManyColumns() throws {
+        func entity(_ count: Int) -> Entity {
+            Entity(partitionKey: "p", rowKey: "r", properties: (0..<count).map { Property("P\($0)", .int32(Int32($0))) })
+        }
+        var typed = CSVFormatter.Options()
+        typed.typed = true
+        // PartitionKey, RowKey, Timestamp, then a value and a type column per property: 3 + 2 × 510 fits.
+        let fits = try csvBytes([entity(510)], typed)
+        #expect(try csvEntities(fits).count == 1)
+        let error = #expect(throws: FormatError.self) { try csvBytes([entity(511)], typed) }
+        #expect(error?.reason.contains("1025 columns") == true, "\(String(describing: error))")
+        #expect(error?.keys?.rowKey == "r")
+        #expect(try csvBytes([entity(1022)]).count > 0)
+        #expect(throws: FormatError.self) { try csvBytes([entity(1023)]) }
+    }
 }
