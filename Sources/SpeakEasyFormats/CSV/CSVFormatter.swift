@@ -271,6 +271,10 @@ package struct CSVFormatter: EntityFormatter {
 
     /// Names a reader would take for something else cannot be property columns.
     private static func checkPropertyName(_ name: String, kind: FailureKind) throws(FormatError) {
+        if name.isEmpty {
+            // The reader needs every column named (found by Fuzz/run ndjson: JSON allows a property "").
+            throw FormatError(source: "CSV", reason: "a property has an empty name, and every CSV column needs one", kind: kind)
+        }
         if name.hasSuffix(CSVHeader.typeSuffix) {
             throw FormatError(source: "CSV", reason: "the property name '\(name)' ends in @type, which CSV reserves for type columns", kind: kind)
         }
