@@ -76,7 +76,7 @@ extension EntityFilter {
         }
     }
 
-    /// Each `'` doubled, counted in scalars: `String.replacing` works on characters, and a quote
+    /// Each `'` doubled, byte by byte: `String.replacing` works on characters, and a quote
     /// followed by a combining mark (`'\u{670}`) is one character that is not `'`, so it was left
     /// single and the literal ended there when read back (a fuzz finding).
     private static func doublingQuotes(_ text: String) -> String {

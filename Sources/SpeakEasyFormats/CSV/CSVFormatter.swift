@@ -239,7 +239,7 @@ package struct CSVFormatter: EntityFormatter {
             }
         }
         if entity.timestamp != nil, options.columns == nil, !options.spreadsheet, !columns.contains(.timestamp) { _ = addColumn(.timestamp) }
-        // A record of more fields than the reader takes would not read back (found by a fuzz run: an
+        // A record of more fields than the reader takes would not read back (found while fuzzing: an
         // entity of 600 properties, which JSON and Atom read, written as typed CSV).
         let fields = columns.count + (options.typed ? columnOfProperty.count : 0)
         if fields > CSVRecordScanner.maximumFields {
