@@ -239,18 +239,21 @@ package struct CSVFormatter: EntityFormatter {
             }
         }
         if entity.timestamp != nil, options.columns == nil, !options.spreadsheet, !columns.contains(.timestamp) { _ = addColumn(.timestamp) }
-        // A record of more fields than the reader takes would not read back (found while fuzzing: an
-        // entity of 600 properties, which JSON and Atom read, written as typed CSV).
-        let fields = columns.count + (options.typed ? columnOfProperty.count : 0)
-        if fields > CSVRecordScanner.maximumFields {
-            var error = FormatError(
-                source: "CSV",
-                reason: "the entities need \(fields) columns, more than the \(CSVRecordScanner.maximumFields) a CSV record may have here (an Azure entity has at most 255 properties)",
-                kind: .malformedInput)
-            error.keys = (entity.partitionKey, entity.rowKey)
-            throw error
+        if cells.count != columns.count {
+            // Columns were added (checked then, not for every entity): a record of more fields than the
+            // reader takes would not read back (found while fuzzing: an entity of 600 properties, which
+            // JSON and Atom read, written as typed CSV).
+            let fields = columns.count + (options.typed ? columnOfProperty.count : 0)
+            if fields > CSVRecordScanner.maximumFields {
+                var error = FormatError(
+                    source: "CSV",
+                    reason: "the entities need \(fields) columns, more than the \(CSVRecordScanner.maximumFields) a CSV record may have here (an Azure entity has at most 255 properties)",
+                    kind: .malformedInput)
+                error.keys = (entity.partitionKey, entity.rowKey)
+                throw error
+            }
+            cells = Array(repeating: -1, count: columns.count)
         }
-        if cells.count != columns.count { cells = Array(repeating: -1, count: columns.count) }
         for index in cells.indices { cells[index] = -1 }
         for (index, column) in lastColumns.enumerated() where column >= 0 { cells[column] = index }
     }
