@@ -18,6 +18,7 @@ enum FuzzTarget {
         "ndjson": { ReaderTargets.whole($0, format: .ndjson) },
         "csv": { ReaderTargets.whole($0, format: .csv) },
         "pieces": ReaderTargets.pieces,
+        "prefetch": PrefetchTarget.run,
         "edm": ValueTargets.edm,
         "filter": ValueTargets.filter,
         "batch": ProtocolTargets.batch,

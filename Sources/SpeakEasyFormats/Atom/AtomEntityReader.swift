@@ -107,7 +107,7 @@ package final class AtomEntityReader: StagedEntityReader {
                 return nil
             case .prolog:
                 guard try read() else { throw problem("the document has no root element", at: nil) }
-                let node = xmlTextReaderCurrentNode(reader)!
+                let node = current!
                 let type = node.pointee.type
                 if type == XML_DTD_NODE || type == XML_DOCUMENT_TYPE_NODE {
                     // Reached only when the byte screen could not see the DOCTYPE (a UTF-16 document).
@@ -115,25 +115,21 @@ package final class AtomEntityReader: StagedEntityReader {
                 }
                 guard type == XML_ELEMENT_NODE else { continue }
                 rememberRootNamespaces(node)
-                guard isNamespace(node, AtomNamespace.atom) else {
-                    throw problem("the root element is \(describe(node)), not an Atom <feed> or <entry>", at: node)
-                }
+                try checkRoot(node)
                 if xmlNameEquals(node.pointee.name, "feed") {
-                    phase = xmlTextReaderIsEmptyElement(reader) == 1 ? .afterRootEntry : .feed
-                } else if xmlNameEquals(node.pointee.name, "entry") {
+                    phase = isEmptyElement ? .afterRootEntry : .feed
+                } else {
                     phase = .afterRootEntry
                     return try readEntry(node)
-                } else {
-                    throw problem("the root element is \(describe(node)), not an Atom <feed> or <entry>", at: node)
                 }
             case .feed:
                 guard try read() else {
                     phase = .done
                     return nil
                 }
-                let node = xmlTextReaderCurrentNode(reader)!
+                let node = current!
                 if node.pointee.type == XML_ELEMENT_NODE, isEntry(node), !isEndElement {
-                    guard xmlTextReaderDepth(reader) == 1 else {
+                    guard self.depth == 1 else {
                         throw problem("an <entry> inside another element of the feed; entries belong directly in the <feed>", at: node)
                     }
                     return try readEntry(node)
@@ -146,30 +142,37 @@ package final class AtomEntityReader: StagedEntityReader {
         }
     }
 
+    /// Refuses a root element other than an Atom `<feed>` or `<entry>`.
+    private func checkRoot(_ root: xmlNodePtr) throws(FormatError) {
+        guard isNamespace(root, AtomNamespace.atom), xmlNameEquals(root.pointee.name, "feed") || xmlNameEquals(root.pointee.name, "entry") else {
+            throw problem("the root element is \(describe(root)), not an Atom <feed> or <entry>", at: root)
+        }
+    }
+
     // MARK: One entry
 
     /// Reads the entry whose start tag is the current node, through its end tag.
     private func readEntry(_ entry: xmlNodePtr) throws(FormatError) -> AtomRawEntry {
-        let entryDepth = xmlTextReaderDepth(reader)
+        let entryDepth = self.depth
         entityLine = line(of: entry)
         var fields = EntryFields(
             raw: AtomRawEntry(
                 source: source, etag: attribute(of: entry, named: "etag"), line: entityLine, expectedCount: expectedPropertyCount,
                 expectedBytes: expectedByteCount))
-        if xmlTextReaderIsEmptyElement(reader) == 0 {
+        if !isEmptyElement {
             var propertiesDepth: Int32 = -1
             while true {
                 guard try read() else { throw problem("the document ends inside an <entry>", at: nil) }
-                let node = xmlTextReaderCurrentNode(reader)!
+                let node = current!
                 guard node.pointee.type == XML_ELEMENT_NODE else { continue }
-                let depth = xmlTextReaderDepth(reader)
+                let depth = self.depth
                 if isEndElement {
                     if depth == entryDepth { break }
                     if depth == propertiesDepth { propertiesDepth = -1 }
                 } else if propertiesDepth >= 0, depth == propertiesDepth + 1 {
                     try readProperty(node, depth: depth, into: &fields)
                 } else if propertiesDepth < 0, depth <= entryDepth + 2, xmlNameEquals(node.pointee.name, "properties"),
-                    isNamespace(node, AtomNamespace.metadata), xmlTextReaderIsEmptyElement(reader) == 0
+                    isNamespace(node, AtomNamespace.metadata), !isEmptyElement
                 {
                     // In <content> as Azure writes it, or directly in <entry> (OData media-link entries).
                     propertiesDepth = depth
@@ -246,17 +249,17 @@ package final class AtomEntityReader: StagedEntityReader {
         // The content: text and CDATA, possibly split (around comments, say) — joined, straight into
         // the entry's bytes.
         let valueStart = fields.raw.bytes.count
-        if xmlTextReaderIsEmptyElement(reader) == 0 {
+        if !isEmptyElement {
             while true {
                 guard try read() else { throw problem("the document ends inside a property", at: nil) }
-                let child = xmlTextReaderCurrentNode(reader)!
+                let child = current!
                 let childType = child.pointee.type
                 if childType == XML_TEXT_NODE || childType == XML_CDATA_SECTION_NODE {
                     if let content = child.pointee.content {
                         fields.raw.bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
                     }
                 } else if childType == XML_ELEMENT_NODE {
-                    if isEndElement, xmlTextReaderDepth(reader) == depth { break }
+                    if isEndElement, self.depth == depth { break }
                     if !isEndElement, typeProblem == nil { typeProblem = "contains an element (\(describe(child))); Azure Table properties are simple values" }
                 }
             }
@@ -326,9 +329,9 @@ package final class AtomEntityReader: StagedEntityReader {
 
     /// Reads past the end of the element whose start tag is the current node.
     private func skipElement(depth: Int32) throws(FormatError) {
-        guard xmlTextReaderIsEmptyElement(reader) == 0 else { return }
+        guard !isEmptyElement else { return }
         while try read() {
-            if xmlTextReaderCurrentNode(reader)!.pointee.type == XML_ELEMENT_NODE, isEndElement, xmlTextReaderDepth(reader) == depth { return }
+            if current!.pointee.type == XML_ELEMENT_NODE, isEndElement, self.depth == depth { return }
         }
         throw problem("the document ends inside an element", at: nil)
     }
@@ -347,22 +350,61 @@ package final class AtomEntityReader: StagedEntityReader {
     /// reported (libxml2 reports some errors, e.g. an undeclared prefix, and still goes on).
     @inline(__always)
     private func read() throws(FormatError) -> Bool {
+        if replay != nil { return try readReplayed() }
         let result = xmlTextReaderRead(reader)
-        if result == 1, pump.failure == nil || nodeComesBeforeFailure() {
-            if pump.hasLargeLines { noteLargeLine() }
-            return true
+        if result == 1 {
+            let node = xmlTextReaderCurrentNode(reader)!
+            if pump.failure == nil || nodeComesBeforeFailure(node) {
+                current = node
+                isEndElement = xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
+                if pump.hasLargeLines { noteLargeLine() }
+                return true
+            }
+        } else if result < 0, pump.failureLine != nil, let parser = pump.failureParser {
+            replay = AtomTreeReplay(parser: parser, readerNode: xmlTextReaderCurrentNode(reader), handedOut: current, wasEnd: isEndElement)
+            if replay != nil { return try readReplayed() }
         }
-        if let error = pump.formatError() { throw error.line == nil ? located(error) : error }
+        try throwFailure()
         if result == 0 { return false }
         throw problem("malformed XML", at: nil)
     }
+
+    /// The next node the failed read had parsed but not handed out (``AtomTreeReplay``), while it
+    /// comes before the error's line; then the error.
+    private func readReplayed() throws(FormatError) -> Bool {
+        if replay!.advance() {
+            current = replay!.node
+            isEndElement = replay!.isEnd
+            if pump.hasLargeLines { noteLargeLine() }
+            if isEndElement || nodeComesBeforeFailure(current!) { return true }
+        }
+        try throwFailure()
+        throw problem("malformed XML", at: nil)
+    }
+
+    /// Throws the error libxml2 or the input reported, if any.
+    private func throwFailure() throws(FormatError) {
+        if let error = pump.formatError() { throw error.line == nil ? located(error) : error }
+    }
+
+    /// The node last read, and whether as its end tag (the reader visits elements twice).
+    @exclusivity(unchecked) private var current: xmlNodePtr?
+    @exclusivity(unchecked) private var isEndElement = false
+    /// Set once a read failed: the nodes parsed before the error, handed out from the tree.
+    @exclusivity(unchecked) private var replay: AtomTreeReplay?
+
+    /// The current node's depth (the root element's is 0).
+    private var depth: Int32 { replay?.depth ?? xmlTextReaderDepth(reader) }
+
+    /// Whether the current node is an element written `<a/>`, which has no end tag to visit.
+    private var isEmptyElement: Bool { replay.map(\.isEmptyElement) ?? (xmlTextReaderIsEmptyElement(reader) == 1) }
 
     /// Whether the node just read starts on a line before the error libxml2 met: it parses ahead of
     /// the node it hands out, and what comes first in the document is handled first, as it is by a
     /// reader of a piece that ends before the error (a fuzz finding: an empty `<entry/>` without keys
     /// was reported after a malformed name eight lines on, or before it, by where the input was cut).
-    private func nodeComesBeforeFailure() -> Bool {
-        guard let failureLine = pump.failureLine, let node = xmlTextReaderCurrentNode(reader) else { return false }
+    private func nodeComesBeforeFailure(_ node: xmlNodePtr) -> Bool {
+        guard let failureLine = pump.failureLine else { return false }
         return line(of: node) < origin.line(failureLine)
     }
 
@@ -371,9 +413,6 @@ package final class AtomEntityReader: StagedEntityReader {
     private func isEntry(_ node: xmlNodePtr) -> Bool {
         node.pointee.name == entryName && isNamespace(node, AtomNamespace.atom)
     }
-
-    /// Whether the current element node is an end tag (the reader visits elements twice).
-    private var isEndElement: Bool { xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue) }
 
     /// Compares the node's namespace URI. libxml2's `xmlTextReaderConstNamespaceUri` would intern the
     /// URI in a hash table on every call; the node's own `ns->href` is the same bytes for free.
@@ -426,7 +465,7 @@ package final class AtomEntityReader: StagedEntityReader {
     /// `psvi` (which only schema validation uses, and there is none): each start tag the pump saw
     /// there is one such element, in the same order.
     private func noteLargeLine() {
-        let node = xmlTextReaderCurrentNode(reader)!
+        let node = current!
         guard node.pointee.type == XML_ELEMENT_NODE, Int(node.pointee.line) == XMLTagScreen.firstLargeLine, !isEndElement,
             let line = pump.nextLargeLine()
         else { return }

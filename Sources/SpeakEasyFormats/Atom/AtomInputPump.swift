@@ -28,6 +28,9 @@ final class AtomInputPump {
     @exclusivity(unchecked) private var doctype = DoctypeScanner()
     @exclusivity(unchecked) private var tags = XMLTagScreen()
     @exclusivity(unchecked) private(set) var failure: Failure?
+    /// The parser, as libxml2's first parser or namespace error names it: its partly built document
+    /// holds what a failing read parsed but never handed out (``AtomTreeReplay``).
+    @exclusivity(unchecked) private(set) var failureParser: UnsafeMutablePointer<xmlParserCtxt>?
 
     /// `chunkSize` bounds both our buffer and how much one callback hands libxml2 (tests use a few bytes
     /// to split every token across reads).
@@ -98,6 +101,10 @@ final class AtomInputPump {
 
     /// Keeps libxml2's first error (warnings are not failures); the rest are consequences of it.
     func record(_ error: UnsafePointer<xmlError>) {
+        let domain = error.pointee.domain
+        if failureParser == nil, domain == Int32(XML_FROM_PARSER.rawValue) || domain == Int32(XML_FROM_NAMESPACE.rawValue) {
+            failureParser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
+        }
         guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         if let tag = tags.refusedTagAt, (Int(error.pointee.line), Int(error.pointee.int2)) >= tag { return }  // the cut's doing
         var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"

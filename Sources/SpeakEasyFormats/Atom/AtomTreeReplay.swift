@@ -1,0 +1,89 @@
+internal import CLibXML2
+
+/// Walks on through the nodes libxml2 parsed but its text reader never handed out, after a read
+/// failed.
+///
+/// libxml2's text reader feeds its parser 512 bytes at a time, ahead of the node it hands out. When
+/// that look-ahead meets a well-formedness error, the read fails, and everything the chunk held before
+/// the error (the rest of an entry, whole entries, the root element) is in the document tree but is
+/// never handed out. A reader of a piece that ends before the error is handed all of it, and reports
+/// what is wrong there first. So that the first error is the document's first, wherever the input was
+/// cut, the reader goes on through the tree in document order with this cursor, as the text reader
+/// would have: a start tag, the children, an end tag (none for `<a/>`). It stops at an element the
+/// parser has not closed, and the reader stops at a node on or after the error's line. (Fuzz findings:
+/// Fuzz/Regressions/pieces/atom-root-*-before-bad-char, and prefetch/atom-bad-value-before-bad-name.)
+struct AtomTreeReplay {
+    /// The current node, and whether it is being visited as an end tag.
+    private(set) var node: xmlNodePtr
+    private(set) var isEnd: Bool
+    /// As `xmlTextReaderDepth`: the root element is at 0.
+    private(set) var depth: Int32
+    /// The current node is still to be handed out (the first `advance()` stays on it).
+    private var pending: Bool
+    private let parser: UnsafeMutablePointer<xmlParserCtxt>
+
+    /// Goes on from the node the text reader last handed out (`handedOut`, as an end tag when
+    /// `wasEnd`), or, when the reader had moved on to a node it did not hand out, from that one.
+    /// Nil when the parser built no document.
+    init?(parser: UnsafeMutablePointer<xmlParserCtxt>, readerNode: xmlNodePtr?, handedOut: xmlNodePtr?, wasEnd: Bool) {
+        self.parser = parser
+        if let readerNode, readerNode == handedOut {
+            (node, isEnd, pending) = (readerNode, wasEnd, false)
+        } else if let readerNode {
+            // The text reader moves to the next node before it makes sure the node is complete (and frees
+            // the one it handed out): that next node is the first not handed out.
+            (node, isEnd, pending) = (readerNode, false, true)
+        } else if let first = parser.pointee.myDoc?.pointee.children {
+            (node, isEnd, pending) = (first, false, true)
+        } else {
+            return nil
+        }
+        depth = 0
+        var parent = node.pointee.parent
+        while let current = parent, current.pointee.type == XML_ELEMENT_NODE {
+            depth += 1
+            parent = current.pointee.parent
+        }
+    }
+
+    /// Whether the current node is an element written `<a/>` (the text reader's `NODE_IS_EMPTY` mark).
+    var isEmptyElement: Bool {
+        !isEnd && node.pointee.type == XML_ELEMENT_NODE && node.pointee.children == nil && node.pointee.extra & 1 != 0
+    }
+
+    /// Moves to the next node in document order; false when the tree ends there, or what comes next is
+    /// not parsed yet (an element the parser had not closed when it failed).
+    mutating func advance() -> Bool {
+        if pending {
+            pending = false
+            return true
+        }
+        if !isEnd, node.pointee.type == XML_ELEMENT_NODE {
+            if let child = node.pointee.children {
+                node = child
+                depth += 1
+                return true
+            }
+            if isOpen(node) { return false }
+            if node.pointee.extra & 1 == 0 {
+                isEnd = true
+                return true
+            }
+        }
+        if let next = node.pointee.next {
+            (node, isEnd) = (next, false)
+            return true
+        }
+        guard let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE, !isOpen(parent) else { return false }
+        (node, isEnd) = (parent, true)
+        depth -= 1
+        return true
+    }
+
+    /// Whether the parser was still inside `element` (its end tag not read) when it failed.
+    private func isOpen(_ element: xmlNodePtr) -> Bool {
+        guard let open = parser.pointee.nodeTab else { return false }
+        for index in 0..<Int(parser.pointee.nodeNr) where open[index] == element { return true }
+        return false
+    }
+}
