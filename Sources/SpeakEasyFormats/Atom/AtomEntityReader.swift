@@ -38,6 +38,11 @@ package final class AtomEntityReader: StagedEntityReader {
     /// Where the input starts in its file (a piece of a feed read on its own, ``AtomFeedSplitter``).
     private let origin: TextOrigin
     @exclusivity(unchecked) private var phase = Phase.prolog
+    /// The node last read, and whether as its end tag (the reader visits elements twice).
+    @exclusivity(unchecked) private var current: xmlNodePtr?
+    @exclusivity(unchecked) private var isEndElement = false
+    /// Set once a read failed: the nodes parsed before the error, handed out from the tree.
+    @exclusivity(unchecked) private var replay: AtomTreeReplay?
     @exclusivity(unchecked) private var failure: FormatError?
     /// The previous entry's property count and value bytes: the next one is usually the same shape.
     @exclusivity(unchecked) private var expectedPropertyCount = 8
@@ -386,12 +391,6 @@ package final class AtomEntityReader: StagedEntityReader {
     private func throwFailure() throws(FormatError) {
         if let error = pump.formatError() { throw error.line == nil ? located(error) : error }
     }
-
-    /// The node last read, and whether as its end tag (the reader visits elements twice).
-    @exclusivity(unchecked) private var current: xmlNodePtr?
-    @exclusivity(unchecked) private var isEndElement = false
-    /// Set once a read failed: the nodes parsed before the error, handed out from the tree.
-    @exclusivity(unchecked) private var replay: AtomTreeReplay?
 
     /// The current node's depth (the root element's is 0).
     private var depth: Int32 { replay?.depth ?? xmlTextReaderDepth(reader) }
