@@ -361,7 +361,8 @@ package final class AtomEntityReader: StagedEntityReader {
             let node = xmlTextReaderCurrentNode(reader)!
             if pump.failure == nil || nodeComesBeforeFailure(node) {
                 current = node
-                isEndElement = xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
+                // Only an element has an end tag: text, the other half of the nodes, needs no call.
+                isEndElement = node.pointee.type == XML_ELEMENT_NODE && xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
                 if pump.hasLargeLines { noteLargeLine() }
                 return true
             }
