@@ -359,10 +359,11 @@ package final class AtomEntityReader: StagedEntityReader {
         let result = xmlTextReaderRead(reader)
         if result == 1 {
             let node = xmlTextReaderCurrentNode(reader)!
-            if pump.failure == nil || nodeComesBeforeFailure(node) {
+            // Only an element has an end tag: text, the other half of the nodes, needs no call.
+            let isEnd = node.pointee.type == XML_ELEMENT_NODE && xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
+            if pump.failure == nil || (isEnd ? endTagCameBeforeFailure(node) : nodeComesBeforeFailure(node)) {
                 current = node
-                // Only an element has an end tag: text, the other half of the nodes, needs no call.
-                isEndElement = node.pointee.type == XML_ELEMENT_NODE && xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
+                isEndElement = isEnd
                 if pump.hasLargeLines { noteLargeLine() }
                 return true
             }
@@ -406,6 +407,13 @@ package final class AtomEntityReader: StagedEntityReader {
     private func nodeComesBeforeFailure(_ node: xmlNodePtr) -> Bool {
         guard let failureLine = pump.failureLine else { return false }
         return line(of: node) < origin.line(failureLine)
+    }
+
+    /// Whether an end tag the reader hands out after an error was in the document before the error:
+    /// its start tag's line says nothing about where it ends.
+    private func endTagCameBeforeFailure(_ element: xmlNodePtr) -> Bool {
+        guard let parser = pump.failureParser else { return nodeComesBeforeFailure(element) }
+        return !parser.isInside(element)
     }
 
     /// Whether an element is an Atom `<entry>`. Element names are interned in the reader's

@@ -10,7 +10,8 @@ internal import CLibXML2
 /// what is wrong there first. So that the first error is the document's first, wherever the input was
 /// cut, the reader goes on through the tree in document order with this cursor, as the text reader
 /// would have: a start tag, the children, an end tag (none for `<a/>`). It stops at an element the
-/// parser has not closed, and the reader stops at a node on or after the error's line. (Fuzz findings:
+/// parser has not closed (``Swift/UnsafeMutablePointer/isInside(_:)``), and the reader stops at a node
+/// on or after the error's line. (Fuzz findings:
 /// Fuzz/Regressions/pieces/atom-root-*-before-bad-char, and prefetch/atom-bad-value-before-bad-name.)
 struct AtomTreeReplay {
     /// The current node, and whether it is being visited as an end tag.
@@ -80,10 +81,25 @@ struct AtomTreeReplay {
         return true
     }
 
-    /// Whether the parser was still inside `element` (its end tag not read) when it failed.
-    private func isOpen(_ element: xmlNodePtr) -> Bool {
-        guard let open = parser.pointee.nodeTab else { return false }
-        for index in 0..<Int(parser.pointee.nodeNr) where open[index] == element { return true }
-        return false
+    private func isOpen(_ element: xmlNodePtr) -> Bool { parser.isInside(element) }
+}
+
+extension UnsafeMutablePointer where Pointee == xmlParserCtxt {
+    /// Whether the parser is still inside `element` (its end tag not read).
+    ///
+    /// A node after the element proves its end tag was read. Otherwise the parser's stack of open
+    /// names says: at the element's depth, its name. (Not its stack of open nodes: after a start tag it
+    /// cannot finish, libxml2 pops a node it never pushed for that tag, so the enclosing element looks
+    /// closed; a fuzz finding, an entry cut off by a malformed tag reported as an entry without keys.)
+    func isInside(_ element: xmlNodePtr) -> Bool {
+        if element.pointee.next != nil { return false }
+        var depth = 0
+        var parent = element.pointee.parent
+        while let current = parent, current.pointee.type == XML_ELEMENT_NODE {
+            depth += 1
+            parent = current.pointee.parent
+        }
+        guard depth < Int(pointee.nameNr), let names = pointee.nameTab, let name = names[depth] else { return false }
+        return xmlStrEqual(name, element.pointee.name) != 0
     }
 }
