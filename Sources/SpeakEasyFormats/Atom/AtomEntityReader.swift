@@ -355,11 +355,22 @@ package final class AtomEntityReader: StagedEntityReader {
     /// reported (libxml2 reports some errors, e.g. an undeclared prefix, and still goes on).
     @inline(__always)
     private func read() throws(FormatError) -> Bool {
-        if replay != nil { return try readReplayed() }
+        guard replay == nil else { return try readReplayed() }
         let result = xmlTextReaderRead(reader)
+        guard result == 1, pump.failure == nil else { return try readAfterFailure(result) }
+        let node = xmlTextReaderCurrentNode(reader)!
+        current = node
+        // Only an element has an end tag: text, the other half of the nodes, needs no call.
+        isEndElement = node.pointee.type == XML_ELEMENT_NODE && xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
+        if pump.hasLargeLines { noteLargeLine() }
+        return true
+    }
+
+    /// ``read()`` once libxml2 or the input reported a failure (kept apart, so the inlined reads stay small).
+    @inline(never)
+    private func readAfterFailure(_ result: Int32) throws(FormatError) -> Bool {
         if result == 1 {
             let node = xmlTextReaderCurrentNode(reader)!
-            // Only an element has an end tag: text, the other half of the nodes, needs no call.
             let isEnd = node.pointee.type == XML_ELEMENT_NODE && xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
             if pump.failure == nil || (isEnd ? endTagCameBeforeFailure(node) : nodeComesBeforeFailure(node)) {
                 current = node
@@ -378,6 +389,7 @@ package final class AtomEntityReader: StagedEntityReader {
 
     /// The next node the failed read had parsed but not handed out (``AtomTreeReplay``), while it
     /// comes before the error's line; then the error.
+    @inline(never)
     private func readReplayed() throws(FormatError) -> Bool {
         if replay!.advance() {
             current = replay!.node
@@ -395,10 +407,16 @@ package final class AtomEntityReader: StagedEntityReader {
     }
 
     /// The current node's depth (the root element's is 0).
-    private var depth: Int32 { replay?.depth ?? xmlTextReaderDepth(reader) }
+    private var depth: Int32 {
+        if let replay { return replay.depth }
+        return xmlTextReaderDepth(reader)
+    }
 
     /// Whether the current node is an element written `<a/>`, which has no end tag to visit.
-    private var isEmptyElement: Bool { replay.map(\.isEmptyElement) ?? (xmlTextReaderIsEmptyElement(reader) == 1) }
+    private var isEmptyElement: Bool {
+        if let replay { return replay.isEmptyElement }
+        return xmlTextReaderIsEmptyElement(reader) == 1
+    }
 
     /// Whether the node just read starts on a line before the error libxml2 met: it parses ahead of
     /// the node it hands out, and what comes first in the document is handled first, as it is by a
