@@ -11,8 +11,8 @@ internal import CLibXML2
 /// cut, the reader goes on through the tree in document order with this cursor, as the text reader
 /// would have: a start tag, the children, an end tag (none for `<a/>`). It stops at an element the
 /// parser has not closed (``Swift/UnsafeMutablePointer/isInside(_:)``), and the reader stops at a node
-/// on or after the error's line. (Fuzz findings:
-/// Fuzz/Regressions/pieces/atom-root-*-before-bad-char, and prefetch/atom-bad-value-before-bad-name.)
+/// on or after the error's line. (Fuzz findings: Fuzz/Regressions/pieces/atom-root-*-before-bad-char,
+/// atom-bad-value-before-bad-name and atom-entry-cut-off-by-a-broken-start-tag.)
 struct AtomTreeReplay {
     /// The current node, and whether it is being visited as an end tag.
     private(set) var node: xmlNodePtr
@@ -39,12 +39,7 @@ struct AtomTreeReplay {
         } else {
             return nil
         }
-        depth = 0
-        var parent = node.pointee.parent
-        while let current = parent, current.pointee.type == XML_ELEMENT_NODE {
-            depth += 1
-            parent = current.pointee.parent
-        }
+        depth = Int32(elementDepth(node))
     }
 
     /// Whether the current node is an element written `<a/>` (the text reader's `NODE_IS_EMPTY` mark).
@@ -93,13 +88,19 @@ extension UnsafeMutablePointer where Pointee == xmlParserCtxt {
     /// closed; a fuzz finding, an entry cut off by a malformed tag reported as an entry without keys.)
     func isInside(_ element: xmlNodePtr) -> Bool {
         if element.pointee.next != nil { return false }
-        var depth = 0
-        var parent = element.pointee.parent
-        while let current = parent, current.pointee.type == XML_ELEMENT_NODE {
-            depth += 1
-            parent = current.pointee.parent
-        }
+        let depth = elementDepth(element)
         guard depth < Int(pointee.nameNr), let names = pointee.nameTab, let name = names[depth] else { return false }
         return xmlStrEqual(name, element.pointee.name) != 0
     }
+}
+
+/// How many elements enclose `node` (the root element's depth is 0).
+private func elementDepth(_ node: xmlNodePtr) -> Int {
+    var depth = 0
+    var parent = node.pointee.parent
+    while let current = parent, current.pointee.type == XML_ELEMENT_NODE {
+        depth += 1
+        parent = current.pointee.parent
+    }
+    return depth
 }
