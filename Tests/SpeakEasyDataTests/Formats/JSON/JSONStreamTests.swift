@@ -167,6 +167,15 @@ struct JSONStreamTests {
         #expect(error?.reason.contains(bad.mentions) == true, "\(String(describing: error))")
     }
 
+    @Test("an annotation without its property among 100,000 is found in linear time, and named")
+    func annotationWithoutPropertyAmongMany() throws {
+        // Searching all names for each annotation took minutes here (a stress run's finding).
+        let members = (0..<100_000).map { $0 == 77_777 ? #""P\#($0)@odata.type":"Edm.Int64","Q\#($0)":"1""# : #""P\#($0)@odata.type":"Edm.Int64","P\#($0)":"1""# }
+        let text = #"{"value":[{"PartitionKey":"p","RowKey":"r","# + members.joined(separator: ",") + "}]}"
+        let error = #expect(throws: FormatError.self) { try readJSON(text) }
+        #expect(error?.reason.contains("P77777@odata.type gives the type of P77777, but the object has no P77777") == true, "\(String(describing: error))")
+    }
+
     @Test("invalid UTF-8 inside a string is an error at its place")
     func invalidUTF8() throws {
         var bytes = Array(#"{"value":[{"PartitionKey":"p","RowKey":"1","S":"ab"#.utf8)
