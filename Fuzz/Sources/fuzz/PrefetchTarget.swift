@@ -35,13 +35,8 @@ enum PrefetchTarget {
         } catch {
             fatalError("prefetching \(format): not a FormatError: \(error)")
         }
-        // As in `pieces`: when either fails, the first error decides (a reader may fail before it
-        // gives the entities it read ahead of the error).
-        let agree = whole.error != nil || error != nil ? whole.error == error : whole.entities == entities
-        guard agree else {
-            fatalError(
-                "\(format) prefetched in pieces of \(reader.pieceSize), batches of \(reader.batchSize): \(entities.count) entities then "
-                    + "\(error.map(String.init(describing:)) ?? "the end"); whole: \(whole.entities.count) then \(whole.error.map(String.init(describing:)) ?? "the end")")
-        }
+        ReaderTargets.expectAgreement(
+            ReaderTargets.Outcome(entities: entities, error: error), with: whole,
+            "\(format) prefetched in pieces of \(reader.pieceSize), batches of \(reader.batchSize)")
     }
 }

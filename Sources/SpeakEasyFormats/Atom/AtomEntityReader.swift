@@ -359,10 +359,7 @@ package final class AtomEntityReader: StagedEntityReader {
         let result = xmlTextReaderRead(reader)
         guard result == 1, pump.failure == nil else { return try readAfterFailure(result) }
         let node = xmlTextReaderCurrentNode(reader)!
-        current = node
-        // Only an element has an end tag: text, the other half of the nodes, needs no call.
-        isEndElement = node.pointee.type == XML_ELEMENT_NODE && xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
-        if pump.hasLargeLines { noteLargeLine() }
+        take(node, isEnd: isEndTag(node))
         return true
     }
 
@@ -371,11 +368,9 @@ package final class AtomEntityReader: StagedEntityReader {
     private func readAfterFailure(_ result: Int32) throws(FormatError) -> Bool {
         if result == 1 {
             let node = xmlTextReaderCurrentNode(reader)!
-            let isEnd = node.pointee.type == XML_ELEMENT_NODE && xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
-            if pump.failure == nil || (isEnd ? endTagCameBeforeFailure(node) : nodeComesBeforeFailure(node)) {
-                current = node
-                isEndElement = isEnd
-                if pump.hasLargeLines { noteLargeLine() }
+            let isEnd = isEndTag(node)
+            if pump.failure == nil || comesBeforeFailure(node, isEnd: isEnd) {
+                take(node, isEnd: isEnd)
                 return true
             }
         } else if result < 0, pump.failureLine != nil, let parser = pump.failureParser {
@@ -388,17 +383,31 @@ package final class AtomEntityReader: StagedEntityReader {
     }
 
     /// The next node the failed read had parsed but not handed out (``AtomTreeReplay``), while it
-    /// comes before the error's line; then the error.
+    /// comes before the error; then the error.
     @inline(never)
     private func readReplayed() throws(FormatError) -> Bool {
         if replay!.advance() {
-            current = replay!.node
-            isEndElement = replay!.isEnd
-            if pump.hasLargeLines { noteLargeLine() }
-            if isEndElement || nodeComesBeforeFailure(current!) { return true }
+            // Taken before the check: past line 65,535 a start tag's line is the pump's count, noted here.
+            take(replay!.node, isEnd: replay!.isEnd)
+            if comesBeforeFailure(current!, isEnd: isEndElement) { return true }
         }
         try throwFailure()
         throw problem("malformed XML", at: nil)
+    }
+
+    /// Makes `node` the current node, visited as its end tag when `isEnd`.
+    @inline(__always)
+    private func take(_ node: xmlNodePtr, isEnd: Bool) {
+        current = node
+        isEndElement = isEnd
+        if pump.hasLargeLines { noteLargeLine() }
+    }
+
+    /// Whether the reader hands `node` out as an end tag. Only an element has one: text, the other
+    /// half of the nodes, needs no call.
+    @inline(__always)
+    private func isEndTag(_ node: xmlNodePtr) -> Bool {
+        node.pointee.type == XML_ELEMENT_NODE && xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
     }
 
     /// Throws the error libxml2 or the input reported, if any.
@@ -418,20 +427,15 @@ package final class AtomEntityReader: StagedEntityReader {
         return xmlTextReaderIsEmptyElement(reader) == 1
     }
 
-    /// Whether the node just read starts on a line before the error libxml2 met: it parses ahead of
-    /// the node it hands out, and what comes first in the document is handled first, as it is by a
-    /// reader of a piece that ends before the error (a fuzz finding: an empty `<entry/>` without keys
-    /// was reported after a malformed name eight lines on, or before it, by where the input was cut).
-    private func nodeComesBeforeFailure(_ node: xmlNodePtr) -> Bool {
+    /// Whether a node read after libxml2 met an error comes before the error in the document, and so is
+    /// handled first, as a reader of a piece that ends before the error handles it (fuzz findings: an
+    /// empty `<entry/>` without keys was reported after a malformed name eight lines on, or before it,
+    /// by where the input was cut). A start tag or text says so by its line; an end tag by the parser
+    /// having read it, since its start tag's line says nothing about where it ends.
+    private func comesBeforeFailure(_ node: xmlNodePtr, isEnd: Bool) -> Bool {
+        if isEnd, let parser = pump.failureParser { return !parser.isInside(node) }
         guard let failureLine = pump.failureLine else { return false }
         return line(of: node) < origin.line(failureLine)
-    }
-
-    /// Whether an end tag the reader hands out after an error was in the document before the error:
-    /// its start tag's line says nothing about where it ends.
-    private func endTagCameBeforeFailure(_ element: xmlNodePtr) -> Bool {
-        guard let parser = pump.failureParser else { return nodeComesBeforeFailure(element) }
-        return !parser.isInside(element)
     }
 
     /// Whether an element is an Atom `<entry>`. Element names are interned in the reader's

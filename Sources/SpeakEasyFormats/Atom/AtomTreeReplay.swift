@@ -42,9 +42,12 @@ struct AtomTreeReplay {
         depth = Int32(elementDepth(node))
     }
 
-    /// Whether the current node is an element written `<a/>` (the text reader's `NODE_IS_EMPTY` mark).
+    /// The text reader's mark, in a node's `extra`, on an element written `<a/>` (`NODE_IS_EMPTY`).
+    private static let writtenEmpty: UInt16 = 1
+
+    /// Whether the current node is an element written `<a/>`.
     var isEmptyElement: Bool {
-        !isEnd && node.pointee.type == XML_ELEMENT_NODE && node.pointee.children == nil && node.pointee.extra & 1 != 0
+        !isEnd && node.pointee.type == XML_ELEMENT_NODE && node.pointee.children == nil && node.pointee.extra & Self.writtenEmpty != 0
     }
 
     /// Moves to the next node in document order; false when the tree ends there, or what comes next is
@@ -60,8 +63,8 @@ struct AtomTreeReplay {
                 depth += 1
                 return true
             }
-            if isOpen(node) { return false }
-            if node.pointee.extra & 1 == 0 {
+            if parser.isInside(node) { return false }
+            if node.pointee.extra & Self.writtenEmpty == 0 {
                 isEnd = true
                 return true
             }
@@ -70,13 +73,11 @@ struct AtomTreeReplay {
             (node, isEnd) = (next, false)
             return true
         }
-        guard let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE, !isOpen(parent) else { return false }
+        guard let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE, !parser.isInside(parent) else { return false }
         (node, isEnd) = (parent, true)
         depth -= 1
         return true
     }
-
-    private func isOpen(_ element: xmlNodePtr) -> Bool { parser.isInside(element) }
 }
 
 extension UnsafeMutablePointer where Pointee == xmlParserCtxt {
