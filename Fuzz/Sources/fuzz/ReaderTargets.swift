@@ -112,8 +112,8 @@ enum ReaderTargets {
         return ([entity.partitionKey, entity.rowKey] + properties.map { "\($0.name):\($0.value.type):\($0.value.description)" }).joined(separator: " ␟ ")
     }
 
-    /// The formats `pieces` and `prefetch` cut: `SPEAKEASY_FUZZ_PIECES=ndjson,csv` leaves Atom out, which
-    /// CI does while an Atom finding is open (Fuzz/Open/README.md), so that CI keeps finding anything else.
+    /// The formats `pieces` and `prefetch` cut: `SPEAKEASY_FUZZ_PIECES=ndjson,csv` leaves Atom out, for a
+    /// run while an Atom finding is open (Fuzz/Open/README.md), so that it keeps finding anything else.
     static let piecesFormats: [DataFormat] = {
         let all: [DataFormat] = [.atom, .ndjson, .csv]
         guard let chosen = getenv("SPEAKEASY_FUZZ_PIECES").map({ String(cString: $0) }) else { return all }

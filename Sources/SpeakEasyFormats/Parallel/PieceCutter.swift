@@ -74,16 +74,25 @@ struct PieceCutter {
     private var fileOffset: Int64 { input.bytesRead - Int64(window.count - start) }
 
     /// Moves the line and column from `window[start]` to `window[end]`.
+    ///
+    /// Columns count characters, not bytes, because libxml2 does: an Atom piece may start within a
+    /// line (the other formats cut only at line ends), and a two-byte character before the cut made
+    /// its errors one column later than the whole reader's (a fuzz finding).
     private mutating func advancePosition(to end: Int) {
         let bytes = window.bytes
         let newlines = SWAR.count(of: UInt8(ascii: "\n"), in: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         if newlines == 0 {
-            column += end - start
+            column += Self.characters(in: bytes[start..<end])
         } else {
             var lastNewline = end - 1
             while bytes[lastNewline] != UInt8(ascii: "\n") { lastNewline -= 1 }
             line += newlines
-            column = end - lastNewline
+            column = 1 + Self.characters(in: bytes[(lastNewline + 1)..<end])
         }
+    }
+
+    /// The UTF-8 characters in `bytes`: the bytes that are not continuation bytes.
+    private static func characters(in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }
 }
