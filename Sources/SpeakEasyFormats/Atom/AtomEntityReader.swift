@@ -430,10 +430,13 @@ package final class AtomEntityReader: StagedEntityReader {
     /// Whether a node read after libxml2 met an error comes before the error in the document, and so is
     /// handled first, as a reader of a piece that ends before the error handles it (fuzz findings: an
     /// empty `<entry/>` without keys was reported after a malformed name eight lines on, or before it,
-    /// by where the input was cut). A start tag or text says so by its line; an end tag by the parser
-    /// having read it, since its start tag's line says nothing about where it ends.
+    /// by where the input was cut). An end tag says so by the parser having read it, since its start
+    /// tag's line says nothing about where it ends. A start tag or text does by being there at all when
+    /// the error stopped the parser (an `<entry>` early on the line of a malformed tag was not handled
+    /// first: a fuzz finding); after an error the parser goes on from, by its line.
     private func comesBeforeFailure(_ node: xmlNodePtr, isEnd: Bool) -> Bool {
         if isEnd, let parser = pump.failureParser { return !parser.isInside(node) }
+        if pump.failureStoppedParsing { return true }
         guard let failureLine = pump.failureLine else { return false }
         return line(of: node) < origin.line(failureLine)
     }

@@ -31,6 +31,9 @@ final class AtomInputPump {
     /// The parser, as libxml2's first parser or namespace error names it: its partly built document
     /// holds what a failing read parsed but never handed out (``AtomTreeReplay``).
     @exclusivity(unchecked) private(set) var failureParser: UnsafeMutablePointer<xmlParserCtxt>?
+    /// Whether the failure is a fatal error of libxml2's parser, after which it builds no more nodes:
+    /// every node it built came before the error. (After a namespace error it goes on.)
+    @exclusivity(unchecked) private(set) var failureStoppedParsing = false
 
     /// `chunkSize` bounds both our buffer and how much one callback hands libxml2 (tests use a few bytes
     /// to split every token across reads).
@@ -107,6 +110,7 @@ final class AtomInputPump {
         }
         guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         if let tag = tags.refusedTagAt, (Int(error.pointee.line), Int(error.pointee.int2)) >= tag { return }  // the cut's doing
+        failureStoppedParsing = domain == Int32(XML_FROM_PARSER.rawValue) && error.pointee.level == XML_ERR_FATAL
         var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         message = message.split(whereSeparator: \.isNewline).map { $0.trimmingXMLSpace() }.joined(separator: "; ")
         if let early = Self.earlyEnd(error) {

@@ -60,7 +60,7 @@ struct AtomBadInputTests {
         // root comes first in the document, so it is what is reported (a fuzz finding).
         Case("root in no namespace, a bad character lines on", "<feed>\n<title>t</title>\n<id>\u{0F}</id>\n</feed>", line: 1, reason: "the root element is <feed> (no namespace)"),
         Case("root in a misspelt namespace, a bad character next line", "<feed xmlns=\"http://www.w3.org/2005n/Atom\">\n<id>\u{02}</id></feed>", line: 1, reason: "namespace http://www.w3.org/2005n/Atom"),
-        Case("a bad character on the root's own line", "<feed xmlns=\"http://www.w3.org/2005n/Atom\"><id>\u{02}</id></feed>", line: 1, column: 48, reason: "PCDATA invalid Char value 2"),
+        Case("root in a misspelt namespace, a bad character on its line", "<feed xmlns=\"http://www.w3.org/2005n/Atom\"><id>\u{02}</id></feed>", line: 1, reason: "namespace http://www.w3.org/2005n/Atom"),
         Case("an unknown m:type", entry("        <d:PartitionKey>p</d:PartitionKey>\n        <d:RowKey>r</d:RowKey>\n        <d:Price m:type=\"Edm.Decimal\">1.5</d:Price>"), line: 8, keys: ("p", "r"), reason: "Price has an unknown m:type \"Edm.Decimal\""),
         Case("Int32 out of range (keys after the property)", entry("        <d:Count m:type=\"Edm.Int32\">2147483648</d:Count>\n        <d:PartitionKey>p</d:PartitionKey>\n        <d:RowKey>r</d:RowKey>"), line: 6, keys: ("p", "r"), reason: "Count: '2147483648' is not a valid Edm.Int32"),
         Case("Int64 with a fraction", entry("        <d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey>\n        <d:Big m:type=\"Edm.Int64\">1.0</d:Big>"), line: 7, keys: ("p", "r"), reason: "not a valid Edm.Int64"),
@@ -122,6 +122,26 @@ struct AtomBadInputTests {
         }
         #expect(count == 11, "every entry before the error's line is read")
         #expect(error?.line == 13, "\(String(describing: error))")
+    }
+
+    /// libxml2 builds nothing after a fatal error, so whatever it built came first, on the error's own
+    /// line too (a feed on one line is common). A fuzz finding: an `<entry>` inside an unclosed
+    /// `<link>` was reported after a malformed end tag later on its line, or before it in pieces.
+    @Test("on the line of an XML error, what libxml2 parsed ahead of it is read first", arguments: [0, 7, 200])
+    func parsedAheadOnTheErrorLine(padding: Int) throws {
+        let entry = "<entry><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey></m:properties></entry>"
+        let reader = AtomEntityReader(
+            input: ByteInput(name: "test.atom", bytes: Array(("<feed \(Atom.namespaces)>" + String(repeating: entry, count: 11) + "<entry><i\u{01}/></entry></feed>").utf8)))
+        var count = 0
+        let error = #expect(throws: FormatError.self) {
+            while try reader.next() != nil { count += 1 }
+        }
+        #expect(count == 11, "every entry before the error is read")
+        #expect(error?.line == 1 && error?.reason.contains("malformed XML") == true, "\(String(describing: error))")
+
+        let nested = "<feed \(Atom.namespaces)>\n<link href=\"x\"><entry>\(String(repeating: "x", count: padding))</d:X junk></entry></link></feed>"
+        let nestedError = try #require(Atom.error(Array(nested.utf8)))
+        #expect(nestedError.line == 2 && nestedError.reason.contains("inside another element"), "\(nestedError)")
     }
 
     @Test("a bad value in an entry comes before an XML error in the next, whichever libxml2 met first")
