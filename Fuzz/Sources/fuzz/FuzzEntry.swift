@@ -21,6 +21,7 @@ enum FuzzTarget {
         "prefetch": PrefetchTarget.run,
         "edm": ValueTargets.edm,
         "filter": ValueTargets.filter,
+        "filter-evaluation": FilterEvaluationTarget.run,
         "batch": ProtocolTargets.batch,
         "connection-string": ProtocolTargets.connectionString,
         "sas": ProtocolTargets.sharedAccessSignature,
