@@ -67,14 +67,16 @@ struct BlobBadRequestTests {
             var request = "PUT /\(DevelopmentAccount.name)/photos/ada.jpg HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             for (name, value) in headers { request += "\(name): \(value)\r\n" }
             // Five bytes declared, twenty sent: the first five are the blob, the rest is no request.
-            let longer = try await RawHTTP.exchange(port: port, Array((request + "\r\n" + "12345GARBAGE-NOT-HTTP").utf8))
+            // Each exchange ends when the server closes the connection; the long quiet only bounds a
+            // run on a starved machine (10 s once passed with no reply under AddressSanitizer).
+            let longer = try await RawHTTP.exchange(port: port, Array((request + "\r\n" + "12345GARBAGE-NOT-HTTP").utf8), quietSeconds: 60)
             #expect(RawHTTP.statuses(longer) == [201, 400], "\(String(decoding: longer, as: UTF8.self))")
 
-            let dotted = try await RawHTTP.exchange(port: port, Array("GET /\(DevelopmentAccount.name)/photos/../secret HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+            let dotted = try await RawHTTP.exchange(port: port, Array("GET /\(DevelopmentAccount.name)/photos/../secret HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), quietSeconds: 60)
             #expect(RawHTTP.statuses(dotted) == [400])
             #expect(String(decoding: dotted, as: UTF8.self).contains("<Code>InvalidUri</Code>"))
 
-            let broken = try await RawHTTP.exchange(port: port, Array("NOT AN HTTP REQUEST\r\n\r\n".utf8))
+            let broken = try await RawHTTP.exchange(port: port, Array("NOT AN HTTP REQUEST\r\n\r\n".utf8), quietSeconds: 60)
             #expect(RawHTTP.statuses(broken) == [400])
 
             let stored = try await send("GET", "http://127.0.0.1:\(port)/\(DevelopmentAccount.name)/photos/ada.jpg", headers: try Self.signed("GET", port: port, path: "photos/ada.jpg").1)

@@ -96,11 +96,12 @@ struct ConnectionTests {
     @Test("when the server stops, a reply in flight is written whole, and then nothing more is accepted")
     func stopLetsRepliesFinish() async throws {
         let port = Locked(0)
-        let inFlight = try await withRunningServer(configure: { $0.latencyMilliseconds = 8000 }) { server in
+        let inFlight = try await withRunningServer(configure: { $0.latencyMilliseconds = 15_000 }) { server in
             port.withLock { $0 = server.port(.blob) }
             let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 90)
             try await connection.send(Array((Self.listing + "\r\n").utf8))
-            // Time for the server to read the request, well within the reply's 8 s, so the stop comes before the reply is made (on a busy machine too).
+            // Time for the server to read the request, well within the reply's 15 s, so the stop comes
+            // before the reply is made, on a busy machine too (8 s were once too few under AddressSanitizer).
             try await Task.sleep(for: .seconds(1))
             return connection  // the server stops now, with the request waiting for its reply
         }
