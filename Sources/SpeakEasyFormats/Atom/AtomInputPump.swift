@@ -153,6 +153,31 @@ final class AtomInputPump {
         }
     }
 
+    /// Makes an error libxml2 met inside a CDATA section (or comment, or processing instruction) that
+    /// never ends give way to the section's own error.
+    ///
+    /// libxml2 checks the characters of a CDATA section whose end has not arrived in blocks of 300
+    /// bytes as they come, and a bad one at the start of a block halts the check until the end comes:
+    /// an invalid character in a section that never ends was reported, or the section was, by how
+    /// the input was cut (a fuzz finding, whole against pieces). So the input libxml2 did not read is
+    /// screened on, to the section's end or the input's.
+    private func preferUnterminatedSection() {
+        guard case .xml(_, let line, let column)? = failure, let open = tags.openSkippedAt, (line, column) > open else { return }
+        while tags.openSkippedAt != nil {
+            if start == end {
+                if atEnd { break }
+                do { end = try input.read(into: buffer) } catch { return }  // the first failure stands
+                start = 0
+                if end == 0 { atEnd = true }
+            }
+            _ = tags.scan(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+            start = end
+        }
+        if atEnd, let section = tags.unterminated {
+            failure = .xml(message: "the document ends inside a \(section.what) that starts here", line: section.line, column: section.column)
+        }
+    }
+
     /// The line of the recorded failure, when it has one (in the input's own lines).
     var failureLine: Int? {
         switch failure {
@@ -164,7 +189,8 @@ final class AtomInputPump {
 
     /// The ``FormatError`` for the recorded failure, if any.
     func formatError() -> FormatError? {
-        switch failure {
+        preferUnterminatedSection()
+        return switch failure {
         case nil:
             tags.refusedTagAt.map { tag in
                 FormatError(

@@ -72,6 +72,13 @@ struct XMLTagScreen {
         }
     }
 
+    /// Where the comment, CDATA section or processing instruction that the bytes scanned so far end
+    /// inside starts; nil outside one.
+    var openSkippedAt: (line: Int, column: Int)? {
+        guard case .skipped = state else { return nil }
+        return tagAt
+    }
+
     /// The line of the next start tag at line 65,535 or later, in document order.
     mutating func nextLargeLine() -> Int? {
         guard largeLinesTaken < largeLines.count else { return nil }
