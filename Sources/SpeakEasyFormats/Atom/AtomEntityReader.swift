@@ -433,8 +433,8 @@ package final class AtomEntityReader: StagedEntityReader {
     /// by where the input was cut). An end tag says so by the parser having read it, since its start
     /// tag's line says nothing about where it ends. A start tag or text does by being there at all when
     /// the error stopped the parser (an `<entry>` early on the line of a malformed tag was not handled
-    /// first: a fuzz finding), or, after an error the parser goes on from (a namespace error), by its
-    /// line.
+    /// first: a fuzz finding), or by its line after one the parser read on from (the encoder's, which
+    /// converts input ahead of the parser).
     private func comesBeforeFailure(_ node: xmlNodePtr, isEnd: Bool) -> Bool {
         if isEnd, let parser = pump.failureParser { return !parser.isInside(node) }
         if pump.failureStoppedParsing { return true }

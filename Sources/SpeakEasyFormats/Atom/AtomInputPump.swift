@@ -31,8 +31,8 @@ final class AtomInputPump {
     /// The parser, as libxml2's first parser or namespace error names it: its partly built document
     /// holds what a failing read parsed but never handed out (``AtomTreeReplay``).
     @exclusivity(unchecked) private(set) var failureParser: UnsafeMutablePointer<xmlParserCtxt>?
-    /// Whether the failure is a fatal error of libxml2's parser, after which it builds no more nodes:
-    /// every node it built came before the error. (After a namespace error it goes on.)
+    /// Whether the failure is an error of libxml2's parser after which it builds no more nodes (a fatal
+    /// one, or a namespace error, after which ``record(_:)`` stops it): every node built came before it.
     @exclusivity(unchecked) private(set) var failureStoppedParsing = false
 
     /// `chunkSize` bounds both our buffer and how much one callback hands libxml2 (tests use a few bytes
@@ -110,7 +110,14 @@ final class AtomInputPump {
         }
         guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         if let tag = tags.refusedTagAt, (Int(error.pointee.line), Int(error.pointee.int2)) >= tag { return }  // the cut's doing
-        failureStoppedParsing = domain == Int32(XML_FROM_PARSER.rawValue) && error.pointee.level == XML_ERR_FATAL
+        if domain == Int32(XML_FROM_NAMESPACE.rawValue), let parser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self) {
+            // libxml2 goes on after a namespace error and builds the nodes that follow, which could
+            // then be told from those before only by their lines, not within one (a fuzz finding). It is
+            // the first error, and nothing after it is read: stop building, as a fatal error does.
+            parser.pointee.wellFormed = 0
+            parser.pointee.disableSAX = 1
+        }
+        failureStoppedParsing = domain == Int32(XML_FROM_NAMESPACE.rawValue) || (domain == Int32(XML_FROM_PARSER.rawValue) && error.pointee.level == XML_ERR_FATAL)
         var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         message = message.split(whereSeparator: \.isNewline).map { $0.trimmingXMLSpace() }.joined(separator: "; ")
         if let early = Self.earlyEnd(error) {

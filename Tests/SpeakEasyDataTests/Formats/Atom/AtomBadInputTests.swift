@@ -130,14 +130,17 @@ struct AtomBadInputTests {
     @Test("on the line of an XML error, what libxml2 parsed ahead of it is read first", arguments: [0, 7, 200])
     func parsedAheadOnTheErrorLine(padding: Int) throws {
         let entry = "<entry><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey></m:properties></entry>"
-        let reader = AtomEntityReader(
-            input: ByteInput(name: "test.atom", bytes: Array(("<feed \(Atom.namespaces)>" + String(repeating: entry, count: 11) + "<entry><i\u{01}/></entry></feed>").utf8)))
-        var count = 0
-        let error = #expect(throws: FormatError.self) {
-            while try reader.next() != nil { count += 1 }
+        // A fatal error, and a namespace error (after which libxml2 itself would go on building).
+        for (bad, reason) in [("<i\u{01}/>", "malformed XML"), ("<x:y/>", "Namespace prefix x")] {
+            let reader = AtomEntityReader(
+                input: ByteInput(name: "test.atom", bytes: Array(("<feed \(Atom.namespaces)>" + String(repeating: entry, count: 11) + "<entry>\(bad)</entry></feed>").utf8)))
+            var count = 0
+            let error = #expect(throws: FormatError.self) {
+                while try reader.next() != nil { count += 1 }
+            }
+            #expect(count == 11, "every entry before the error is read")
+            #expect(error?.line == 1 && error?.reason.contains(reason) == true, "\(String(describing: error))")
         }
-        #expect(count == 11, "every entry before the error is read")
-        #expect(error?.line == 1 && error?.reason.contains("malformed XML") == true, "\(String(describing: error))")
 
         let nested = "<feed \(Atom.namespaces)>\n<link href=\"x\"><entry>\(String(repeating: "x", count: padding))</d:X junk></entry></link></feed>"
         let nestedError = try #require(Atom.error(Array(nested.utf8)))
