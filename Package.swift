@@ -182,7 +182,7 @@ for target in package.targets where target.type != .system {
 if Context.environment["SPEAKEASY_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "fuzz", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol"],
+            name: "fuzz", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol", "SpeakEasyValidation"],
             path: "Fuzz/Sources/fuzz",
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),

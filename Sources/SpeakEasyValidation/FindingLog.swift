@@ -28,6 +28,11 @@ package struct FindingLog: Sendable {
         return failing >= limit
     }
 
+    /// Adds `text` to the message of the finding at `index` (a hint known only later).
+    mutating func append(_ text: String, toFindingAt index: Int) {
+        findings[index].message += text
+    }
+
     package mutating func add(_ rule: Rule, _ message: String, at location: FindingLocation, related: [FindingLocation] = []) {
         guard isOn(rule) else { return }
         guard !atLimit else {

@@ -1,13 +1,29 @@
 /// Speaker references: resolved at once when the speaker is known, else at the end of the input.
 extension Validator {
     /// Compares an event's SpeakerName with the Name of the speaker its SpeakerKey names.
-    mutating func compareName(_ speakerName: String, of event: FindingLocation, with speaker: SpeakerIndex.Entry) {
+    ///
+    /// The nearest speaker name, a hint, is told only once every speaker is known (at the end): told
+    /// at once, it was the nearest of the speakers read so far, so the same file gave other hints
+    /// with its speakers before or after its events (a fuzz finding).
+    mutating func compareName(_ speakerName: String, of event: FindingLocation, with speaker: SpeakerIndex.Entry, atEnd: Bool) {
         guard log.isOn(.referencesNameMismatch), let name = speaker.name, name != speakerName else { return }
-        var message = "SpeakerName '\(Self.excerpt(speakerName))' is not the Name of speaker \(speaker.rowKey), '\(Self.excerpt(name))'"
-        if let nearest = nearestSpeakerName(to: speakerName), nearest != name {
-            message += "; the nearest speaker name is '\(Self.excerpt(nearest))'"
+        let added = log.findings.count
+        log.add(
+            .referencesNameMismatch, "SpeakerName '\(Self.excerpt(speakerName))' is not the Name of speaker \(speaker.rowKey), '\(Self.excerpt(name))'",
+            at: event, related: [location(of: speaker)])
+        guard log.findings.count > added else { return }
+        if atEnd {
+            hintNearestName(toFindingAt: added, speakerName: speakerName, notName: name)
+        } else {
+            unhinted.append((added, speakerNames.number(speakerName), name))
         }
-        log.add(.referencesNameMismatch, message, at: event, related: [location(of: speaker)])
+    }
+
+    /// Adds the nearest speaker name to a name mismatch's message, unless it is the speaker's own.
+    private mutating func hintNearestName(toFindingAt index: Int, speakerName: String, notName name: String) {
+        if let nearest = nearestSpeakerName(to: speakerName), nearest != name {
+            log.append("; the nearest speaker name is '\(Self.excerpt(nearest))'", toFindingAt: index)
+        }
     }
 
     /// The speaker Name nearest to `name` by edit distance (cached: the same wrong name tends to
@@ -24,6 +40,8 @@ extension Validator {
     /// never came, else the name comparison. Call once, after the last entity; not after a run
     /// `--max-errors` stopped (a speaker might have come later).
     package mutating func finishReferences() {
+        for (finding, speakerName, name) in unhinted { hintNearestName(toFindingAt: finding, speakerName: speakerNames[speakerName], notName: name) }
+        unhinted = []
         var byName: [String: UInt32]?
         for (eventNumber, nameNumber) in pending {
             if log.isFull { return }
@@ -31,7 +49,7 @@ extension Validator {
             let speakerName = nameNumber == Self.noName ? nil : speakerNames[nameNumber]
             // The location is made only for a finding: a GUID RowKey's text costs an allocation.
             if let speaker = speakers[record.speaker] {
-                if let speakerName, let name = speaker.name, name != speakerName { compareName(speakerName, of: location(of: record), with: speaker) }
+                if let speakerName, let name = speaker.name, name != speakerName { compareName(speakerName, of: location(of: record), with: speaker, atEnd: true) }
                 continue
             }
             guard log.isOn(.referencesOrphan) else { continue }

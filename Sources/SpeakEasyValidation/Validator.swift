@@ -38,6 +38,9 @@ package struct Validator: Sendable {
     private var speakersByName: [String: SpeakerIndex.Entry] = [:]
     /// Events whose speaker was not known when they were read.
     var pending: [(event: UInt32, speakerName: UInt32)] = []
+    /// Name mismatches found before the end, whose nearest speaker name is told once every speaker
+    /// is known: the finding, the event's SpeakerName, and the speaker's Name.
+    var unhinted: [(finding: Int, speakerName: UInt32, name: String)] = []
 
     static let noName = UInt32.max
 
@@ -204,7 +207,9 @@ package struct Validator: Sendable {
         // The reference: now if the speaker is known, else when the input has ended.
         if let speakerNumber {
             if let speaker = speakers[speakerNumber] {
-                if let speakerName, let name = speaker.name, name != speakerName { compareName(speakerName, of: eventLocation(key, line: line), with: speaker) }
+                if let speakerName, let name = speaker.name, name != speakerName {
+                    compareName(speakerName, of: eventLocation(key, line: line), with: speaker, atEnd: false)
+                }
             } else {
                 pending.append((added.number, speakerName.map { speakerNames.number($0) } ?? Self.noName))
             }

@@ -346,18 +346,9 @@ final class FilterStore: @unchecked Sendable {
         }
     }
 
-    /// Runs an asynchronous call to its end on this thread; a store error is a finding.
+    /// Runs an asynchronous call of the store to its end; a store error is a finding.
     private static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> T {
-        let result = Locked<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let outcome: Result<T, any Error>
-            do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
-            result.withLock { $0 = outcome }
-            done.signal()
-        }
-        done.wait()
-        switch result.withLock({ $0 })! {
+        switch fuzz.blocking(body) {
         case .success(let value): return value
         case .failure(let error): fatalError("the store failed: \(error)")
         }

@@ -19,6 +19,7 @@ enum FuzzTarget {
         "csv": { ReaderTargets.whole($0, format: .csv) },
         "pieces": ReaderTargets.pieces,
         "prefetch": PrefetchTarget.run,
+        "validate": ValidateTarget.run,
         "edm": ValueTargets.edm,
         "filter": ValueTargets.filter,
         "filter-evaluation": FilterEvaluationTarget.run,

@@ -114,6 +114,21 @@ struct RuleTests {
         #expect(finding.related == [FindingLocation(.file(path: "data.ndjson", line: 1), partitionKey: "speakers", rowKey: D.bartKey)])
     }
 
+    /// A fuzz finding: the hint was the nearest of the speakers read so far, so it changed with where
+    /// the speakers stood in the file (the validate target checks them first, last and in file order).
+    @Test("the nearest speaker name is that of all speakers, wherever they come in the file")
+    func mismatchHintAfterAllSpeakers() throws {
+        var entities = D.clean
+        entities[2] = entities[2].setting("SpeakerName", .string("Darya Orlva"))
+        let named = entities.filter { $0.partitionKey == DataContract.speakersPartition && $0.rowKey == D.bartKey }
+        let others = entities.filter { !($0.partitionKey == DataContract.speakersPartition && $0.rowKey == D.bartKey) }
+        let events = others.filter { $0.partitionKey == DataContract.eventsPartition }
+        let otherSpeakers = others.filter { $0.partitionKey != DataContract.eventsPartition }
+        // The speaker the event names comes first; the one it meant comes after the event.
+        let finding = try #require(D.validate(named + events + otherSpeakers).findings.first { $0.rule == "references.name-mismatch" })
+        #expect(finding.message.hasSuffix("; the nearest speaker name is 'Darya Orlova'"), "\(finding.message)")
+    }
+
     @Test("both occurrences of a duplicate are located")
     func duplicateLocations() throws {
         let report = D.validate(D.clean + [D.event("e0000000-0000-4000-8000-000000000009")])
