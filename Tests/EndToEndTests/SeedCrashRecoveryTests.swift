@@ -71,7 +71,11 @@ struct SeedCrashRecoveryTests {
             }
             child.kill(SIGKILL)
             let killed = await child.finish()
-            if killed.killedBySignal && killed.status == SIGKILL {
+            // Killed, and mid-run: on a loaded machine the whole run has been committed, manifest and
+            // all, between the poll and the kill (the re-run then found a finished run: exit 73). A
+            // store left with a hot journal cannot be read read-only: mid-run, and left as it is.
+            let finished = (try? await StoreContents.read(store, entities: false))?.manifest?.status == .complete
+            if killed.killedBySignal && killed.status == SIGKILL && !finished {
                 try #require(committed > 0, "no events were committed within 30 s\n\(killed)")
                 try #require(committed < Int(options[options.firstIndex(of: "--events")! + 1])!)
                 return committed
