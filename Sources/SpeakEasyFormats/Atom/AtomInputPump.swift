@@ -110,19 +110,20 @@ final class AtomInputPump {
         }
         guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         if let tag = tags.refusedTagAt, (Int(error.pointee.line), Int(error.pointee.int2)) >= tag { return }  // the cut's doing
-        if domain == Int32(XML_FROM_NAMESPACE.rawValue), let parser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self) {
+        let isNamespaceError = domain == Int32(XML_FROM_NAMESPACE.rawValue)
+        if isNamespaceError, let parser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self) {
             // libxml2 goes on after a namespace error and builds the nodes that follow, which could
             // then be told from those before only by their lines, not within one (a fuzz finding). It is
             // the first error, and nothing after it is read: stop building, as a fatal error does.
             parser.pointee.wellFormed = 0
             parser.pointee.disableSAX = 1
         }
-        failureStoppedParsing = domain == Int32(XML_FROM_NAMESPACE.rawValue) || (domain == Int32(XML_FROM_PARSER.rawValue) && error.pointee.level == XML_ERR_FATAL)
+        failureStoppedParsing = isNamespaceError || (domain == Int32(XML_FROM_PARSER.rawValue) && error.pointee.level == XML_ERR_FATAL)
         var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         message = message.split(whereSeparator: \.isNewline).map { $0.trimmingXMLSpace() }.joined(separator: "; ")
         if let early = Self.earlyEnd(error) {
             if let open = tags.unterminated {
-                failure = .xml(message: "the document ends inside a \(open.what) that starts here", line: open.line, column: open.column)
+                failure = Self.endsInside(open)
                 return
             }
             message = early
@@ -181,8 +182,13 @@ final class AtomInputPump {
             start = end
         }
         if atEnd, let section = tags.unterminated {
-            failure = .xml(message: "the document ends inside a \(section.what) that starts here", line: section.line, column: section.column)
+            failure = Self.endsInside(section)
         }
+    }
+
+    /// The failure of a document that ends inside a comment, CDATA section or processing instruction.
+    private static func endsInside(_ section: (what: String, line: Int, column: Int)) -> Failure {
+        .xml(message: "the document ends inside a \(section.what) that starts here", line: section.line, column: section.column)
     }
 
     /// The line of the recorded failure, when it has one (in the input's own lines).
