@@ -60,25 +60,35 @@ struct SQLiteJournalTests {
             if reopened { _ = try SQLiteStorageAccount(path: path) }
             let store = try SQLiteStorageAccount(path: path)
             try await store.createTableIfNotExists("t")
-            async let writes: Void = {
-                for batch in 0..<20 { try await store.write(Self.rows(2_000, from: batch * 2_000), table: "t", mode: .insert) }
-            }()
-            // Each read pages through the keys and digests, not decoded entities: decoding up to
-            // 40,000 entities a read kept the writer waiting for minutes under ThreadSanitizer.
-            var reads = 0
-            var seen = 0
-            while seen < 40_000 {
-                seen = 0
-                var from: ContinuationToken?
-                repeat {
-                    let page = try await store.entityDigests(table: "t", partition: nil, from: from, limit: 5_000)
-                    seen += page.digests.count
-                    from = page.next
-                } while from != nil
-                reads += 1
+            // The reader reads the whole table again and again, a page of 1,000 digests a
+            // transaction, until the writes are done. After each batch the writer waits for one
+            // more read to end, so reads run all through the writes however the threads are
+            // scheduled; and a failure on either side ends the test. (The reader used to read until
+            // it saw every row: a write that failed left it reading for ever, which under
+            // ThreadSanitizer, where a long read made the writer's commit wait past busy_timeout,
+            // held CI until its time ran out.)
+            let progress = Locked((reads: 0, stopped: false))
+            let reader = Task {
+                defer { progress.withLock { $0.stopped = true } }
+                while !Task.isCancelled {
+                    var from: ContinuationToken?
+                    repeat {
+                        from = try await store.entityDigests(table: "t", partition: nil, from: from, limit: 1_000).next
+                    } while from != nil
+                    progress.withLock { $0.reads += 1 }
+                }
             }
-            try await writes
-            #expect(reads > 1, "the reads ran while the writes did")
+            defer { reader.cancel() }
+            for batch in 0..<20 {
+                try await store.write(Self.rows(2_000, from: batch * 2_000), table: "t", mode: .insert)
+                let target = progress.withLock { $0.reads } + 1
+                while progress.withLock({ $0.reads < target && !$0.stopped }) { try await Task.sleep(for: .milliseconds(1)) }
+                if progress.withLock({ $0.stopped }) { break }
+            }
+            reader.cancel()
+            try await reader.value
+            #expect(progress.withLock { $0.reads } >= 20, "a read ended after every batch")
+            #expect(try await store.entityDigests(table: "t", partition: nil, from: nil, limit: 50_000).digests.count == 40_000)
         }
     }
 
