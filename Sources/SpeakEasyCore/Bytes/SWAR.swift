@@ -56,28 +56,44 @@
     }
 
     /// How many bytes of `bytes` equal `byte`: exact, unlike the tests above, so it can count.
-    ///
-    /// Sixteen bytes at a time in a SIMD vector (SSE2 on x86-64's baseline, NEON on arm64; twice the
-    /// speed of words): each adds 1 to the lane of every match, and the lanes are summed every 255
-    /// vectors, before one could overflow.
     @inlinable
     package static func count(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let pattern = SIMD16<UInt8>(repeating: byte)
+        return count(in: bytes, vectors: { $0 .== pattern }, bytes: { $0 == byte })
+    }
+
+    /// How many UTF-8 characters `bytes` holds: its bytes but the continuation bytes (`10xxxxxx`).
+    /// A character cut at either end counts where its first byte is. Columns are counted so, because
+    /// libxml2 counts them so.
+    @inlinable
+    package static func characters(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let high = SIMD16<UInt8>(repeating: 0xC0), continuation = SIMD16<UInt8>(repeating: 0x80)
+        return bytes.count - count(in: bytes, vectors: { $0 & high .== continuation }, bytes: { $0 & 0xC0 == 0x80 })
+    }
+
+    /// How many bytes of `bytes` match, `vectors` marking them sixteen at a time in a SIMD vector
+    /// (SSE2 on x86-64's baseline, NEON on arm64; twice the speed of words), `bytes` one at a time
+    /// at the end. Each vector adds 1 to the lane of every match, and the lanes are summed every 255
+    /// vectors, before one could overflow.
+    @inlinable @inline(__always)
+    package static func count(
+        in bytes: UnsafeBufferPointer<UInt8>, vectors marks: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>, bytes matches: (UInt8) -> Bool
+    ) -> Int {
         guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
-        let pattern = SIMD16<UInt8>(repeating: byte), one = SIMD16<UInt8>(repeating: 1)
+        let one = SIMD16<UInt8>(repeating: 1)
         var count = 0
         var index = 0
         while index + 16 <= bytes.count {
             var lanes = SIMD16<UInt8>.zero
             let blockEnd = min(bytes.count - 16, index + 254 * 16)
             while index <= blockEnd {
-                let vector = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-                lanes &+= one.replacing(with: 0, where: vector .!= pattern)
+                lanes &+= SIMD16<UInt8>.zero.replacing(with: one, where: marks(base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)))
                 index += 16
             }
             count += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         }
         while index < bytes.count {
-            if bytes[index] == byte { count += 1 }
+            if matches(bytes[index]) { count += 1 }
             index += 1
         }
         return count

@@ -82,17 +82,12 @@ struct PieceCutter {
         let bytes = window.bytes
         let newlines = SWAR.count(of: UInt8(ascii: "\n"), in: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         if newlines == 0 {
-            column += Self.characters(in: bytes[start..<end])
+            column += SWAR.characters(in: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         } else {
             var lastNewline = end - 1
             while bytes[lastNewline] != UInt8(ascii: "\n") { lastNewline -= 1 }
             line += newlines
-            column = 1 + Self.characters(in: bytes[(lastNewline + 1)..<end])
+            column = 1 + SWAR.characters(in: UnsafeBufferPointer(rebasing: bytes[(lastNewline + 1)..<end]))
         }
-    }
-
-    /// The UTF-8 characters in `bytes`: the bytes that are not continuation bytes.
-    private static func characters(in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
-        bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }
 }

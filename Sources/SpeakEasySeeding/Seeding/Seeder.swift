@@ -96,26 +96,34 @@ package struct Seeder: Sendable {
         let encoder = EventEncoder(generator)
         var canonical: [UInt8] = []
         var pending: [Task<Void, any Error>] = []
-        defer { for task in pending { task.cancel() } }
         var written = 0
-        while true {
-            let end = min(written + batchSize, draws.count)
-            var batch: [(entity: EncodedEntity, digest: EntityDigest)] = []
-            batch.reserveCapacity(end - written)
-            for draw in draws[written..<end] {
-                let entity = encoder.encode(draw)
-                let digest = encoder.digest(of: draw, entity: entity, scratch: &canonical)
-                statistics.add(draw, digest: digest, encoder: encoder)
-                batch.append((entity, digest))
+        do {
+            while true {
+                let end = min(written + batchSize, draws.count)
+                var batch: [(entity: EncodedEntity, digest: EntityDigest)] = []
+                batch.reserveCapacity(end - written)
+                for draw in draws[written..<end] {
+                    let entity = encoder.encode(draw)
+                    let digest = encoder.digest(of: draw, entity: entity, scratch: &canonical)
+                    statistics.add(draw, digest: digest, encoder: encoder)
+                    batch.append((entity, digest))
+                }
+                while pending.count >= (batch.isEmpty ? 1 : Self.writesQueued) { try await pending.removeFirst().value }
+                if batch.isEmpty { break }
+                let planned = plan.plan(batch)
+                outcome += planned.outcome
+                let toWrite = planned.write
+                if !toWrite.isEmpty { pending.append(Task.detached { [mode = plan.mode] in try await store.write(toWrite, table: table, mode: mode) }) }
+                written = end
+                progress(SeedProgress(phase: .events, done: written, total: options.eventCount))
             }
-            while pending.count >= (batch.isEmpty ? 1 : Self.writesQueued) { try await pending.removeFirst().value }
-            if batch.isEmpty { break }
-            let planned = plan.plan(batch)
-            outcome += planned.outcome
-            let toWrite = planned.write
-            if !toWrite.isEmpty { pending.append(Task.detached { [mode = plan.mode] in try await store.write(toWrite, table: table, mode: mode) }) }
-            written = end
-            progress(SeedProgress(phase: .events, done: written, total: options.eventCount))
+        } catch {
+            // The other queued write ends (it is cancelled, and what already reached the store commits
+            // or rolls back) before the error ends the run. Otherwise the tool exited in its middle: a
+            // full disk left the SQLite store's journal behind, for the next opener to roll back.
+            for task in pending { task.cancel() }
+            for task in pending { _ = try? await task.value }
+            throw error
         }
 
         // The manifest describes the whole table: when it held other data too, hash it all.

@@ -68,6 +68,13 @@ struct AtomPiecesTests {
             // character must too (a fuzz finding: the column was one too large).
             ("on one line, two-byte characters before a mismatched end tag",
              feed(replacing: "<d:Empty/>", with: "<d:Empty></d:empty>").replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "row ", with: "rów ")),
+            // The same for what the tag screen finds: a tag refused for its attributes, a comment
+            // that never ends.
+            ("on one line, two-byte characters before a tag with too many attributes",
+             feed(replacing: "<d:Empty/>", with: "<d:Empty/><x " + (0..<1001).map { "a\($0)=\"\"" }.joined(separator: " ") + "/>")
+                .replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "row ", with: "rów ")),
+            ("on one line, two-byte characters before a comment that never ends",
+             feed(replacing: "<d:Empty/>", with: "<!-- ").replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "row ", with: "rów ")),
         ]
         return cases.map { ($0.0, Array($0.1.utf8)) }
             + [("invalid UTF-8", PieceReading.invalidUTF8(feed(replacing: "<d:Empty/>", with: "<d:Empty>~~</d:Empty>")))]

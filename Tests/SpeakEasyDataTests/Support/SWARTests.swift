@@ -1,7 +1,7 @@
 import SpeakEasyData
 import Testing
 
-@Suite("SWAR byte counting")
+@Suite("SWAR byte and character counting")
 struct SWARTests {
     /// Lengths around the vector and the 255-vector block, with matches everywhere (every lane at its
     /// most), nowhere, and next to bytes that differ from the pattern in the high bit only.
@@ -17,5 +17,25 @@ struct SWARTests {
             let expected = bytes.count { $0 == 10 }
             #expect(bytes.withUnsafeBufferPointer { SWAR.count(of: 10, in: $0) } == expected)
         }
+    }
+
+    /// Continuation bytes (`10xxxxxx`) next to every other kind: ASCII, lead bytes, and bytes that
+    /// share one of the two high bits with them.
+    @Test("counts the characters of UTF-8 as a plain loop does: every byte but the continuation bytes",
+          arguments: [0, 1, 15, 16, 17, 63, 4063, 4064, 4065, 4080, 4096, 10_007, 100_003])
+    func characters(length: Int) {
+        var random = SystemRandomNumberGenerator()
+        let patterns: [[UInt8]] = [
+            Array(repeating: 0x80, count: length),
+            Array(repeating: 0x41, count: length),
+            (0..<length).map { _ in [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0x40, 0x00, 0xFF][Int.random(in: 0..<9, using: &random)] },
+            Array(String(repeating: "aé€😀", count: length / 10 + 1).utf8.prefix(length)),
+        ]
+        for bytes in patterns {
+            let expected = bytes.count { $0 & 0xC0 != 0x80 }
+            #expect(bytes.withUnsafeBufferPointer { SWAR.characters(in: $0) } == expected)
+        }
+        let text = String(repeating: "aé€😀", count: length)
+        #expect(Array(text.utf8).withUnsafeBufferPointer { SWAR.characters(in: $0) } == text.unicodeScalars.count)
     }
 }
