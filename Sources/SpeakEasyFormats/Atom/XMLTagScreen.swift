@@ -39,9 +39,8 @@ struct XMLTagScreen {
     private var attributes = 0
     /// Whether the tag being scanned is a start tag (or an empty-element tag).
     private var isStartTag = false
-    /// The line and column of the chunk's first byte. Columns count characters, as libxml2's do:
-    /// the reader compares its errors with the refused tag's place, and a piece that starts within
-    /// a line starts at a column in characters.
+    /// The line and column of the chunk's first byte (``TextPosition``: the reader compares
+    /// libxml2's errors with the refused tag's place).
     private var line = 1
     private var column = 1
     /// Where the current tag's `<` is: its line once counted (column 0 until the chunk ends), its
@@ -196,12 +195,8 @@ struct XMLTagScreen {
         return countedLine
     }
 
-    /// The line and column (in characters) of the chunk's byte `index`.
+    /// The line and column (``TextPosition``) of the chunk's byte `index`.
     private func position(of index: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
-        let before = UnsafeRawBufferPointer(rebasing: bytes[..<index]).assumingMemoryBound(to: UInt8.self)
-        let newlines = SWAR.count(of: UInt8(ascii: "\n"), in: before)
-        // (Searched backwards only when there is a line break.)
-        guard newlines > 0, let last = before.lastIndex(of: UInt8(ascii: "\n")) else { return (line, column + SWAR.characters(in: before)) }
-        return (line + newlines, 1 + SWAR.characters(in: UnsafeBufferPointer(rebasing: before[(last + 1)...])))
+        TextPosition.after(UnsafeRawBufferPointer(rebasing: bytes[..<index]).assumingMemoryBound(to: UInt8.self), line: line, column: column)
     }
 }

@@ -73,21 +73,9 @@ struct PieceCutter {
     /// The file's bytes before `window[start]`.
     private var fileOffset: Int64 { input.bytesRead - Int64(window.count - start) }
 
-    /// Moves the line and column from `window[start]` to `window[end]`.
-    ///
-    /// Columns count characters, not bytes, because libxml2 does: an Atom piece may start within a
-    /// line (the other formats cut only at line ends), and a two-byte character before the cut made
-    /// its errors one column later than the whole reader's (a fuzz finding).
+    /// Moves the line and column from `window[start]` to `window[end]` (in characters: an Atom
+    /// piece may start within a line, ``TextPosition``).
     private mutating func advancePosition(to end: Int) {
-        let bytes = window.bytes
-        let newlines = SWAR.count(of: UInt8(ascii: "\n"), in: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-        if newlines == 0 {
-            column += SWAR.characters(in: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-        } else {
-            var lastNewline = end - 1
-            while bytes[lastNewline] != UInt8(ascii: "\n") { lastNewline -= 1 }
-            line += newlines
-            column = 1 + SWAR.characters(in: UnsafeBufferPointer(rebasing: bytes[(lastNewline + 1)..<end]))
-        }
+        (line, column) = TextPosition.after(UnsafeBufferPointer(rebasing: window.bytes[start..<end]), line: line, column: column)
     }
 }

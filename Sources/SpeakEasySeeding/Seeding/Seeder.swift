@@ -89,16 +89,18 @@ package struct Seeder: Sendable {
         }
 
         // Events go in RowKey order, so the store appends to its key index. The next batch is encoded
-        // while the store writes the previous ones (detached tasks): two writes queue at the store, so
-        // an account over the network always has the next batch's requests to send while it finishes
-        // the last requests of the one before.
+        // while the store writes the previous ones (child tasks): two writes queue at the store, so an
+        // account over the network always has the next batch's requests to send while it finishes the
+        // last requests of the one before. A task group, not detached tasks: when anything throws, the
+        // group waits for the write still at the store before the error ends the run (a tool that
+        // exited in its middle left a full disk's SQLite journal behind).
         let draws = generator.eventDrawsInKeyOrder()
         let encoder = EventEncoder(generator)
         var canonical: [UInt8] = []
-        var pending: [Task<Void, any Error>] = []
-        var written = 0
-        do {
-            while true {
+        try await withThrowingTaskGroup(of: Void.self) { writes in
+            var queued = 0
+            var written = 0
+            while written < draws.count {
                 let end = min(written + batchSize, draws.count)
                 var batch: [(entity: EncodedEntity, digest: EntityDigest)] = []
                 batch.reserveCapacity(end - written)
@@ -108,22 +110,20 @@ package struct Seeder: Sendable {
                     statistics.add(draw, digest: digest, encoder: encoder)
                     batch.append((entity, digest))
                 }
-                while pending.count >= (batch.isEmpty ? 1 : Self.writesQueued) { try await pending.removeFirst().value }
-                if batch.isEmpty { break }
+                if queued == Self.writesQueued {
+                    try await writes.next()
+                    queued -= 1
+                }
                 let planned = plan.plan(batch)
                 outcome += planned.outcome
-                let toWrite = planned.write
-                if !toWrite.isEmpty { pending.append(Task.detached { [mode = plan.mode] in try await store.write(toWrite, table: table, mode: mode) }) }
+                if !planned.write.isEmpty {
+                    writes.addTask { [write = planned.write, mode = plan.mode] in try await store.write(write, table: table, mode: mode) }
+                    queued += 1
+                }
                 written = end
                 progress(SeedProgress(phase: .events, done: written, total: options.eventCount))
             }
-        } catch {
-            // The other queued write ends (it is cancelled, and what already reached the store commits
-            // or rolls back) before the error ends the run. Otherwise the tool exited in its middle: a
-            // full disk left the SQLite store's journal behind, for the next opener to roll back.
-            for task in pending { task.cancel() }
-            for task in pending { _ = try? await task.value }
-            throw error
+            try await writes.waitForAll()
         }
 
         // The manifest describes the whole table: when it held other data too, hash it all.
