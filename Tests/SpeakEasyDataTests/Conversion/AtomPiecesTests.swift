@@ -71,7 +71,7 @@ struct AtomPiecesTests {
             // The same for what the tag screen finds: a tag refused for its attributes, a comment
             // that never ends.
             ("on one line, two-byte characters before a tag with too many attributes",
-             feed(replacing: "<d:Empty/>", with: "<d:Empty/><x " + (0..<1001).map { "a\($0)=\"\"" }.joined(separator: " ") + "/>")
+             feed(replacing: "<d:Empty/>", with: "<d:Empty/><x " + Atom.attributes(1001) + "/>")
                 .replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "row ", with: "rów ")),
             ("on one line, two-byte characters before a comment that never ends",
              feed(replacing: "<d:Empty/>", with: "<!-- ").replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "row ", with: "rów ")),

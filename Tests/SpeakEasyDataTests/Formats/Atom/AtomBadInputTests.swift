@@ -87,12 +87,12 @@ struct AtomBadInputTests {
         Case("an entry inside an entry", "<feed \(Atom.namespaces)>\n<entry><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey></m:properties>\n<entry/></entry></feed>", line: 3, reason: "an <entry> inside an <entry>"),
         Case("an entry inside another element of the feed", "<feed \(Atom.namespaces)>\n<author>\n<entry/></author></feed>", line: 3, reason: "entries belong directly in the <feed>"),
         Case("an unterminated CDATA section, told where it starts", "<feed \(Atom.namespaces)>\n<entry><m:properties>\n  <d:PartitionKey><![CDATA[p</d:PartitionKey></m:properties></entry>\n</feed>\n", line: 3, column: 19, reason: "ends inside a CDATA section"),
-        Case("100,000 attributes", "<feed \(Atom.namespaces)>\n  <entry " + (0..<100_000).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></feed>", line: 2, column: 3, reason: "more than 1000 attributes"),
+        Case("100,000 attributes", "<feed \(Atom.namespaces)>\n  <entry " + Atom.attributes(100_000) + "/></feed>", line: 2, column: 3, reason: "more than 1000 attributes"),
         // Columns count characters, as libxml2's do: "<title>éé</title>" is 17 columns (19 bytes).
-        Case("too many attributes after two-byte characters, at a column in characters", "<feed \(Atom.namespaces)>\n<title>éé</title><entry " + (0..<1001).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></feed>", line: 2, column: 18, reason: "more than 1000 attributes"),
+        Case("too many attributes after two-byte characters, at a column in characters", "<feed \(Atom.namespaces)>\n<title>éé</title><entry " + Atom.attributes(1001) + "/></feed>", line: 2, column: 18, reason: "more than 1000 attributes"),
         Case("a comment that never ends after two-byte characters, at a column in characters", "<feed \(Atom.namespaces)>\n<title>éé</title><!-- </feed>\n", line: 2, column: 18, reason: "ends inside a comment"),
-        Case("a bad value before the tag with too many attributes comes first", "<feed \(Atom.namespaces)>\n<entry><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey><d:N m:type=\"Edm.Int32\">x</d:N></m:properties></entry>\n  <entry " + (0..<2000).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></feed>", line: 2, keys: ("p", "r"), reason: "not a valid Edm.Int32"),
-        Case("an XML error before the tag with too many attributes comes first", "<feed \(Atom.namespaces)>\n<x></y>\n  <entry " + (0..<2000).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></feed>", line: 2, reason: "mismatch"),
+        Case("a bad value before the tag with too many attributes comes first", "<feed \(Atom.namespaces)>\n<entry><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>r</d:RowKey><d:N m:type=\"Edm.Int32\">x</d:N></m:properties></entry>\n  <entry " + Atom.attributes(2000) + "/></feed>", line: 2, keys: ("p", "r"), reason: "not a valid Edm.Int32"),
+        Case("an XML error before the tag with too many attributes comes first", "<feed \(Atom.namespaces)>\n<x></y>\n  <entry " + Atom.attributes(2000) + "/></feed>", line: 2, reason: "mismatch"),
     ]
 
     @Test("is reported with where and why", arguments: cases)

@@ -5,6 +5,9 @@ enum Atom {
     static let namespaces =
         #"xmlns="http://www.w3.org/2005/Atom" xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata""#
 
+    /// `count` empty attributes, `a0="" a1="" …`: over 1,000, a tag the reader refuses.
+    static func attributes(_ count: Int) -> String { (0..<count).map { "a\($0)=\"\"" }.joined(separator: " ") }
+
     /// Every entity of an Atom document, read `chunkSize` bytes at a time.
     static func read(_ bytes: [UInt8], chunkSize: Int = 256 << 10) throws(FormatError) -> [Entity] {
         let reader = AtomEntityReader(input: ByteInput(name: "test.atom", bytes: bytes), chunkSize: chunkSize)
