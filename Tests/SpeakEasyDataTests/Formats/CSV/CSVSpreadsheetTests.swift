@@ -41,9 +41,10 @@ struct CSVSpreadsheetTests {
         #expect(try csvText([speaker], .init(spreadsheet: true)) == Self.bom + "Name,Title,Bio,ImageUrl,Zeta,Alpha,PartitionKey,RowKey\r\nBart Müller,Consultant,b,http://x/a.jpg,1,a,speakers,k1\r\n")
     }
 
-    @Test("a fraction is kept, trimmed, only when it is not zero; any DateTime column says UTC", arguments: [
+    @Test("dates are cut to the millisecond, a fraction kept, trimmed, only when it is not zero; any DateTime column says UTC", arguments: [
         ("2026-03-01T18:30:00Z", "2026-03-01 18:30:00"), ("2026-03-01T18:30:00.5Z", "2026-03-01 18:30:00.5"),
-        ("2026-03-01T18:30:00.1234567Z", "2026-03-01 18:30:00.1234567"), ("0001-01-01T00:00:00.0000001Z", "0001-01-01 00:00:00.0000001"),
+        ("2026-03-01T18:30:00.1234567Z", "2026-03-01 18:30:00.123"), ("0001-01-01T00:00:00.0000001Z", "0001-01-01 00:00:00"),
+        ("2026-01-02T14:17:00.0000001Z", "2026-01-02 14:17:00"), ("2026-03-01T18:30:00.9999999Z", "2026-03-01 18:30:00.999"),
     ])
     func dates(_ lexical: String, _ written: String) throws {
         let entity = Entity(partitionKey: "p", rowKey: "r", properties: [Property("Start", .dateTime(.at(lexical)))])
