@@ -46,6 +46,7 @@ package final class AzureStorageAccount: StorageAccount {
     package var connection: AzureConnection { http.connection }
     package var displayName: String { StorageLocation.azure(connection).displayName }
     package var accountName: String { connection.accountName }
+    package var address: String { connection.tableEndpoint }
     package var requestCounts: RequestCounts? { http.counts }
 
     package func blobURL(container: String, blob: String) -> String {

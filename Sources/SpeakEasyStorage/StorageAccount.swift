@@ -20,6 +20,9 @@ package protocol StorageAccount: AnyObject, Sendable {
     var displayName: String { get }
     /// The account's name, as its blob URLs carry it.
     var accountName: String { get }
+    /// Where the account is, for a report to point at: a local account's file path, a remote
+    /// account's table endpoint URL; never a secret.
+    var address: String { get }
     /// The URL of a blob in this account, in the form ``BlobURL`` parses.
     func blobURL(container: String, blob: String) -> String
     /// The requests sent so far to a remote account; nil for a local one.

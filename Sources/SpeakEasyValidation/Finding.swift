@@ -91,14 +91,20 @@ package struct ValidationReport: Sendable {
     package var truncated: Bool
     /// The `--max-errors` limit of the run, if any.
     package var maxErrors: Int?
+    /// The checked account's ``StorageAccount/address``, for a store run: where a report that needs
+    /// a file or URL for every finding (SARIF) points a place in the account.
+    package var storeAddress: String?
 
-    package init(rules: [RuleDescriptor], findings: [Finding], inputs: [String], entitiesChecked: Int, truncated: Bool, maxErrors: Int? = nil) {
+    package init(
+        rules: [RuleDescriptor], findings: [Finding], inputs: [String], entitiesChecked: Int, truncated: Bool, maxErrors: Int? = nil, storeAddress: String? = nil
+    ) {
         self.rules = rules
         self.findings = findings
         self.inputs = inputs
         self.entitiesChecked = entitiesChecked
         self.truncated = truncated
         self.maxErrors = maxErrors
+        self.storeAddress = storeAddress
     }
 
     /// Why the counts are lower bounds, for every report form to say the same.

@@ -60,7 +60,7 @@ package enum StoreValidation {
         progress(validator.entitiesChecked, max(total, validator.entitiesChecked))
         return ValidationReport(
             rules: rules(options).map(\.descriptor), findings: validator.findings, inputs: [store.displayName],
-            entitiesChecked: validator.entitiesChecked, truncated: validator.isFull, maxErrors: options.maxErrors)
+            entitiesChecked: validator.entitiesChecked, truncated: validator.isFull, maxErrors: options.maxErrors, storeAddress: store.address)
     }
 
     /// The manifest, and what is wrong with it.

@@ -20,6 +20,7 @@ internal import CSQLite
 package final class SQLiteStorageAccount: StorageAccount {
     package let path: String
     package var displayName: String { path }
+    package var address: String { path }
     package var accountName: String { Self.accountName }
     /// Nil when opened read-only.
     private let writer: SQLiteWorkers?

@@ -4,8 +4,10 @@
 ///
 /// One run whose `tool.driver.rules` are the report's rules, with each result pointing at its rule
 /// by id and index. A file location is a `physicalLocation` (the path as a URI reference and the
-/// line); a place in a storage account has no file, so it is a `logicalLocation` whose fully
-/// qualified name is the table/partition/row (or container/blob) path. Related locations carry ids
+/// line); a place in a storage account is a `logicalLocation` whose fully qualified name is the
+/// table/partition/row (or container/blob) path, and its `physicalLocation` is the account itself
+/// (the local account's file, an Azure account's table endpoint): GitHub code scanning shows no
+/// result without an `artifactLocation.uri`. Related locations carry ids
 /// from 1 and their description as the message. Valid against the OASIS schema kept in
 /// `Tests/Fixtures/schemas`.
 package struct SARIFReportWriter: ReportWriter, Sendable {
@@ -26,7 +28,7 @@ package struct SARIFReportWriter: ReportWriter, Sendable {
         var results: [ReportJSON] = []
         for (index, group) in groups.enumerated() {
             for finding in group.findings {
-                results.append(result(finding, ruleIndex: index))
+                results.append(result(finding, ruleIndex: index, store: report.storeAddress))
             }
         }
         let driver: ReportJSON = .object([
@@ -77,17 +79,17 @@ package struct SARIFReportWriter: ReportWriter, Sendable {
         return .object(members)
     }
 
-    private func result(_ finding: Finding, ruleIndex: Int) -> ReportJSON {
+    private func result(_ finding: Finding, ruleIndex: Int, store: String?) -> ReportJSON {
         var members: [(String, ReportJSON)] = [
             ("ruleId", .string(finding.rule)),
             ("ruleIndex", .integer(ruleIndex)),
             ("level", .string(Self.level(finding.severity))),
             ("message", .object([("text", .string(finding.message))])),
-            ("locations", .array([.object(location(finding.location))])),
+            ("locations", .array([.object(location(finding.location, store: store))])),
         ]
         if !finding.related.isEmpty {
             let related = finding.related.enumerated().map { index, place -> ReportJSON in
-                .object([("id", .integer(index + 1))] + location(place) + [("message", .object([("text", .string(place.description))]))])
+                .object([("id", .integer(index + 1))] + location(place, store: store) + [("message", .object([("text", .string(place.description))]))])
             }
             members.append(("relatedLocations", .array(related)))
         }
@@ -95,7 +97,9 @@ package struct SARIFReportWriter: ReportWriter, Sendable {
     }
 
     /// The members of a SARIF `location` object for one place.
-    private func location(_ place: FindingLocation) -> [(String, ReportJSON)] {
+    private func location(_ place: FindingLocation, store: String?) -> [(String, ReportJSON)] {
+        // A store's place: the account as the artifact, the entity or blob as the logical location.
+        let account: [(String, ReportJSON)] = store.map { [("physicalLocation", .object([("artifactLocation", .object([("uri", .string(Self.uri($0)))]))]))] } ?? []
         switch place.place {
         case .file(let path, let line):
             var physical: [(String, ReportJSON)] = [("artifactLocation", .object([("uri", .string(SARIFArtifactURI.reference(forPath: path)))]))]
@@ -109,10 +113,15 @@ package struct SARIFReportWriter: ReportWriter, Sendable {
             return members
         case .table(let table):
             let name = place.rowKey ?? place.partitionKey ?? table
-            return [("logicalLocations", .array([logical(name: name, fullyQualifiedName: place.description)]))]
+            return account + [("logicalLocations", .array([logical(name: name, fullyQualifiedName: place.description)]))]
         case .container(let container, let blob):
-            return [("logicalLocations", .array([logical(name: blob ?? container, fullyQualifiedName: place.description)]))]
+            return account + [("logicalLocations", .array([logical(name: blob ?? container, fullyQualifiedName: place.description)]))]
         }
+    }
+
+    /// A store's address as a URI: an endpoint is one already, a path becomes a URI reference.
+    private static func uri(_ address: String) -> String {
+        address.contains("://") ? address : SARIFArtifactURI.reference(forPath: address)
     }
 
     private func logical(name: String, fullyQualifiedName: String) -> ReportJSON {

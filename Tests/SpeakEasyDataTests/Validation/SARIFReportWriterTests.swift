@@ -87,6 +87,25 @@ struct SARIFReportWriterTests {
         #expect((results[3]["locations"] as? [Object])?.first?["physicalLocation"] == nil)
     }
 
+    @Test("a store run's places also name the account as their artifact, which GitHub code scanning needs to show a result")
+    func storeArtifact() throws {
+        func uri(_ result: Object) -> String? {
+            (((result["locations"] as? [Object])?.first?["physicalLocation"] as? Object)?["artifactLocation"] as? Object)?["uri"] as? String
+        }
+        for (address, expected) in [
+            ("data/my store.sqlite", "data/my%20store.sqlite"), ("https://acct.table.core.windows.net", "https://acct.table.core.windows.net"),
+        ] {
+            var report = SampleReports.tricky
+            report.storeAddress = address
+            let results = try Self.results(report)
+            #expect(uri(results[3]) == expected)
+            #expect(uri(results[5]) == expected)
+            #expect(uri(results[0]) != expected, "a file's own place stays the file")
+            let related = try #require(results[2]["relatedLocations"] as? [Object])
+            #expect(((related[1]["physicalLocation"] as? Object)?["artifactLocation"] as? Object)?["uri"] as? String == expected)
+        }
+    }
+
     @Test("related locations have ids from 1 and say where they are")
     func relatedLocations() throws {
         let results = try Self.results(SampleReports.tricky)
