@@ -5,11 +5,12 @@ internal import CLibXML2
 /// Writes entities as an Azure Table OData Atom feed, the way the service answers a query (as in
 /// the recorded `Tests/Fixtures/azure/table-atom-query-entities-feed.xml`), with libxml2's `xmlTextWriter`.
 ///
-/// Every property carries `m:type` except strings; DateTime is written with 7 fractional digits and
-/// Double as ``EdmValue/lexical(_:)`` gives it (`NaN`, `Infinity`, `-Infinity`, `10.0`, `5e-324`),
-/// which the reader (and every SDK) accepts. PartitionKey, RowKey and the Timestamp (when known) come
-/// first, as the service writes them. The writer escapes `< > &` and writes CR as `&#13;`, so a value
-/// survives a round trip byte for byte; what XML cannot hold at all is refused (``XMLCharacters``).
+/// Every property carries `m:type` except strings; DateTime is written with 7 fractional digits, or
+/// as the service serves it with trailing zeros trimmed (``Options/trimsDateTimes``), and Double as
+/// ``EdmValue/lexical(_:)`` gives it (`NaN`, `Infinity`, `-Infinity`, `10.0`, `5e-324`), which the
+/// reader (and every SDK) accepts. PartitionKey, RowKey and the Timestamp (when known) come first, as
+/// the service writes them. The writer escapes `< > &` and writes CR as `&#13;`, so a value survives
+/// a round trip byte for byte; what XML cannot hold at all is refused (``XMLCharacters``).
 ///
 /// Every `<updated>`, the feed's and each entry's, is ``Options/updated``: by default the time of
 /// writing in whole seconds, written as Azure writes it (`2026-03-01T18:30:05Z`), since Azure puts
@@ -30,13 +31,20 @@ package struct AtomFormatter: EntityFormatter {
         package var updated: EdmDateTime
         /// Indent with two spaces, one element a line, as the service does (text is never re-flowed).
         package var indent: Bool
+        /// Write DateTime values and the Timestamp as Azure serves them, trailing fractional zeros
+        /// trimmed (`…:00Z`, `….2Z`), as `serve` must; a file keeps all seven digits.
+        package var trimsDateTimes: Bool
 
-        package init(table: String = "events", account: String = "speakeasy", baseURL: String = "http://127.0.0.1:10000/speakeasy/", updated: EdmDateTime = .now(), indent: Bool = true) {
+        package init(
+            table: String = "events", account: String = "speakeasy", baseURL: String = "http://127.0.0.1:10000/speakeasy/", updated: EdmDateTime = .now(),
+            indent: Bool = true, trimsDateTimes: Bool = false
+        ) {
             self.table = table
             self.account = account
             self.baseURL = baseURL
             self.updated = updated
             self.indent = indent
+            self.trimsDateTimes = trimsDateTimes
         }
     }
 
@@ -86,11 +94,12 @@ package struct AtomFormatter: EntityFormatter {
         writer.element("d:PartitionKey", text: entity.partitionKey)
         writer.element("d:RowKey", text: entity.rowKey)
         if let timestamp = entity.timestamp {
-            writer.element("d:Timestamp", attributes: [("m:type", EdmType.dateTime.rawValue)], text: timestamp.description)
+            writer.element("d:Timestamp", attributes: [("m:type", EdmType.dateTime.rawValue)], text: text(of: timestamp))
         }
         for property in entity.properties {
             let type = property.value.type
-            writer.element("d:" + property.name, attributes: type == .string ? [] : [("m:type", type.rawValue)], text: property.value.description)
+            let text = if case .dateTime(let time) = property.value { text(of: time) } else { property.value.description }
+            writer.element("d:" + property.name, attributes: type == .string ? [] : [("m:type", type.rawValue)], text: text)
         }
         writer.endElement()  // m:properties
         writer.endElement()  // content
@@ -101,6 +110,10 @@ package struct AtomFormatter: EntityFormatter {
     package mutating func end(into out: inout [UInt8]) {
         writer.endDocument()
         writer.flush(into: &out)
+    }
+
+    private func text(of time: EdmDateTime) -> String {
+        options.trimsDateTimes ? time.formattedTrimmed() : time.description
     }
 
     /// Everything that could make the entry unwritable, checked before a byte of it is written.
