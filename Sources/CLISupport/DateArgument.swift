@@ -52,3 +52,4 @@ extension DateResolution: ExpressibleByArgument {}
 extension SeedMode: ExpressibleByArgument {}
 extension DataFormat: ExpressibleByArgument {}
 extension EventDateFormat: ExpressibleByArgument {}
+extension EventDateCheck: ExpressibleByArgument {}

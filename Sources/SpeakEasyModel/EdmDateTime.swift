@@ -23,8 +23,8 @@ package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConverti
             self.hasZone = hasZone
         }
 
-        /// Exactly the app's pattern `yyyy-MM-ddTHH:mm:ss.fffffffZ`.
-        package var isAppPattern: Bool { fractionDigits == 7 && hasZone }
+        /// Exactly `yyyy-MM-ddTHH:mm:ss.fffffffZ`, seven digits and `Z`, as our writers write.
+        package var isSevenDigitForm: Bool { fractionDigits == 7 && hasZone }
     }
 
     package static func == (lhs: EdmDateTime, rhs: EdmDateTime) -> Bool { lhs.ticks == rhs.ticks }

@@ -77,7 +77,7 @@ package enum Rule: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .datesMissing: "Every event has an EventDate, typed Edm.DateTime."
         case .datesFormat:
-            "EventDate reaches the app as it parses it: exactly yyyy-MM-ddTHH:mm:ss.fffffffZ, with a last digit that is not 0, since Azure serves dates with trailing zeros trimmed (--date-format app); or as Azure accepts it, 0-7 fractional digits and Z (--date-format azure)."
+            "EventDate as Azure serves it, trailing zeros trimmed, is read by the app's date pattern, which refuses a date on a whole second, served without a fraction (--date-format app); or has exactly 7 fractional digits (exact7); or is what Azure accepts, 0-7 fractional digits and Z (azure)."
         case .datesRange: "EventDate lies within --from and --cutoff, when given."
         case .datesBefore1601: "EventDate is not before 1601-01-01, the earliest date Azure Table Storage accepts."
         case .referencesOrphan: "Every event's SpeakerKey is the RowKey of a speaker."

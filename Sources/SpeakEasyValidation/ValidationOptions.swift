@@ -4,8 +4,9 @@ package import SpeakEasyModel
 package struct ValidationOptions: Sendable {
     /// The rules that run (default: all that apply to the input).
     package var rules: Set<Rule> = Set(Rule.allCases)
-    /// How strictly `EventDate` is judged: as the app reads it once Azure served it, or as Azure accepts it.
-    package var dateFormat: EventDateFormat = .app
+    /// Whose reading of `EventDate` is judged, as Azure serves it: the app's, a seven-digit client's,
+    /// or the service's own.
+    package var dateFormat: EventDateCheck = .app
     /// Earliest allowed EventDate, inclusive.
     package var from: EdmDateTime?
     /// Latest allowed EventDate, inclusive.

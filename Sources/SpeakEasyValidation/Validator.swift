@@ -217,27 +217,8 @@ package struct Validator: Sendable {
     }
 
     private mutating func checkDate(_ date: EdmDateTime, of key: CompactKey, line: UInt32) {
-        if log.isOn(.datesFormat) {
-            let shape = date.lexicalShape
-            switch options.dateFormat {
-            case .app:
-                if let shape, !shape.isAppPattern {
-                    log.add(
-                        .datesFormat,
-                        "EventDate '\(Self.written(date, shape))' is not the app's yyyy-MM-ddTHH:mm:ss.fffffffZ (\(Self.describe(shape))): the app shows it blank",
-                        at: eventLocation(key, line: line))
-                } else if !date.survivesAzureTrimming {
-                    // Written right, but the service keeps ticks, not text, and trims trailing zeros.
-                    log.add(
-                        .datesFormat,
-                        "EventDate '\(date)' ends in 0, so Azure serves it as '\(date.formattedTrimmed())', which the app shows blank (make its last digit non-zero)",
-                        at: eventLocation(key, line: line))
-                }
-            case .azure:
-                if let shape, !shape.hasZone {
-                    log.add(.datesFormat, "EventDate '\(Self.written(date, shape))' has no 'Z': Azure reads an Edm.DateTime as UTC only with it", at: eventLocation(key, line: line))
-                }
-            }
+        if log.isOn(.datesFormat), let message = Self.servedDateProblem(date, check: options.dateFormat) {
+            log.add(.datesFormat, message, at: eventLocation(key, line: line))
         }
         if date < EdmDateTime.azureMinimum {
             log.add(.datesBefore1601, "EventDate \(date) is before 1601-01-01, the earliest date Azure Table Storage accepts", at: eventLocation(key, line: line))
@@ -246,6 +227,36 @@ package struct Validator: Sendable {
             log.add(.datesRange, "EventDate \(date) is before --from \(from)", at: eventLocation(key, line: line))
         } else if let cutoff = options.cutoff, date > cutoff {
             log.add(.datesRange, "EventDate \(date) is after --cutoff \(cutoff)", at: eventLocation(key, line: line))
+        }
+    }
+
+    /// What keeps the date's reader from reading it as Azure serves it, or nil when it reads it.
+    ///
+    /// Azure keeps ticks, not text, and serves a date with trailing fractional zeros trimmed, so
+    /// what matters is the served form, not the text a file holds. The app's parser (ICU, see
+    /// ``EventDateCheck/app``) reads 1 to 7 fractional digits but needs the `.`: it refuses exactly
+    /// the dates on a whole second. `AppDateParserTests` holds this to the parser itself.
+    static func servedDateProblem(_ date: EdmDateTime, check: EventDateCheck) -> String? {
+        let written = date.lexicalShape.map { Self.written(date, $0) } ?? String(decoding: date.formatted(), as: UTF8.self)
+        if let shape = date.lexicalShape, !shape.hasZone {
+            return "EventDate '\(written)' has no 'Z': Azure reads an Edm.DateTime as UTC only with it"
+        }
+        let served = date.formattedTrimmed()
+        switch check {
+        case .app:
+            guard date.isWholeSecond else { return nil }
+            return written == served
+                ? "EventDate '\(written)' lies on a whole second and has no fraction, as Azure serves it, which the app's date pattern refuses: the event shows no date"
+                : "EventDate '\(written)' lies on a whole second, so Azure serves it as '\(served)', which the app's date pattern refuses: the event shows no date"
+        case .exact7:
+            guard !date.survivesAzureTrimming else { return nil }
+            let digits = served.count - 21  // between `yyyy-MM-ddTHH:mm:ss.` and `Z`
+            let count = digits <= 0 ? "no fractional digits" : "\(digits) fractional digit\(digits == 1 ? "" : "s"), not 7"
+            return written == served
+                ? "EventDate '\(written)' has \(count), as Azure serves it, which a seven-digit pattern (.NET's fffffff) refuses"
+                : "EventDate '\(written)' ends in 0, so Azure serves it as '\(served)', with \(count), which a seven-digit pattern (.NET's fffffff) refuses"
+        case .azure:
+            return nil
         }
     }
 
@@ -262,15 +273,6 @@ package struct Validator: Sendable {
     static func describe(_ value: EdmValue) -> String {
         if case .string(let text) = value { return "'\(excerpt(printable(text)))' is Edm.String" }
         return "is \(value.type.rawValue)"
-    }
-
-    static func describe(_ shape: EdmDateTime.LexicalShape) -> String {
-        var parts: [String] = []
-        if shape.fractionDigits != 7 {
-            parts.append(shape.fractionDigits == 0 ? "no fractional digits" : "\(shape.fractionDigits) fractional digit\(shape.fractionDigits == 1 ? "" : "s"), not 7")
-        }
-        if !shape.hasZone { parts.append("no 'Z'") }
-        return parts.joined(separator: ", ")
     }
 
     // MARK: Speakers

@@ -62,7 +62,7 @@ struct Seed: AsyncParsableCommand {
     @Option(
         name: .customLong("date-format"),
         help: ArgumentHelp(
-            "app: only dates the app can read as Azure serves them (the resolution's steps plus 100 ns: Azure trims trailing zeros, and the app needs all 7 digits); azure: the resolution's exact steps. (default: app)",
+            "app: each step of the resolution plus 100 ns, which the app reads as Azure serves it: Azure trims trailing zeros, so a date on a minute is a whole second, served without a fraction, which the app's date pattern refuses; azure: the exact steps, to exercise that bug. (default: app)",
             valueName: "app|azure"))
     var dateFormat: EventDateFormat?
 

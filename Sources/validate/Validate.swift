@@ -62,8 +62,12 @@ struct Validate: AsyncParsableCommand {
     @Flag(name: .customLong("warnings-as-errors"), help: "Warnings fail the run too (exit 1).")
     var warningsAsErrors = false
 
-    @Option(name: .customLong("date-format"), help: ArgumentHelp("app: EventDate exactly yyyy-MM-ddTHH:mm:ss.fffffffZ, as the app parses it; azure: 0-7 fractional digits and Z, as the service accepts.", valueName: "app|azure"))
-    var dateFormat: EventDateFormat = .app
+    @Option(
+        name: .customLong("date-format"),
+        help: ArgumentHelp(
+            "Whose reading of EventDate to judge, as Azure serves it (trailing zeros trimmed). app: the app's parser, which reads 1 to 7 fractional digits but refuses a date on a whole second, served with none; exact7: a client that needs exactly 7 digits (.NET's fffffff); azure: what the service accepts, 0-7 digits and Z. (default: app)",
+            valueName: "app|exact7|azure"))
+    var dateFormat: EventDateCheck = .app
 
     @Option(help: ArgumentHelp("Earliest allowed EventDate: \(DateArgument.forms), UTC.", valueName: "date"))
     var from: DateArgument?

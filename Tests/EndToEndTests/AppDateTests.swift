@@ -7,7 +7,7 @@ import Testing
 /// judges every date as it will be served.
 @Suite("the app's dates as Azure serves them")
 struct AppDateTests {
-    @Test("seed writes dates whose seventh digit is not 0; --date-format azure writes the grid itself, which validate reports with the served form")
+    @Test("seed writes each step plus one tick; --date-format azure writes the grid itself, whole seconds, which validate reports with the served form")
     func seedAndValidate() async throws {
         let scratch = try Scratch()
         let store = try await SeedTool.seededStore(scratch)
@@ -31,12 +31,13 @@ struct AppDateTests {
         #expect(findings.count == 100)
         #expect(findings.allSatisfy { $0["rule"] as? String == "dates.format" })
         let message = try #require(findings.first?["message"] as? String)
-        #expect(message.range(of: #"EventDate '\d{4}-\d\d-\d\dT\d\d:\d\d:00\.0000000Z' ends in 0, so Azure serves it as '\d{4}-\d\d-\d\dT\d\d:\d\d:00Z'"#, options: .regularExpression) != nil, "\(message)")
+        let expected = #"EventDate '\d{4}-\d\d-\d\dT\d\d:\d\d:00\.0000000Z' lies on a whole second, so Azure serves it as '\d{4}-\d\d-\d\dT\d\d:\d\d:00Z', which the app's date pattern refuses: the event shows no date"#
+        #expect(message.range(of: expected, options: .regularExpression) != nil, "\(message)")
         let azure = try await BuiltTool.validate.run(["--store", grid, "--date-format", "azure"], in: scratch.path)
         #expect(azure.status == 0, "\(azure)")
     }
 
-    @Test("a typed file with seven-digit dates ending in 0 is reported; the same dates as Azure served them are reported as text")
+    @Test("in a file, only the whole second is a date the app refuses as served; exact7 also reports the dates Azure serves short")
     func files() async throws {
         let scratch = try Scratch()
         let speaker = "1b7d3d6f-2c8f-4c9f-8d2b-7a1f3e4d5c6b"
@@ -49,7 +50,13 @@ struct AppDateTests {
             line(4, "2026-03-01T09:33:00Z"),
         ]
         try (lines.joined(separator: "\n") + "\n").write(toFile: scratch.file("events.ndjson"), atomically: true, encoding: .utf8)
-        let result = try await BuiltTool.validate.run(["events.ndjson", "--report", "github"], in: scratch.path)
+        let app = try await BuiltTool.validate.run(["events.ndjson", "--report", "github"], in: scratch.path)
+        #expect(app.status == 1, "\(app)")
+        let refused = app.stdout.split(separator: "\n").filter { $0.hasPrefix("::error") }
+        #expect(refused.count == 1, "\(app)")
+        #expect(refused.first?.contains("line=5") == true && refused.first?.contains("lies on a whole second and has no fraction") == true, "\(app)")
+
+        let result = try await BuiltTool.validate.run(["events.ndjson", "--report", "github", "--date-format", "exact7"], in: scratch.path)
         #expect(result.status == 1, "\(result)")
         let annotations = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::error") }
         #expect(annotations.count == 3, "\(result)")

@@ -184,10 +184,10 @@ struct EdmDateTimeTests {
             ("2012-11-10T03:04:05Z", 0, true, false), ("2012-11-10T03:04:05.2000000", 7, false, false),
         ] as [(String, Int, Bool, Bool)]
     )
-    func lexicalShape(text: String, digits: Int, zone: Bool, app: Bool) throws {
+    func lexicalShape(text: String, digits: Int, zone: Bool, sevenDigits: Bool) throws {
         let date = try EdmDateTime(parsing: text)
         #expect(date.lexicalShape == EdmDateTime.LexicalShape(fractionDigits: Int8(digits), hasZone: zone))
-        #expect(date.lexicalShape?.isAppPattern == app)
+        #expect(date.lexicalShape?.isSevenDigitForm == sevenDigits)
         let made = try #require(EdmDateTime(ticks: date.ticks))
         #expect(made.lexicalShape == nil)
         #expect(made == date && made.hashValue == date.hashValue)

@@ -20,7 +20,7 @@ struct PlantedDefectsTests {
             D.speaker(D.bartKey, "Bart Tubalinal", photo: "BTubalinal.jpg"),  // 0
             D.event(key(1), date: date(1)),  // 1 clean
             D.event(key(2), date: date(2)).setting("EventDate", nil),  // 2 dates.missing
-            D.event(key(3), date: "2026-03-03T09:30:00.2000000Z"),  // 3 dates.format once written as .2Z
+            D.event(key(3), date: "2026-03-03T09:30:00.0000000Z"),  // 3 dates.format: a whole second, served as …:00Z
             D.event(key(4), date: "2027-06-01T00:00:00.0000001Z"),  // 4 dates.range (after --cutoff)
             D.event(key(5), date: "1600-06-01T00:00:00.0000001Z"),  // 5 dates.before-1601
             D.event(key(6), date: date(6), speakerKey: "99999999-0000-4000-8000-000000000000", speakerName: "Nobody Known"),  // 6 orphan

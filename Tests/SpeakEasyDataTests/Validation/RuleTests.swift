@@ -30,12 +30,26 @@ struct RuleTests {
         // dates
         Case(name: "EventDate missing", change: replacing(2) { $0.setting("EventDate", nil) }, expected: ["dates.missing"]),
         Case(name: "EventDate a string", change: replacing(2) { $0.setting("EventDate", .string("2026-03-01T09:30:00.0000000Z")) }, expected: ["dates.missing"]),
-        Case(name: "EventDate .2Z (app)", change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.2Z"))) }, expected: ["dates.format"]),
+        Case(name: "EventDate .2Z, which the app reads (app)", change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.2Z"))) }, expected: []),
+        Case(
+            name: "EventDate .2Z (exact7)", change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.2Z"))) },
+            options: { $0.dateFormat = .exact7 }, expected: ["dates.format"]),
+        Case(name: "EventDate on a whole second, no fraction (app)", change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00Z"))) }, expected: ["dates.format"]),
+        Case(
+            name: "EventDate on a whole second, seven zeros (app)", change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.0000000Z"))) },
+            expected: ["dates.format"]),
         Case(name: "EventDate without Z (app)", change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.0000000"))) }, expected: ["dates.format"]),
         Case(name: "EventDate 7 digits Z (app)", change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.1234567Z"))) }, expected: []),
         Case(
-            name: "EventDate 7 digits ending in 0, which Azure trims (app)",
-            change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.1234560Z"))) }, expected: ["dates.format"]),
+            name: "EventDate 7 digits ending in 0, which Azure trims to 6 and the app reads (app)",
+            change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.1234560Z"))) }, expected: []),
+        Case(
+            name: "EventDate 7 digits ending in 0, which Azure trims to 6 (exact7)",
+            change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.1234560Z"))) },
+            options: { $0.dateFormat = .exact7 }, expected: ["dates.format"]),
+        Case(
+            name: "EventDate 7 digits ending in 1 (exact7)", change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.0000001Z"))) },
+            options: { $0.dateFormat = .exact7 }, expected: []),
         Case(
             name: "EventDate 7 digits ending in 0 (azure)", change: replacing(2) { $0.setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.0000000Z"))) },
             options: { $0.dateFormat = .azure }, expected: []),
@@ -140,7 +154,7 @@ struct RuleTests {
     @Test("--rule and --skip choose rules; groups name all their rules")
     func selection() {
         var entities = D.clean
-        entities[2] = entities[2].setting("EventDate", .dateTime(.written("2026-03-01T09:30:00.2Z"))).setting("SpeakerName", .string("X"))
+        entities[2] = entities[2].setting("EventDate", .dateTime(.written("2026-03-01T09:30:00Z"))).setting("SpeakerName", .string("X"))
         var options = ValidationOptions()
         options.rules = Set(Rule.matching("references"))
         #expect(D.validate(entities, options: options).findings.map(\.rule) == ["references.name-mismatch"])

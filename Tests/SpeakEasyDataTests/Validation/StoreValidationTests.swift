@@ -65,7 +65,7 @@ struct StoreValidationTests {
             let duplicate = "ffffffff-0000-4000-8000-000000000000"
             try sql.execute(
                 """
-                UPDATE entities SET properties = json_set(properties, '$.EventDate', '2026-03-01T09:30:00.2Z') WHERE row_key = '\(trimmed)';
+                UPDATE entities SET properties = json_set(properties, '$.EventDate', '2026-03-01T09:30:00Z') WHERE row_key = '\(trimmed)';
                 UPDATE entities SET properties = json_set(properties, '$.SpeakerKey', '00000000-0000-4000-8000-000000000000') WHERE row_key = '\(orphan)';
                 UPDATE entities SET properties = json_set(properties, '$.SpeakerName', 'Bart Tubalnal') WHERE row_key = '\(mismatch)';
                 INSERT INTO entities SELECT table_name, partition_key, '\(duplicate)', timestamp, etag, properties FROM entities WHERE row_key = '\(copied)';
@@ -123,7 +123,7 @@ struct StoreValidationTests {
     @Test("--max-errors stops the scan at the first finding past the limit; nothing after it is judged")
     func maxErrors() async throws {
         try await Self.withSeededStore { path, sql in
-            try sql.execute("UPDATE entities SET properties = json_set(properties, '$.EventDate', '2026-03-01T09:30:00.2Z') WHERE partition_key = 'Events'")
+            try sql.execute("UPDATE entities SET properties = json_set(properties, '$.EventDate', '2026-03-01T09:30:00Z') WHERE partition_key = 'Events'")
             var options = ValidationOptions()
             options.maxErrors = 3
             let report = try await Self.validate(path, options: options)
