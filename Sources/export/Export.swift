@@ -115,6 +115,7 @@ struct Export: AsyncParsableCommand {
             throw ValidationError("--columns has an empty name: '\(columns)'")
         }
         if typed, spreadsheet { throw ValidationError("--typed and --spreadsheet are two CSV layouts; choose one") }
+        try OutputClash.refuse(output: to, option: "--to", uses: OutputClash.Use.sources(files: files, store: storeOption.location))
     }
 
     func run() async throws {

@@ -101,6 +101,9 @@ struct Seed: AsyncParsableCommand {
         if let events, events < 0 { throw ValidationError("--events must be 0 or more, not \(events)") }
         if let speakers, speakers < 1 { throw ValidationError("--speakers must be at least 1, not \(speakers)") }
         try DateArgument.checkWindow(from: from, cutoff: cutoff)
+        if case .local(let path) = storeOption.location {
+            try OutputClash.refuse(output: path, option: "--store", uses: fromFile.map(OutputClash.Use.input))
+        }
     }
 
     func run() async throws {

@@ -80,7 +80,12 @@ struct Validate: AsyncParsableCommand {
         if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1, not \(maxErrors)") }
         try DateArgument.checkWindow(from: from, cutoff: cutoff)
         if files.isEmpty, delimiter != nil { throw ValidationError("--delimiter reads CSV files; it does not apply to the storage account") }
+        if delimiter != nil, !DelimiterArgument.mayReadCSV(files, fromFormat: fromFormat) {
+            let which = files.count == 1 ? "\(files[0]) is not CSV" : "none of \(files.joined(separator: ", ")) is CSV"
+            throw ValidationError("--delimiter reads CSV files, and \(which)")
+        }
         try storeOption.refuse(besides: files)
+        try OutputClash.refuse(output: output, option: "--output", uses: OutputClash.Use.sources(files: files, store: storeOption.location))
         _ = try selectedRules()
     }
 
