@@ -6,7 +6,8 @@ package struct Finding: Sendable, Hashable {
     /// The rule's stable id, as documented in the README (e.g. `dates.format`).
     package var rule: String
     package var severity: Severity
-    /// One line, for people: says what is wrong and, where it helps, the fix.
+    /// One line, for people: says what is wrong and, where it helps, the fix. Control characters in
+    /// the data it quotes are escaped (``Swift/String/escapingControlCharacters``).
     package var message: String
     /// Where the problem is.
     package var location: FindingLocation
@@ -16,7 +17,7 @@ package struct Finding: Sendable, Hashable {
     package init(rule: String, severity: Severity, message: String, location: FindingLocation, related: [FindingLocation] = []) {
         self.rule = rule
         self.severity = severity
-        self.message = message
+        self.message = message.escapingControlCharacters
         self.location = location
         self.related = related
     }
