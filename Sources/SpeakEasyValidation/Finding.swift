@@ -6,8 +6,7 @@ package struct Finding: Sendable, Hashable {
     /// The rule's stable id, as documented in the README (e.g. `dates.format`).
     package var rule: String
     package var severity: Severity
-    /// One line, for people: says what is wrong and, where it helps, the fix. Control characters in
-    /// the data it quotes are escaped (``Swift/String/escapingControlCharacters``).
+    /// One line, for people: says what is wrong and, where it helps, the fix.
     package var message: String
     /// Where the problem is.
     package var location: FindingLocation
@@ -17,7 +16,7 @@ package struct Finding: Sendable, Hashable {
     package init(rule: String, severity: Severity, message: String, location: FindingLocation, related: [FindingLocation] = []) {
         self.rule = rule
         self.severity = severity
-        self.message = message.escapingControlCharacters
+        self.message = message
         self.location = location
         self.related = related
     }

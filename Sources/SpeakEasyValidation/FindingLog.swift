@@ -30,7 +30,7 @@ package struct FindingLog: Sendable {
 
     /// Adds `text` to the message of the finding at `index` (a hint known only later).
     mutating func append(_ text: String, toFindingAt index: Int) {
-        findings[index].message += text.escapingControlCharacters
+        findings[index].message += text
     }
 
     package mutating func add(_ rule: Rule, _ message: String, at location: FindingLocation, related: [FindingLocation] = []) {
