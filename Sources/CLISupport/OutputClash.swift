@@ -30,13 +30,16 @@ package enum OutputClash {
         }
     }
 
-    /// Throws a usage error naming both when `output` (given as `option`) is one of `uses`. An output
-    /// that is not there yet, stdout, or a device or pipe (written in place, never replaced) is no clash.
+    /// Throws a usage error naming both when `output` (given as `option`; nil or `-` is stdout) is one
+    /// of `uses`. Only a regular file can clash: an output not there yet, a device or a pipe cannot.
+    /// Stdout counts when the shell redirects it to a file (`>> acct.sqlite` would append to the store).
     package static func refuse(output: String?, option: String, uses: [Use]) throws {
-        guard let output, output != "-", let target = identity(of: output), target.isRegularFile else { return }
+        let toStdout = output == nil || output == "-"
+        guard let target = toStdout ? identity(ofDescriptor: STDOUT_FILENO) : identity(of: output!), target.isRegularFile else { return }
         for use in uses where identity(of: use.path) == target {
             let what = use.path == "-" ? "\(use.role) (stdin)" : "\(use.role) \(use.path)"
-            throw ValidationError("\(option) \(output) is the same file as \(what); write to another file")
+            let named = toStdout ? "stdout" : "\(option) \(output!)"
+            throw ValidationError("\(named) is the same file as \(what); write to another file")
         }
     }
 
@@ -44,13 +47,25 @@ package enum OutputClash {
         let device: UInt64
         let inode: UInt64
         let isRegularFile: Bool
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            isRegularFile = info.st_mode & S_IFMT == S_IFREG
+        }
     }
 
     /// The file a path names after symlinks (`-` names stdin's); nil when there is none.
     private static func identity(of path: String) -> Identity? {
+        if path == "-" { return identity(ofDescriptor: STDIN_FILENO) }
         var info = stat()
-        let found = path == "-" ? fstat(STDIN_FILENO, &info) == 0 : stat(path, &info) == 0
-        guard found else { return nil }
-        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), isRegularFile: info.st_mode & S_IFMT == S_IFREG)
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(info)
+    }
+
+    private static func identity(ofDescriptor descriptor: Int32) -> Identity? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return Identity(info)
     }
 }

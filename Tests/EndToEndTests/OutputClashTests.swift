@@ -61,6 +61,25 @@ struct OutputClashTests {
         #expect(fileBytes(scratch.file("data.csv")) == Data(Self.data.utf8))
     }
 
+    @Test("stdout redirected to the store or an input file, which the run would append to")
+    func stdoutToItsInput() async throws {
+        let scratch = try Scratch()
+        let store = try await SeedTool.seededStore(scratch, name: "acct.sqlite")
+        let before = fileBytes(store)
+        try Self.data.write(toFile: scratch.file("data.csv"), atomically: true, encoding: .utf8)
+        let runs: [(tool: BuiltTool, arguments: String, other: String)] = [
+            (.export, "--store acct.sqlite >> acct.sqlite", "the store acct.sqlite"),
+            (.validate, "--store acct.sqlite >> acct.sqlite", "the store acct.sqlite"),
+            (.export, "data.csv >> data.csv", "the input data.csv"),
+        ]
+        for run in runs {
+            let result = try await Subprocess.run("/bin/sh", ["-c", "\"$0\" \(run.arguments)", try run.tool.executable.get()], directory: scratch.path)
+            #expect(result.status == 64 && result.stderr.contains("stdout is the same file as \(run.other)"), "\(result)")
+        }
+        #expect(fileBytes(store) == before)
+        #expect(fileBytes(scratch.file("data.csv")) == Data(Self.data.utf8))
+    }
+
     @Test("validate --output the store it checks, or one of its files")
     func validateOverItsInput() async throws {
         let scratch = try Scratch()
