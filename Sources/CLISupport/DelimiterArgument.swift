@@ -1,4 +1,5 @@
 package import ArgumentParser
+package import SpeakEasyData
 
 /// `--delimiter`: the CSV field separator, one ASCII character other than a quote or a line end;
 /// `tab` (or `\t`) for a tab.
@@ -17,5 +18,12 @@ package struct DelimiterArgument: Sendable {
             throw ValidationError("--delimiter must be one ASCII character other than a quote or a line end (or 'tab'), not '\(text)'")
         }
         self.byte = byte
+    }
+
+    /// Whether any of `files` may be CSV, so that `--delimiter` applies to reading it: a CSV
+    /// `--from-format`, or a file whose extension says CSV or says nothing (its first bytes decide).
+    package static func mayReadCSV(_ files: [String], fromFormat: DataFormat?) -> Bool {
+        if let fromFormat { return !files.isEmpty && fromFormat == .csv }
+        return files.contains { (DataFormat(fileExtensionOf: $0) ?? .csv) == .csv }
     }
 }

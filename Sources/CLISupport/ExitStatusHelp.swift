@@ -9,7 +9,7 @@ package enum ExitStatusHelp {
         lines += [
             "  64  usage: a bad option, or options that conflict or do not apply",
             "  65  malformed input (file:line:column), or --store is not a storage account",
-            "  66  an input file, or the store to read, is missing (or empty)",
+            "  66  an input file, or the store to read, is missing, unreadable or empty",
             "  69  the store is locked, unreachable, or refuses the key or SAS token",
             "  73  an output (a file, or the store seed writes) cannot be created",
             "  74  an I/O error part-way (a full disk, a closed pipe)",

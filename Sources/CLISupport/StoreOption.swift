@@ -36,12 +36,24 @@ package struct StoreOption: ParsableArguments {
 
     package func validate() throws {
         guard (1...256).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 256, not \(parallel)") }
-        guard let store else { return }
+        if let store { _ = try Self.location(of: store) }
+    }
+
+    /// What a `--store` value names, or a usage error. An empty value or a bare URL would otherwise
+    /// be taken for a file's path, and the error would be that no account file is there.
+    package static func location(of value: String) throws -> StorageLocation {
+        let location: StorageLocation
         do {
-            _ = try StorageLocation(store, environment: ProcessInfo.processInfo.environment)
+            location = try StorageLocation(value, environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError("--store: \(error)")
         }
+        if case .local(let path) = location, path.isEmpty || path.contains("://") {
+            throw ValidationError(
+                "--store '\(value)' is not a storage account: give a local account file, 'azure', 'dev' or a connection string "
+                    + "(\"AccountName=…;AccountKey=…\", or with TableEndpoint, BlobEndpoint, SharedAccessSignature)")
+        }
+        return location
     }
 
     /// Tools that read either files or the account refuse `--store` beside files, rather than ignore one.

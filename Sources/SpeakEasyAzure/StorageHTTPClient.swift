@@ -175,7 +175,19 @@ package final class StorageHTTPClient: Sendable {
         } catch {
             // Whatever went wrong on the way (refused, reset, timed out) says nothing secret: the URL's
             // SAS token is not in it.
-            return .failure(StorageError(.unreachable, account: connection.accountName, "\(request.method) \(endpoint)\(request.path): \(error)"))
+            return .failure(StorageError(.unreachable, account: connection.accountName, "\(request.method) \(endpoint)\(request.path): \(Self.describe(error, endpoint: endpoint))"))
         }
+    }
+
+    /// A failed exchange in plain words where the system's errno says what happened (nothing
+    /// listening, a reset); the client's own text otherwise.
+    static func describe(_ error: any Error, endpoint: String) -> String {
+        let address = String(AzureConnection.split(endpoint).host)
+        if let error = error as? IOError { return SocketFailure.connecting(to: address, errno: error.errnoCode) }
+        if let error = error as? NIOConnectionError, let first = error.connectionErrors.lazy.compactMap({ $0.error as? IOError }).first {
+            return SocketFailure.connecting(to: address, errno: first.errnoCode)
+        }
+        if let error = error as? HTTPClientError, error == .connectTimeout { return "\(address) did not answer in time" }
+        return "\(error)"
     }
 }

@@ -1,3 +1,4 @@
+import SpeakEasyCore
 import UnixSignals
 package import SpeakEasyProtocol
 package import SpeakEasyStorage
@@ -22,18 +23,35 @@ package struct StorageServer: Sendable {
         handlingSignals: Bool = true, until stop: @escaping @Sendable () async -> Void = { await Task.never() },
         onListening: @escaping @Sendable (StorageService, Int) async -> Void = { _, _ in }
     ) async throws {
+        try await Self.run(configuration: configuration, handlingSignals: handlingSignals, until: stop, onListening: onListening) { self }
+    }
+
+    /// As ``run(handlingSignals:until:onListening:)``, with the server made by `make` only once both
+    /// ports are bound: a port that cannot be listened on then fails the run before `make` opens (and
+    /// perhaps creates or changes) the store.
+    package static func run(
+        configuration: ServerConfiguration, handlingSignals: Bool = true, until stop: @escaping @Sendable () async -> Void = { await Task.never() },
+        onListening: @escaping @Sendable (StorageService, Int) async -> Void = { _, _ in }, server make: () throws -> StorageServer
+    ) async throws {
         // Trapped before the sockets open, so that a signal from then on stops the server cleanly.
         let signals = handlingSignals ? await UnixSignalsSequence(trapping: .sigterm, .sigint) : nil
+        // Set before the listeners accept anything, so every request finds it.
+        let made = Locked<StorageServer?>(nil)
         var listeners: [(StorageService, ServiceListener)] = []
         do {
             for service in StorageService.allCases {
-                let responder = ServiceResponder(service: service, server: self)
                 listeners.append((service, try await ServiceListener.bind(
                     host: configuration.host, port: service == .blob ? configuration.blobPort : configuration.tablePort,
                     maxConnections: configuration.maxConnections, idleTimeoutSeconds: configuration.idleTimeoutSeconds,
                     maxBodySize: service.maxBodySize, serverHeader: service.serverHeader,
-                    respond: { request, channel in await responder.respond(to: request, channel: channel) })))
+                    respond: { request, channel in
+                        guard let server = made.withLock({ $0 }) else { return nil }
+                        return await ServiceResponder(service: service, server: server).respond(to: request, channel: channel)
+                    })))
             }
+            let server = try make()
+            made.withLock { $0 = server }
+            for (_, listener) in listeners { try await listener.start() }
         } catch {
             for (_, listener) in listeners { await listener.stop() }
             throw error

@@ -55,7 +55,7 @@ package struct JSONReportWriter: ReportWriter {
             raw(index > 0 ? ",\n    " : "\n    ")
             raw("{\"rule\": "); string(finding.rule)
             raw(", \"severity\": "); string(finding.severity.rawValue)
-            raw(", \"message\": "); string(finding.message)
+            raw(", \"message\": "); string(finding.message.escapingControlCharacters)
             raw(", \"location\": "); location(finding.location)
             raw(", \"related\": [")
             for (relatedIndex, related) in finding.related.enumerated() {

@@ -20,7 +20,7 @@ package struct TextReportWriter: ReportWriter {
             if let summary { out += paint("2", " — " + summary) }
             out += "\n"
             for finding in findings {
-                out += "  " + paint("36", Self.describe(finding.location)) + ": " + finding.message + "\n"
+                out += "  " + paint("36", Self.describe(finding.location)) + ": " + finding.message.escapingControlCharacters + "\n"
                 for related in finding.related { out += paint("2", "      see " + Self.describe(related)) + "\n" }
             }
             out += "\n"

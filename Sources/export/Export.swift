@@ -37,15 +37,15 @@ struct Export: AsyncParsableCommand {
             entity in memory to order them: about three times the size of the data as JSON.
 
             Examples:
-              export --partition Events --to events.csv            # the app's events as plain CSV
+              export --partition Events --to events.csv    # the app's events, plain CSV
               export --partition Events --sort EventDate --to events.csv
-              export --partition Events --spreadsheet --to events.csv   # to open in Calc or Excel
-              export --store azure --partition Events --to events.json     # from the Azure account
-              export feed.atom --to feed.json                      # Atom to Azure JSON (minimal metadata)
+              export --partition Events --spreadsheet --to events.csv  # for Calc or Excel
+              export --store azure --partition Events --to events.json  # from Azure
+              export feed.atom --to feed.json              # to Azure's JSON
               export events.csv --format atom > events.atom
-              export data.json --to data.typed.csv --typed         # lossless CSV
+              export data.json --to data.typed.csv --typed  # lossless CSV
               export big.json --format ndjson --metadata full | head
-              export events.csv speakers.csv --to all.json --columns Name,EventName,EventDate
+              export a.csv b.csv --to all.json --columns Name,EventName,EventDate
 
             """ + ExitStatusHelp.text(),
         version: ToolVersion.current)
@@ -96,12 +96,8 @@ struct Export: AsyncParsableCommand {
     /// --format, else what --to's extension names, else JSON.
     var outputFormat: DataFormat { format ?? to.flatMap { DataFormat(fileExtensionOf: $0) } ?? .json }
 
-    /// Whether any input may be CSV (--delimiter then applies to reading it): a CSV --from-format, or
-    /// a file whose extension says CSV or says nothing (its first bytes decide).
-    var readsCSV: Bool {
-        if let fromFormat { return !files.isEmpty && fromFormat == .csv }
-        return files.contains { (DataFormat(fileExtensionOf: $0) ?? .csv) == .csv }
-    }
+    /// Whether any input may be CSV (--delimiter then applies to reading it).
+    var readsCSV: Bool { DelimiterArgument.mayReadCSV(files, fromFormat: fromFormat) }
 
     static var formatNames: String { DataFormat.allCases.map(\.rawValue).joined(separator: ", ") }
 
@@ -115,6 +111,7 @@ struct Export: AsyncParsableCommand {
             throw ValidationError("--columns has an empty name: '\(columns)'")
         }
         if typed, spreadsheet { throw ValidationError("--typed and --spreadsheet are two CSV layouts; choose one") }
+        try OutputClash.refuse(output: to, option: "--to", uses: OutputClash.Use.sources(files: files, store: storeOption.location))
     }
 
     func run() async throws {

@@ -19,15 +19,16 @@ struct Seed: AsyncParsableCommand {
             nothing. A run that was interrupted is finished by running the same command again.
 
             Examples:
-              seed                                    # 8 speakers, 100 events into ./speakeasy.sqlite
-              seed --seed 42 --events 500             # reproducible: the same 500 events every time
+              seed                                   # 100 events into ./speakeasy.sqlite
+              seed --seed 42 --events 500            # the same 500 events every time
               seed --from 2027-01-01 --cutoff 2027-03-31 --resolution hour
-              seed --store demo.sqlite --mode merge   # upsert; re-running with the same seed changes nothing
-              seed --store dev --events 20000         # into Azurite or `serve` on this machine
-              seed --store azure --parallel 16        # into the account in AZURE_STORAGE_CONNECTION_STRING
-              seed --reset --seed 7                   # empty the table and container, then seed
-              seed --dry-run --events 1000000 --speakers 1000   # show what would be written
-              sqlite3 speakeasy.sqlite 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
+              seed --store demo.sqlite --mode merge  # upsert: a re-run changes nothing
+              seed --store dev --events 20000        # into Azurite or `serve` here
+              seed --store azure --parallel 16       # to $AZURE_STORAGE_CONNECTION_STRING
+              seed --reset --seed 7                  # empty table and photos, then seed
+              seed --dry-run --events 1000000 --speakers 1000  # what would be written
+              sqlite3 speakeasy.sqlite \\
+                'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
 
             """ + ExitStatusHelp.text(),
         version: ToolVersion.current)
@@ -101,6 +102,9 @@ struct Seed: AsyncParsableCommand {
         if let events, events < 0 { throw ValidationError("--events must be 0 or more, not \(events)") }
         if let speakers, speakers < 1 { throw ValidationError("--speakers must be at least 1, not \(speakers)") }
         try DateArgument.checkWindow(from: from, cutoff: cutoff)
+        if case .local(let path) = storeOption.location {
+            try OutputClash.refuse(output: path, option: "--store", uses: fromFile.map(OutputClash.Use.input))
+        }
     }
 
     func run() async throws {

@@ -33,74 +33,96 @@ struct Serve: AsyncParsableCommand {
             out, delay=MS) and conditions after '/' (every=N, first=N, path=PREFIX, batch).
 
             Examples:
-              serve                                     # speakeasy.sqlite as devstoreaccount1
+              serve                                 # speakeasy.sqlite as devstoreaccount1
               serve --store demo.sqlite --table-port 0 --blob-port 0
               serve --faults '503/every=3/batch,drop/first=1'
-              serve --faults 'lose/every=7/batch'       # a client must not insert twice on a retry
+              serve --faults 'lose/every=7/batch'   # a retry must not insert twice
               curl http://127.0.0.1:10000/speakeasy/speakers/BTubalinal.jpg -o photo.jpg
 
             """ + ExitStatusHelp.text(),
         version: ToolVersion.current)
 
-    @OptionGroup var storeOption: StoreOption
+    // Its own option, not StoreOption: serve serves a local account file only (an account elsewhere
+    // would be proxied to itself), and sends no requests that --parallel could bound.
+    @Option(help: ArgumentHelp("The local account file to serve; created if missing. (default: \(StoreOption.defaultPath))", valueName: "file"))
+    var store: String?
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var host = DevelopmentAccount.host
 
-    @Option(name: .customLong("blob-port"), help: ArgumentHelp("The Blob service's port; 0 picks a free one.", valueName: "port"))
+    // Unconditional, so `-1` is read as its value (and refused as such), not as an option.
+    @Option(name: .customLong("blob-port"), parsing: .unconditional, help: ArgumentHelp("The Blob service's port; 0 picks a free one.", valueName: "port"))
     var blobPort = StorageService.blob.developmentPort
 
-    @Option(name: .customLong("table-port"), help: ArgumentHelp("The Table service's port; 0 picks a free one.", valueName: "port"))
+    @Option(name: .customLong("table-port"), parsing: .unconditional, help: ArgumentHelp("The Table service's port; 0 picks a free one.", valueName: "port"))
     var tablePort = StorageService.table.developmentPort
 
     @Option(help: ArgumentHelp("The account name to serve the store under.", valueName: "name"))
     var account = DevelopmentAccount.name
 
     @Option(help: ArgumentHelp("The account key, base64. (default: the development account's published key)", valueName: "base64"))
-    var key = DevelopmentAccount.key
+    var key: String?
 
-    @Option(name: .customLong("page-size"), help: ArgumentHelp("Entities a query page holds at most (Azure: 1000).", valueName: "n"))
+    @Option(name: .customLong("page-size"), parsing: .unconditional, help: ArgumentHelp("Entities a query page holds at most (Azure: 1000).", valueName: "n"))
     var pageSize = 1000
 
     @Option(help: ArgumentHelp("Faults to answer on purpose, for testing a client's retries (see above).", valueName: "rules"))
     var faults: String?
 
-    @Option(help: ArgumentHelp("Milliseconds added to every reply.", valueName: "ms"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Milliseconds added to every reply.", valueName: "ms"))
     var latency = 0
 
-    @Flag(help: "Log nothing per request.")
+    @Flag(name: [.short, .long], help: "Log nothing per request.")
     var quiet = false
 
     func validate() throws {
+        if let store {
+            guard case .local = try StoreOption.location(of: store) else {
+                // The value is not echoed: a connection string may hold a key.
+                throw ValidationError("--store: serve serves a local account file, not 'dev', 'azure' or a connection string")
+            }
+        }
         for (name, port) in [("--blob-port", blobPort), ("--table-port", tablePort)] where !(0...65535).contains(port) {
             throw ValidationError("\(name) \(port): a port is 0 to 65535")
         }
         guard (1...1000).contains(pageSize) else { throw ValidationError("--page-size \(pageSize): 1 to 1000") }
         guard (0...600_000).contains(latency) else { throw ValidationError("--latency \(latency): 0 to 600000 ms") }
-        guard let decoded = Base64.decode(key), !decoded.isEmpty else { throw ValidationError("--key: not base64 (give the account key as Azure shows it)") }
+        guard let decoded = Base64.decode(accountKey), !decoded.isEmpty else { throw ValidationError("--key: not base64 (give the account key as Azure shows it)") }
         if let faults { do { _ = try FaultPlan(parsing: faults) } catch { throw ValidationError("--faults: \(error)") } }
     }
 
+    var accountKey: String { key ?? DevelopmentAccount.key }
+
     func run() async throws {
         do {
-            let store = try storeOption.open()
+            let location = StorageLocation.local(path: self.store ?? StoreOption.defaultPath)
             var configuration = ServerConfiguration()
             configuration.host = host
             configuration.blobPort = blobPort
             configuration.tablePort = tablePort
             configuration.accountName = account
-            configuration.accountKey = key
+            configuration.accountKey = accountKey
             configuration.pageSize = pageSize
             configuration.latencyMilliseconds = latency
             configuration.logRequests = !quiet
             if let faults { configuration.faults = try FaultPlan(parsing: faults) }
-            if store.accountName != account { configuration.accountAliases = [store.accountName] }
+            if location.accountName != account { configuration.accountAliases = [location.accountName] }
             let host = host, accountName = account
-            try await StorageServer(account: store, configuration: configuration).run(onListening: { service, port in
-                // On stdout, one line a service, so that a script can read the ports it got.
-                Terminal.writeOutput("\(service.rawValue) http://\(host):\(port)/\(accountName)\n")
-            })
-            try await store.flush()
+            var store: (any StorageAccount)?
+            // The store is opened (created if missing) only once both ports are bound: a port that
+            // cannot be listened on leaves it as it was.
+            try await StorageServer.run(
+                configuration: configuration,
+                onListening: { service, port in
+                    // On stdout, one line a service, so that a script can read the ports it got.
+                    Terminal.writeOutput("\(service.rawValue) http://\(host):\(port)/\(accountName)\n")
+                },
+                server: {
+                    let opened = try location.open(readOnly: false)
+                    store = opened
+                    return try StorageServer(account: opened, configuration: configuration)
+                })
+            try await store?.flush()
         } catch {
             throw ToolExit.report(error, tool: "serve")
         }

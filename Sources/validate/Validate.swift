@@ -21,13 +21,13 @@ struct Validate: AsyncParsableCommand {
             names all its rules).
 
             Examples:
-              validate                                        # the local account, speakeasy.sqlite
+              validate                            # the local account, speakeasy.sqlite
               validate events.csv speakers.csv --report github
               validate export.json --report json --output report.json
               validate events.ndjson --rule dates,references --date-format azure
               validate --store prod-copy.sqlite --skip photos.unused --max-errors 50
-              validate --store azure --report junit --output report.xml   # the Azure account, photos too
-              validate events.csv --from 2026-01-01 --cutoff 2026-12-31 --warnings-as-errors
+              validate --store azure --report junit --output report.xml  # photos too
+              validate events.csv --cutoff 2026-12-31 --warnings-as-errors
 
             """ + ExitStatusHelp.text(findings: "errors found (or warnings, with --warnings-as-errors)"),
         version: ToolVersion.current)
@@ -84,7 +84,12 @@ struct Validate: AsyncParsableCommand {
         if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1, not \(maxErrors)") }
         try DateArgument.checkWindow(from: from, cutoff: cutoff)
         if files.isEmpty, delimiter != nil { throw ValidationError("--delimiter reads CSV files; it does not apply to the storage account") }
+        if delimiter != nil, !DelimiterArgument.mayReadCSV(files, fromFormat: fromFormat) {
+            let which = files.count == 1 ? "\(files[0]) is not CSV" : "none of \(files.joined(separator: ", ")) is CSV"
+            throw ValidationError("--delimiter reads CSV files, and \(which)")
+        }
         try storeOption.refuse(besides: files)
+        try OutputClash.refuse(output: output, option: "--output", uses: OutputClash.Use.sources(files: files, store: storeOption.location))
         _ = try selectedRules()
     }
 

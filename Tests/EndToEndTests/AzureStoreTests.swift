@@ -200,7 +200,7 @@ struct AzureStoreTests {
         let started = ContinuousClock.now
         let seeded = try await SeedTool.run(["--events", "10", "--store", store], in: scratch.path)
         #expect(seeded.status == 69, "\(seeded)")
-        #expect(seeded.stderr.contains("127.0.0.1:\(port)"), "the message names the endpoint: \(seeded)")
+        #expect(seeded.stderr.contains("nothing is listening on 127.0.0.1:\(port) (6 tries)"), "the message names the endpoint: \(seeded)")
         #expect(!seeded.stderr.contains(DevelopmentAccount.key.prefix(12)))
         let exported = try await BuiltTool.export.run(["--store", store], in: scratch.path)
         #expect(exported.status == 69, "\(exported)")

@@ -8,8 +8,10 @@ struct OneVoiceTests {
     static let tools = ["seed", "export", "validate"]
 
     /// Runs a tool; seed gets the package's samples so that only the fault under test can fail it.
-    static func run(_ tool: String, _ arguments: [String], in directory: String) async throws -> ProcessResult {
-        tool == "seed" ? try await SeedTool.run(arguments, in: directory) : try await BuiltTool(tool).run(arguments, in: directory)
+    static func run(_ tool: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]) async throws -> ProcessResult {
+        tool == "seed"
+            ? try await SeedTool.run(arguments, in: directory, environment: environment)
+            : try await BuiltTool(tool).run(arguments, in: directory, environment: environment)
     }
 
     /// The stores that are not storage accounts, as each test makes them.
@@ -87,6 +89,8 @@ struct OneVoiceTests {
             ("validate", ["--from", "2026-02-01", "--cutoff", "2026-01-01"], "--cutoff 2026-01-01T23:59:59.9999999Z is before --from 2026-02-01T00:00:00.0000000Z"),
             ("validate", ["--max-errors", "-1"], "--max-errors must be at least 1, not -1"),
             ("validate", ["a.json", "--store", "x.sqlite"], "give either files or --store, not both"),
+            ("validate", ["good.json", "--delimiter", "tab"], "--delimiter reads CSV files, and good.json is not CSV"),
+            ("validate", ["a.json", "b.atom", "--delimiter", ";"], "--delimiter reads CSV files, and none of a.json, b.atom is CSV"),
             ("export", ["a.json", "--store", "x.sqlite"], "give either files or --store, not both"),
             ("seed", ["--nope"], "Unknown option '--nope'"),
             ("export", ["--nope"], "Unknown option '--nope'"),
@@ -103,6 +107,57 @@ struct OneVoiceTests {
         let defaulted = try await Self.run("seed", ["--cutoff", "2020-01-01", "--dry-run"], in: scratch.path)
         #expect(defaulted.status == 64, "\(defaulted)")
         #expect(defaulted.stderr.hasPrefix("seed: error: --cutoff 2020-01-01T23:59:59.9999999Z is before --from "), "\(defaulted)")
+    }
+
+    @Test("a --store that names no account (empty, a bare URL): 64 saying what --store takes, in every tool")
+    func storeValues() async throws {
+        let scratch = try Scratch()
+        for value in ["", "https://acct.table.core.windows.net"] {
+            for tool in Self.tools + ["serve"] {
+                let result = try await Self.run(tool, ["--store", value], in: scratch.path)
+                #expect(result.status == 64, "\(result)")
+                #expect(
+                    result.stderr.hasPrefix("\(tool): error: --store '\(value)' is not a storage account: give a local account file, 'azure', 'dev' or a connection string"),
+                    "\(result)")
+            }
+        }
+        #expect(directoryListing(scratch.path).isEmpty, "nothing created: \(directoryListing(scratch.path))")
+    }
+
+    @Test(
+        "an input file that cannot be opened (no permission): 66, as sysexits says, not 74",
+        .enabled(if: !runningAsRoot || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "root reads any file; setpriv drops to nobody"))
+    func unreadableInput() async throws {
+        let scratch = try Scratch()
+        try "PartitionKey,RowKey,Name\nspeakers,a,Ada\n".write(toFile: scratch.file("locked.csv"), atomically: true, encoding: .utf8)
+        chmod(scratch.file("locked.csv"), 0)
+        chmod(scratch.path, 0o755)
+        let runs: [(tool: String, arguments: [String])] = [
+            ("export", ["locked.csv"]), ("validate", ["locked.csv"]), ("seed", ["--from-file", "locked.csv", "--dry-run"]),
+        ]
+        for run in runs {
+            let tool = run.tool == "seed" ? try SeedTool.path() : try BuiltTool(run.tool).executable.get()
+            // Root may read a mode-000 file: the tool runs as nobody, for whom the permission holds.
+            let (executable, arguments) = runningAsRoot
+                ? ("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", tool] + run.arguments) : (tool, run.arguments)
+            let result = try await Subprocess.run(executable, arguments, directory: scratch.path)
+            #expect(result.status == 66, "\(result)")
+            #expect(result.stderr.hasPrefix("\(run.tool): error: locked.csv"), "\(result)")
+            #expect(result.stderr.contains("Permission denied"), "\(result)")
+        }
+    }
+
+    @Test("every tool's --help examples fit 80 columns: no example or its comment is wrapped")
+    func helpExamplesFit() async throws {
+        let scratch = try Scratch()
+        for tool in Self.tools + ["serve"] {
+            // At 80 columns the parser wraps a longer line onto one that starts in column 0.
+            let help = try await Self.run(tool, ["--help"], in: scratch.path, environment: ["COLUMNS": "80"])
+            let examples = try #require(help.stdout.components(separatedBy: "Examples:\n").last?.components(separatedBy: "Exit status:").first)
+            let lines = examples.split(separator: "\n")
+            #expect(lines.count >= 5, "\(help.stdout)")
+            for line in lines { #expect(line.hasPrefix("  ") && line.count <= 80, "\(tool): a wrapped example: '\(line)'") }
+        }
     }
 
     @Test("every tool's --help lists its exit statuses")

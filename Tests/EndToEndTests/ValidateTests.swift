@@ -258,4 +258,31 @@ struct MaxErrorsTests {
         #expect(exactObject["truncated"] as? Bool == false)
         #expect((exactObject["summary"] as? [String: Any])?["errors"] as? Int == 2000)
     }
+
+    @Test("control characters in the data are escaped in a finding's message: one line in text and JSON")
+    func controlCharactersInMessages() async throws {
+        let scratch = try Scratch()
+        let store = try await SeedTool.seededStore(scratch)
+        let exported = try await BuiltTool.export.run(["--store", store, "--to", "all.ndjson", "--quiet"], in: scratch.path)
+        try #require(exported.status == 0, "\(exported)")
+        var lines = try String(contentsOfFile: scratch.file("all.ndjson"), encoding: .utf8).components(separatedBy: "\n")
+        let event = try #require(lines.firstIndex { $0.contains("\"PartitionKey\":\"Events\"") })
+        // A SpeakerName with a line break and a terminal escape: the reference check quotes it.
+        let name = try NSRegularExpression(pattern: "\"SpeakerName\":\"[^\"]*\"")
+        lines[event] = name.stringByReplacingMatches(
+            in: lines[event], range: NSRange(lines[event].startIndex..., in: lines[event]), withTemplate: "\"SpeakerName\":\"Line1\\\\nLine2\\\\u001B[31m\"")
+        try lines.joined(separator: "\n").write(toFile: scratch.file("odd.ndjson"), atomically: true, encoding: .utf8)
+
+        let text = try await BuiltTool.validate.run(["odd.ndjson"], in: scratch.path)
+        #expect(text.status == 1, "\(text)")
+        let finding = try #require(text.stdout.split(separator: "\n").first { $0.contains("SpeakerName 'Line1") }, "\(text)")
+        #expect(finding.contains("SpeakerName 'Line1\\nLine2\\u{1B}[31m' is not the Name of speaker"), "\(finding)")
+        #expect(!text.stdout.contains("\u{1B}"), "\(text)")
+
+        let json = try await BuiltTool.validate.run(["odd.ndjson", "--report", "json"], in: scratch.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let messages = try #require(object["findings"] as? [[String: Any]]).compactMap { $0["message"] as? String }
+        let message = try #require(messages.first { $0.contains("Line1") }, "\(messages)")
+        #expect(message.contains("'Line1\\nLine2\\u{1B}[31m'") && !message.contains("\n"), "\(message)")
+    }
 }

@@ -15,7 +15,8 @@ package final class ByteInput {
     /// Bytes handed out so far, for progress.
     package private(set) var bytesRead: Int64 = 0
 
-    /// Opens `path` (`-` is stdin). A missing file is 66, a directory or unreadable file 66/74.
+    /// Opens `path` (`-` is stdin). A file that is missing, a directory or cannot be opened (no
+    /// permission) is 66, as sysexits' EX_NOINPUT says; 74 is for a read that fails part-way.
     package init(path: String) throws(FileError) {
         if path == "-" {
             name = "stdin"
@@ -27,8 +28,7 @@ package final class ByteInput {
         guard FileSystem.kind(of: path) != .directory else { throw FileError(path: path, reason: "is a directory, not a data file", kind: .inputMissing) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let code = errno
-            throw FileError(path: path, reason: String(cString: strerror(code)), kind: code == ENOENT ? .inputMissing : .ioError)
+            throw FileError(path: path, reason: String(cString: strerror(errno)), kind: .inputMissing)
         }
         fd = descriptor
         ownsDescriptor = true

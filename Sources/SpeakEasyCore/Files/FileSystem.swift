@@ -29,10 +29,9 @@ package enum FileSystem {
     package static func readFile(_ path: String, maximumSize: Int = 64 << 20) throws(FileError) -> [UInt8] {
         guard kind(of: path) != .directory else { throw FileError(path: path, reason: "is a directory", kind: .malformedInput) }
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            let code = errno
-            throw FileError(path: path, reason: String(cString: strerror(code)), kind: code == ENOENT ? .inputMissing : .ioError)
-        }
+        // Missing or not readable (no permission) is 66, as sysexits' EX_NOINPUT says; 74 is for a
+        // read that fails part-way.
+        guard fd >= 0 else { throw FileError(path: path, reason: String(cString: strerror(errno)), kind: .inputMissing) }
         defer { close(fd) }
         var bytes = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

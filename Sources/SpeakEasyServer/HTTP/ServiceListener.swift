@@ -16,9 +16,11 @@ final class ServiceListener: Sendable {
         respond: @escaping ServiceConnectionHandler.Responder
     ) async throws -> ServiceListener {
         let connections = Connections(limit: maxConnections)
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // Nothing is accepted until ``start()``: the port is held, and the server gets ready.
+            .serverChannelOption(.autoRead, value: false)
             // Replies are written whole; waiting to fill a segment would only delay them.
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
@@ -30,13 +32,23 @@ final class ServiceListener: Sendable {
                     try pipeline.addHandler(ServiceConnectionHandler(maxBodySize: maxBodySize, serverHeader: serverHeader, quiescing: stopping, respond: respond))
                 }
             }
-            .bind(host: host, port: port).get()
-        return ServiceListener(channel: channel, connections: connections)
+        do {
+            return ServiceListener(channel: try await bootstrap.bind(host: host, port: port).get(), connections: connections)
+        } catch let error as IOError {
+            throw ListenError(message: SocketFailure.listening(on: host, port: port, errno: error.errnoCode))
+        } catch is SocketAddressError {
+            throw ListenError(message: "cannot listen on \(host): not an IP address or a name of this machine")
+        }
     }
 
     private init(channel: any Channel, connections: Connections) {
         self.channel = channel
         self.connections = connections
+    }
+
+    /// Starts accepting connections on the bound port.
+    func start() async throws {
+        try await channel.setOption(.autoRead, value: true).get()
     }
 
     /// Stops accepting, closes the idle connections and each busy one once its reply is written,
@@ -88,4 +100,11 @@ final class ServiceListener: Sendable {
 
         func any() -> (any Channel)? { state.withLock { $0.open.values.first } }
     }
+}
+
+/// A port that cannot be listened on (69: the service cannot be offered), in plain words.
+struct ListenError: ClassifiedError {
+    let message: String
+    var kind: FailureKind { .storageUnavailable }
+    var description: String { message }
 }

@@ -21,4 +21,5 @@ struct BuiltTool: Sendable {
 extension BuiltTool {
     static let export = BuiltTool("export")
     static let validate = BuiltTool("validate")
+    static let serve = BuiltTool("serve")
 }
