@@ -20,10 +20,11 @@ package enum DateResolution: String, CaseIterable, Codable, Sendable {
 /// The dates events can take inside `from...cutoff`, both inclusive, numbered by slot.
 ///
 /// With ``EventDateFormat/azure`` they are the multiples of the resolution. With
-/// ``EventDateFormat/app`` every date must keep its seventh fractional digit when Azure trims trailing
-/// zeros, so its last tick digit is never 0: the dates are the multiples of the resolution plus one
-/// tick (`18:30:00.0000001Z`, which any person reads as 18:30), and at `tick` resolution every tick
-/// whose last digit is not 0.
+/// ``EventDateFormat/app`` no date may lie on a whole second, which Azure serves without a fraction
+/// and the app's date pattern refuses, and a multiple of a second or coarser always does: the dates
+/// are the multiples of the resolution plus one tick (`18:30:00.0000001Z`, which any person reads as
+/// 18:30, and which Azure serves with all seven digits), and at `tick` resolution every tick whose
+/// last digit is not 0.
 package struct DateWindow: Hashable, Sendable {
     package let step: Int64
     package let format: EventDateFormat
