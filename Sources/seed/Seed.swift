@@ -27,6 +27,7 @@ struct Seed: AsyncParsableCommand {
               seed --store azure --parallel 16        # into the account in AZURE_STORAGE_CONNECTION_STRING
               seed --reset --seed 7                   # empty the table and container, then seed
               seed --dry-run --events 1000000 --speakers 1000   # show what would be written
+              seed --from-file eu.csv --delimiter ';' --strict  # refuse what the app can't read
               sqlite3 speakeasy.sqlite 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
 
             """ + ExitStatusHelp.text(),
@@ -89,6 +90,12 @@ struct Seed: AsyncParsableCommand {
     @Option(name: .customLong("from-format"), help: ArgumentHelp("Format of the --from-file files, when their extension does not say.", valueName: "format"))
     var fromFormat: DataFormat?
 
+    @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
+    var delimiter: DelimiterArgument?
+
+    @Flag(help: "With --from-file: refuse data that breaks validate's rules (exit 65) instead of warning.")
+    var strict = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -97,6 +104,9 @@ struct Seed: AsyncParsableCommand {
                 from != nil ? "--from" : nil, cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil, dateFormat != nil ? "--date-format" : nil, samples != nil ? "--samples" : nil].compactMap { $0 }
             if let first = generatorOptions.first { throw ValidationError("\(first) generates data; it does not apply with --from-file") }
             if fromFile.contains("-") { throw ValidationError("--from-file reads every file twice (check, then write), so it takes files, not stdin ('-')") }
+        }
+        if fromFile.isEmpty, let fileOption = [delimiter != nil ? "--delimiter" : nil, strict ? "--strict" : nil].compactMap({ $0 }).first {
+            throw ValidationError("\(fileOption) applies to the files of --from-file")
         }
         if let events, events < 0 { throw ValidationError("--events must be 0 or more, not \(events)") }
         if let speakers, speakers < 1 { throw ValidationError("--speakers must be at least 1, not \(speakers)") }
@@ -148,16 +158,26 @@ struct Seed: AsyncParsableCommand {
     /// `--from-file`: the same store rules as generated data, for entities read from files.
     private func importFiles(_ progressBar: ProgressBar) async throws -> String {
         var importer = FileImporter(files: fromFile, request: storeRequest())
-        importer.readOptions = EntityFiles.ReadOptions(format: fromFormat)
+        importer.readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: delimiter?.byte ?? UInt8(ascii: ","))
         let show: @Sendable (SeedProgress) -> Void = { progress in
             let label = progress.phase == .verifying ? "reading" : "writing"
             progressBar.update(ProgressLine(label, done: Int64(progress.done), total: Int64(progress.total), unit: .count("entities")))
         }
         // The files are checked before the store is even opened: bad input creates and writes nothing.
-        let checked = try importer.check(progress: show)
+        let (checked, findings) = try importer.check(validating: ValidationOptions(), progress: show)
+        progressBar.finish()
+        try LoadFindings(report: findings, validateCommand: validateCommand()).tell(strict: strict, quiet: output.quiet)
         let store = dryRun ? try storeOption.openIfPresent() : try openStore()
         let report = try await importer.run(store: store, checked: checked, progress: show)
         return SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
+    }
+
+    /// The `validate` command that checks the --from-file files as they were read.
+    private func validateCommand() -> String {
+        var words = ["validate"] + fromFile
+        if let fromFormat { words += ["--from-format", fromFormat.rawValue] }
+        if let delimiter { words += ["--delimiter", delimiter.byte == 0x09 ? "tab" : String(UnicodeScalar(delimiter.byte))] }
+        return words.map(ShellWord.quoted).joined(separator: " ")
     }
 
     /// What both kinds of run ask of the store.
