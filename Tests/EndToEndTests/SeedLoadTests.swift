@@ -113,3 +113,95 @@ struct DelimiterHintTests {
         #expect(alone.status == 64, "\(alone)")
     }
 }
+
+@Suite("seed --photos")
+struct SeedPhotosTests {
+    static let otherKey = "c0000000-0000-4000-8000-000000000002"
+    static let thirdKey = "c0000000-0000-4000-8000-000000000003"
+
+    /// Three speakers of `account`: two with a file in `photos/` (one a PNG), one without; and a
+    /// file that is nobody's photo.
+    static func prepare(_ scratch: borrowing Scratch, account: String) throws {
+        let lines = [
+            LoadData.header, LoadData.speaker(account: account), LoadData.speaker(otherKey, name: "Ada Lovelace", photo: "ALovelace.png", account: account),
+            LoadData.speaker(thirdKey, name: "Grace Hopper", photo: "GHopper.jpg", account: account),
+        ]
+        try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: scratch.file("speakers.csv"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: scratch.file("photos"), withIntermediateDirectories: false)
+        for (from, to) in [("BTubalinal.jpg", "BTubalinal.jpg"), ("MMorse.jpg", "extra.jpg")] {
+            try FileManager.default.copyItem(atPath: SeedTool.samples + "/photos/" + from, toPath: scratch.file("photos/" + to))
+        }
+        try Data(Self.png).write(to: URL(fileURLWithPath: scratch.file("photos/ALovelace.png")))
+    }
+
+    /// The smallest PNG the seed's own encoder writes: a 1×1 image.
+    static let png = PNGEncoder.encode(width: 1, height: 1, pixels: [true], background: (255, 255, 255), foreground: (0, 0, 0))
+
+    /// What a run left in the store's container, and what validate says of the photos.
+    static func check(_ store: String, result: ProcessResult, scratch: borrowing Scratch, validateStore: String) async throws {
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("photos        2 from photos in container 'speakers' (public read), 2 uploaded"), "\(result)")
+        #expect(result.stdout.contains("no photo      1 speaker\n    'Grace Hopper' (\(thirdKey)): no file 'GHopper.jpg' in photos"), "\(result)")
+        #expect(result.stdout.contains("no speaker    1 file\n    extra.jpg"), "\(result)")
+        let contents = try await StoreContents.read(store)
+        #expect(contents.access == .container)
+        #expect(contents.blobs.map(\.name) == ["ALovelace.png", "BTubalinal.jpg"])
+        #expect(contents.blobs.map(\.contentType) == ["image/png", "image/jpeg"])
+        let directory = scratch.file("photos/")
+        let files = try ["ALovelace.png", "BTubalinal.jpg"].map { Array(try Data(contentsOf: URL(fileURLWithPath: directory + $0))) }
+        #expect(contents.blobs.map(\.contentMD5) == files.map(BlobProperties.contentMD5(of:)))
+
+        let validated = try await BuiltTool.validate.run(["--store", validateStore, "--rule", "photos", "--report", "json"], in: scratch.path)
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(validated.stdout.utf8)) as? [String: Any])["findings"] as? [[String: Any]]
+        #expect(findings?.map { $0["rule"] as? String } == ["photos.missing"], "\(validated)")
+    }
+
+    @Test("with --from-file, into the local account")
+    func local() async throws {
+        let scratch = try Scratch()
+        try Self.prepare(scratch, account: SQLiteStorageAccount.accountName)
+        let result = try await SeedTool.run(["--from-file", "speakers.csv", "--photos", "photos", "--store", "store.sqlite"], in: scratch.path, samples: nil)
+        try await Self.check(scratch.file("store.sqlite"), result: result, scratch: scratch, validateStore: "store.sqlite")
+    }
+
+    @Test("alone, with --photo-name, over Azure's protocol (serve), as on the local account")
+    func alone() async throws {
+        try await withRunningServer { server in
+            let scratch = try Scratch()
+            try Self.prepare(scratch, account: DevelopmentAccount.name)
+            // The files named by RowKey, as a photo folder of one's own may be.
+            try FileManager.default.moveItem(atPath: scratch.file("photos/BTubalinal.jpg"), toPath: scratch.file("photos/\(LoadData.speakerKey).jpg"))
+            try FileManager.default.moveItem(atPath: scratch.file("photos/ALovelace.png"), toPath: scratch.file("photos/\(Self.otherKey).png"))
+            let store = server.connectionString()
+            let loaded = try await SeedTool.run(["--from-file", "speakers.csv", "--store", store, "--quiet"], in: scratch.path, samples: nil)
+            #expect(loaded.status == 0, "\(loaded)")
+            // One rule for two extensions cannot be: the PNG is reported, then uploaded by a second run.
+            let jpegs = try await SeedTool.run(["--photos", "photos", "--photo-name", "{RowKey}.jpg", "--store", store], in: scratch.path, samples: nil)
+            #expect(jpegs.status == 0, "\(jpegs)")
+            #expect(jpegs.stdout.contains("photos        1 from photos"), "\(jpegs)")
+            #expect(jpegs.stdout.contains("no file '\(Self.otherKey).jpg' in photos"), "\(jpegs)")
+            let pngs = try await SeedTool.run(["--photos", "photos", "--photo-name", "{RowKey}.png", "--store", store], in: scratch.path, samples: nil)
+            #expect(pngs.status == 0 && pngs.stdout.contains("photos        1 from photos"), "\(pngs)")
+            let contents = try await StoreContents.read(server.store)
+            #expect(contents.access == .container)
+            #expect(contents.blobs.map(\.name) == ["ALovelace.png", "BTubalinal.jpg"], "uploaded under the ImageUrl's blob name")
+            #expect(contents.blobs.map(\.contentType) == ["image/png", "image/jpeg"])
+            let validated = try await BuiltTool.validate.run(["--store", store, "--rule", "photos.missing"], in: scratch.path)
+            #expect(validated.stdout.contains("1 error"), "only Grace Hopper has no photo\n\(validated)")
+        }
+    }
+
+    @Test("a matched file that is no image is refused (65) before anything is written; a rule without a placeholder is a usage error")
+    func refusals() async throws {
+        let scratch = try Scratch()
+        try Self.prepare(scratch, account: SQLiteStorageAccount.accountName)
+        try "not a photo".write(toFile: scratch.file("photos/BTubalinal.jpg"), atomically: true, encoding: .utf8)
+        let result = try await SeedTool.run(["--from-file", "speakers.csv", "--photos", "photos", "--store", "store.sqlite"], in: scratch.path, samples: nil)
+        #expect(result.status == 65 && result.stderr.contains("photos/BTubalinal.jpg: is not a JPEG or PNG image"), "\(result)")
+        #expect(!fileExists(scratch.file("store.sqlite")))
+        let rule = try await SeedTool.run(["--photos", "photos", "--photo-name", "photo.jpg"], in: scratch.path, samples: nil)
+        #expect(rule.status == 64 && rule.stderr.contains("has no placeholder"), "\(rule)")
+        let missing = try await SeedTool.run(["--photos", "photos", "--store", "none.sqlite"], in: scratch.path, samples: nil)
+        #expect(missing.status == 66 && !fileExists(scratch.file("none.sqlite")), "\(missing)")
+    }
+}
