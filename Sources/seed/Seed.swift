@@ -27,8 +27,8 @@ struct Seed: AsyncParsableCommand {
               seed --store azure --parallel 16        # into the account in AZURE_STORAGE_CONNECTION_STRING
               seed --reset --seed 7                   # empty the table and container, then seed
               seed --dry-run --events 1000000 --speakers 1000   # show what would be written
-              seed --from-file talks.csv --photos photos  # load data files, and their photos
-              seed --from-file eu.csv --delimiter ';' --strict  # refuse what the app can't read
+              seed --from-file talks.csv --photos pics  # data files, and their photos
+              seed --from-file eu.csv --delimiter ';' --strict  # refuse bad data
               sqlite3 speakeasy.sqlite 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
 
             """ + ExitStatusHelp.text(),
