@@ -31,7 +31,7 @@ package struct TextReportWriter: ReportWriter {
     }
 
     /// `events.csv:12 (Events/<RowKey>)` for files, the location's own description otherwise.
-    static func describe(_ location: FindingLocation) -> String {
+    package static func describe(_ location: FindingLocation) -> String {
         guard case .file = location.place, location.partitionKey != nil || location.rowKey != nil else { return location.description }
         let keys = [location.partitionKey, location.rowKey].compactMap { $0 }.joined(separator: "/")
         return "\(location.description) (\(keys))"

@@ -14,7 +14,7 @@ package enum ValidationSummary {
         return text
     }
 
-    static func count(_ n: Int, _ singular: String, plural: String? = nil) -> String {
+    package static func count(_ n: Int, _ singular: String, plural: String? = nil) -> String {
         "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
     }
 }

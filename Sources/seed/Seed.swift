@@ -27,6 +27,8 @@ struct Seed: AsyncParsableCommand {
               seed --store azure --parallel 16       # to $AZURE_STORAGE_CONNECTION_STRING
               seed --reset --seed 7                  # empty table and photos, then seed
               seed --dry-run --events 1000000 --speakers 1000  # what would be written
+              seed --from-file talks.csv --photos pics  # data files, their photos
+              seed --from-file eu.csv --delimiter ';' --strict  # refuse bad data
               sqlite3 speakeasy.sqlite \\
                 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
 
@@ -90,6 +92,27 @@ struct Seed: AsyncParsableCommand {
     @Option(name: .customLong("from-format"), help: ArgumentHelp("Format of the --from-file files, when their extension does not say.", valueName: "format"))
     var fromFormat: DataFormat?
 
+    @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
+    var delimiter: DelimiterArgument?
+
+    @Flag(help: "With --from-file: refuse data that breaks validate's rules (exit 65) instead of warning.")
+    var strict = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Upload the speakers' photos from this directory: those of --from-file's speakers, or alone, of the store's.",
+            discussion: "A file is a speaker's photo when its name is the blob name of the speaker's ImageUrl (or as --photo-name says).",
+            valueName: "dir"))
+    var photos: String?
+
+    @Option(
+        name: .customLong("photo-name"),
+        help: ArgumentHelp("With --photos: a photo's file name from {blob}, {Name} and {RowKey}. (default: {blob})", valueName: "rule"),
+        transform: { text in
+            do { return try PhotoNameRule(parsing: text) } catch { throw ValidationError("--photo-name \(error)") }
+        })
+    var photoName: PhotoNameRule?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -98,6 +121,16 @@ struct Seed: AsyncParsableCommand {
                 from != nil ? "--from" : nil, cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil, dateFormat != nil ? "--date-format" : nil, samples != nil ? "--samples" : nil].compactMap { $0 }
             if let first = generatorOptions.first { throw ValidationError("\(first) generates data; it does not apply with --from-file") }
             if fromFile.contains("-") { throw ValidationError("--from-file reads every file twice (check, then write), so it takes files, not stdin ('-')") }
+        }
+        if photos == nil, photoName != nil { throw ValidationError("--photo-name applies to the files of --photos") }
+        if photos != nil, fromFile.isEmpty {
+            let generatorOptions = [seed != nil ? "--seed" : nil, events != nil ? "--events" : nil, speakers != nil ? "--speakers" : nil,
+                from != nil ? "--from" : nil, cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil, dateFormat != nil ? "--date-format" : nil,
+                samples != nil ? "--samples" : nil, reset ? "--reset" : nil].compactMap { $0 }
+            if let first = generatorOptions.first { throw ValidationError("\(first) does not apply to --photos alone, which uploads photos for the store's speakers") }
+        }
+        if fromFile.isEmpty, let fileOption = [delimiter != nil ? "--delimiter" : nil, strict ? "--strict" : nil].compactMap({ $0 }).first {
+            throw ValidationError("\(fileOption) applies to the files of --from-file")
         }
         if let events, events < 0 { throw ValidationError("--events must be 0 or more, not \(events)") }
         if let speakers, speakers < 1 { throw ValidationError("--speakers must be at least 1, not \(speakers)") }
@@ -111,7 +144,9 @@ struct Seed: AsyncParsableCommand {
         // The summary comes after the progress line is cleared, so it cannot garble it.
         let progressBar = ProgressBar(enabled: !output.quiet && Terminal.progressAllowed(dataOnStdout: false))
         do {
-            let summary = fromFile.isEmpty ? try await generate(progressBar) : try await importFiles(progressBar)
+            let summary =
+                !fromFile.isEmpty ? try await importFiles(progressBar)
+                : photos != nil ? try await uploadPhotos(progressBar) : try await generate(progressBar)
             progressBar.finish()
             if !output.quiet { print(summary, terminator: "") }
         } catch {
@@ -152,16 +187,57 @@ struct Seed: AsyncParsableCommand {
     /// `--from-file`: the same store rules as generated data, for entities read from files.
     private func importFiles(_ progressBar: ProgressBar) async throws -> String {
         var importer = FileImporter(files: fromFile, request: storeRequest())
-        importer.readOptions = EntityFiles.ReadOptions(format: fromFormat)
+        importer.readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: delimiter?.byte ?? UInt8(ascii: ","))
         let show: @Sendable (SeedProgress) -> Void = { progress in
             let label = progress.phase == .verifying ? "reading" : "writing"
             progressBar.update(ProgressLine(label, done: Int64(progress.done), total: Int64(progress.total), unit: .count("entities")))
         }
         // The files are checked before the store is even opened: bad input creates and writes nothing.
-        let checked = try importer.check(progress: show)
+        var speakers: [PhotoPlan.Speaker] = []
+        let (checked, findings) = try importer.check(validating: ValidationOptions(), progress: show) { entity, _, _ in
+            if photos != nil, let speaker = PhotoPlan.Speaker(entity) { speakers.append(speaker) }
+        }
+        progressBar.finish()
+        try LoadFindings(report: findings, validateCommand: validateCommand()).tell(strict: strict, quiet: output.quiet)
+        let photoPlan = try photos.map { try PhotoPlan(directory: $0, rule: photoName ?? .byBlobName, speakers: speakers) }
         let store = dryRun ? try storeOption.openIfPresent() : try openStore()
         let report = try await importer.run(store: store, checked: checked, progress: show)
-        return SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
+        var summary = SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
+        if let photoPlan {
+            let written = dryRun ? nil : try await photoPlan.upload(to: store!, progress: photoProgress(progressBar))
+            summary += SummaryPrinter.photos(photoPlan, written: written)
+        }
+        return summary
+    }
+
+    /// `--photos` alone: the photos of the speakers the store holds.
+    private func uploadPhotos(_ progressBar: ProgressBar) async throws -> String {
+        guard let directory = photos else { return "" }
+        // Read-only first, so that a store that is not there is reported, not created empty.
+        let reading = try storeOption.open(readOnly: true)
+        var speakers: [PhotoPlan.Speaker] = []
+        try await reading.forEachEntity(table: DataContract.table, partition: DataContract.speakersPartition) { entity in
+            if let speaker = PhotoPlan.Speaker(entity) { speakers.append(speaker) }
+        }
+        let plan = try PhotoPlan(directory: directory, rule: photoName ?? .byBlobName, speakers: speakers)
+        let written =
+            dryRun
+            ? nil
+            : try await plan.upload(to: openStore(), progress: photoProgress(progressBar))
+        let heading = dryRun ? "Dry run: nothing was written to \(storeOption.location.displayName).\n" : "Photos into \(storeOption.location.displayName).\n"
+        return heading + SummaryPrinter.photos(plan, written: written)
+    }
+
+    private func photoProgress(_ progressBar: ProgressBar) -> @Sendable (SeedProgress) -> Void {
+        { progress in progressBar.update(ProgressLine("photos", done: Int64(progress.done), total: Int64(progress.total), unit: .count("photos"))) }
+    }
+
+    /// The `validate` command that checks the --from-file files as they were read.
+    private func validateCommand() -> String {
+        var words = ["validate"] + fromFile
+        if let fromFormat { words += ["--from-format", fromFormat.rawValue] }
+        if let delimiter { words += ["--delimiter", delimiter.byte == 0x09 ? "tab" : String(UnicodeScalar(delimiter.byte))] }
+        return words.map(ShellWord.quoted).joined(separator: " ")
     }
 
     /// What both kinds of run ask of the store.

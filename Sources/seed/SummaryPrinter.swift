@@ -58,6 +58,27 @@ enum SummaryPrinter {
         return out
     }
 
+    /// What `--photos` did (`written` is nil for a dry run), and what it could not match: each list
+    /// cut at ten.
+    static func photos(_ plan: PhotoPlan, written: Int?) -> String {
+        let container = "container '\(DataContract.photoContainer)' (public read)"
+        var out = "  photos        \(plan.uploads.count) from \(plan.directory) in \(container)"
+        if let written { out += ", \(written) uploaded" }
+        out += "\n"
+        out += list(plan.speakersWithoutPhoto.map { "\($0.speaker.description): \($0.reason)" }, "no photo", "speaker")
+        out += list(plan.filesWithoutSpeaker, "no speaker", "file")
+        return out
+    }
+
+    /// `  no photo      2 speakers` and the first ten, one a line.
+    private static func list(_ items: [String], _ label: String, _ noun: String) -> String {
+        guard !items.isEmpty else { return "" }
+        var out = "  " + pad(label, 12) + "  \(items.count) \(noun)\(items.count == 1 ? "" : "s")\n"
+        for item in items.prefix(10) { out += "    \(item)\n" }
+        if items.count > 10 { out += "    … and \(items.count - 10) more\n" }
+        return out
+    }
+
     /// `  requests      203, and 4 tries again` for a remote account; nothing for a local one.
     private static func requestsLine(_ counts: RequestCounts?) -> String {
         guard let counts else { return "" }

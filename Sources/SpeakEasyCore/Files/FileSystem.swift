@@ -49,6 +49,23 @@ package enum FileSystem {
         }
     }
 
+    /// The names of the regular files in a directory (not in its subdirectories, and not hidden ones
+    /// such as `.DS_Store`), sorted.
+    package static func fileNames(in directory: String) throws(FileError) -> [String] {
+        guard let listing = opendir(directory) else {
+            let code = errno
+            let reason = code == ENOTDIR ? "is not a directory" : String(cString: strerror(code))
+            throw FileError(path: directory, reason: reason, kind: code == ENOENT ? .inputMissing : code == ENOTDIR ? .usage : .ioError)
+        }
+        defer { closedir(listing) }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !name.hasPrefix("."), kind(of: directory + "/" + name) == .file { names.append(name) }
+        }
+        return names.sorted()
+    }
+
     /// The first `count` bytes of a file (fewer if it is shorter); nil when it cannot be read.
     package static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
         let fd = open(path, O_RDONLY)

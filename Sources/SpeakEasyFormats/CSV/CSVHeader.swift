@@ -53,7 +53,10 @@ struct CSVHeader {
             names.append(name)
         }
         func missing(_ name: String) -> FormatError {
-            scanner.error("the header has no \(name) column; a CSV of entities needs PartitionKey and RowKey", line: scanner.recordLine, column: scanner.recordColumn)
+            let reason =
+                Self.likelyDelimiter(of: names, given: scanner.delimiter).map { "the header looks \($0.described)-separated: use --delimiter \($0.argument)" }
+                ?? "the header has no \(name) column; a CSV of entities needs PartitionKey and RowKey"
+            return scanner.error(reason, line: scanner.recordLine, column: scanner.recordColumn)
         }
         guard let partitionKey = firstColumn[Self.partitionKey] else { throw missing(Self.partitionKey) }
         guard let rowKey = firstColumn[Self.rowKey] else { throw missing(Self.rowKey) }
@@ -101,6 +104,19 @@ struct CSVHeader {
                 index += 1
             }
         }
+    }
+
+    /// Another delimiter that splits a header which names neither key into one that names both: a
+    /// European Excel writes `;` (where `,` is the decimal comma), other tools a tab. The given
+    /// delimiter's cells are joined again, so the guess sees the line as it was written.
+    static func likelyDelimiter(of names: [String], given: UInt8) -> (described: String, argument: String)? {
+        let line = names.joined(separator: String(UnicodeScalar(given)))
+        for candidate in [UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: ",")] where candidate != given {
+            let cells = Set(line.utf8.split(separator: candidate, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) })
+            guard cells.contains(partitionKey), cells.contains(rowKey) else { continue }
+            return candidate == UInt8(ascii: "\t") ? ("tab", "tab") : ("'\(UnicodeScalar(candidate))'", "'\(UnicodeScalar(candidate))'")
+        }
+        return nil
     }
 
     /// The Edm type a type cell names, in either spelling (`Edm.Int64`, `Int64`), or nil.

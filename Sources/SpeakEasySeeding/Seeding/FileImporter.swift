@@ -1,5 +1,5 @@
 import SpeakEasyCore
-import SpeakEasyModel
+package import SpeakEasyModel
 package import SpeakEasyFormats
 package import SpeakEasyStorage
 
@@ -91,7 +91,11 @@ package struct FileImporter {
 
     /// The first pass: reads every file, counts entities per partition, hashes them, and refuses the
     /// same (PartitionKey, RowKey) twice — a fresh insert would fail half-way through on it.
-    package func check(progress: @Sendable (SeedProgress) -> Void = { _ in }) throws -> Checked {
+    /// `inspect` sees each entity with its file and line, for checks of layers above this one (the
+    /// data contract's rules) in the same pass.
+    package func check(
+        progress: @Sendable (SeedProgress) -> Void = { _ in }, inspect: (_ entity: Entity, _ file: String, _ line: Int) -> Void = { _, _, _ in }
+    ) throws -> Checked {
         var counts: [String: Int] = [:]
         var hash = ContentHash()
         var seen = Set<KeyDigest>()
@@ -104,6 +108,7 @@ package struct FileImporter {
                         source: opened.input.name, line: opened.reader.entityLine, keys: (entity.partitionKey, entity.rowKey),
                         reason: "these keys appear earlier in the input too; an entity can be loaded only once")
                 }
+                inspect(entity, path, opened.reader.entityLine)
                 counts[entity.partitionKey, default: 0] += 1
                 hash.add(entity.content)
                 count += 1

@@ -127,6 +127,11 @@ struct CSVEntityReaderTests {
     static let failures: [Failure] = [
         Failure(name: "empty input", text: "", line: 1, column: 1, reason: "the input is empty"),
         Failure(name: "no PartitionKey", text: "RowKey,Name\r\n", line: 1, column: 1, reason: "the header has no PartitionKey column"),
+        Failure(
+            name: "a European Excel header (BOM, ';')", text: "\u{FEFF}PartitionKey;RowKey;Name\r\nspeakers;a;Ada\r\n", line: 1, column: 1,
+            reason: "the header looks ';'-separated: use --delimiter ';'"),
+        Failure(name: "a tab-separated header", text: "PartitionKey\tRowKey\r\n", line: 1, column: 1, reason: "the header looks tab-separated: use --delimiter tab"),
+        Failure(name: "';' in a header that still has no key", text: "PartitionKey;Name\r\n", line: 1, column: 1, reason: "the header has no PartitionKey column"),
         Failure(name: "no RowKey", text: "PartitionKey,Name\r\nx,y\r\n", line: 1, column: 1, reason: "the header has no RowKey column"),
         Failure(name: "duplicate column", text: "PartitionKey,RowKey,Name,Name\r\n", line: 1, column: 26, reason: "the column 'Name' appears twice in the header (first as column 3)"),
         Failure(name: "empty column name", text: "PartitionKey,RowKey,,x\r\n", line: 1, column: 21, reason: "a header cell is empty"),
@@ -154,6 +159,12 @@ struct CSVEntityReaderTests {
         #expect(error.keys.map { [$0.partitionKey, $0.rowKey] } == failure.keys, "\(error)")
         #expect(error.reason.contains(failure.reason), "\(error)")
         #expect(error.kind == .malformedInput)
+    }
+
+    @Test("a comma header read with --delimiter ';' is told to use ','")
+    func commaHeaderReadWithSemicolon() throws {
+        let error = try #require(csvReadError(Array("PartitionKey,RowKey\r\n".utf8), delimiter: UInt8(ascii: ";")))
+        #expect(error.reason == "the header looks ','-separated: use --delimiter ','", "\(error)")
     }
 
     @Test("keepsUnreadableDates keeps a plain column's non-date as text; a typed column still refuses it")
