@@ -110,6 +110,10 @@ struct Seed: AsyncParsableCommand {
             let summary = fromFile.isEmpty ? try await generate(progressBar) : try await importFiles(progressBar)
             progressBar.finish()
             if !output.quiet { print(summary, terminator: "") }
+        } catch let interrupted as Interruption.Interrupted {
+            progressBar.finish()
+            Terminal.writeError("seed: error: \(storeOption.location.displayName): interrupted; run the same command to finish\n")
+            throw ExitCode(interrupted.exitCode)
         } catch {
             progressBar.finish()
             throw ToolExit.report(error, tool: "seed")
@@ -138,9 +142,11 @@ struct Seed: AsyncParsableCommand {
         }
         let seeder = Seeder(catalog: catalog, request: request)
         let store = dryRun ? existing : try openStore()
-        let report = try await seeder.run(store: store, photoBaseURL: photoBaseURL) { progress in
-            let noun = progress.phase == .verifying ? "entities" : progress.phase.rawValue
-            progressBar.update(ProgressLine(progress.phase.rawValue, done: Int64(progress.done), total: Int64(progress.total), unit: .count(noun)))
+        let report = try await Interruption.cancelling {
+            try await seeder.run(store: store, photoBaseURL: photoBaseURL) { progress in
+                let noun = [.reading, .verifying].contains(progress.phase) ? "entities" : progress.phase.rawValue
+                progressBar.update(ProgressLine(progress.phase.rawValue, done: Int64(progress.done), total: Int64(progress.total), unit: .count(noun)))
+            }
         }
         return SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
     }
@@ -150,13 +156,13 @@ struct Seed: AsyncParsableCommand {
         var importer = FileImporter(files: fromFile, request: storeRequest())
         importer.readOptions = EntityFiles.ReadOptions(format: fromFormat)
         let show: @Sendable (SeedProgress) -> Void = { progress in
-            let label = progress.phase == .verifying ? "reading" : "writing"
+            let label = progress.phase == .events ? "writing" : "reading"
             progressBar.update(ProgressLine(label, done: Int64(progress.done), total: Int64(progress.total), unit: .count("entities")))
         }
         // The files are checked before the store is even opened: bad input creates and writes nothing.
         let checked = try importer.check(progress: show)
         let store = dryRun ? try storeOption.openIfPresent() : try openStore()
-        let report = try await importer.run(store: store, checked: checked, progress: show)
+        let report = try await Interruption.cancelling { [importer] in try await importer.run(store: store, checked: checked, progress: show) }
         return SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
     }
 
@@ -171,10 +177,10 @@ struct Seed: AsyncParsableCommand {
 
     /// Opens (or creates) the store to write, and marks it as being seeded until the process ends
     /// (validate tells a running seed apart by it). A dry run never creates the store; it only looks at
-    /// one that is there.
+    /// one that is there. Only upserts may run beside another seed.
     private func openStore() throws -> any StorageAccount {
         let store = try storeOption.open()
-        SeedLock.hold(storeOption.location)
+        if !SeedLock.hold(storeOption.location), mode == .fresh || reset { throw SeedRefusal.seedRunning(in: store) }
         return store
     }
 }
