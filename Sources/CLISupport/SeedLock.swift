@@ -12,9 +12,11 @@ package import SpeakEasyData
 /// An exclusive `flock` on the store file: the kernel drops it however the process ends, SIGKILL
 /// included, and it does not meet SQLite's own locks, which are `fcntl` locks.
 package enum SeedLock {
-    /// Marks a local store; an account elsewhere has no file to mark.
-    package static func hold(_ location: StorageLocation) {
-        if case .local(let path) = location { hold(path) }
+    /// Marks a local store; an account elsewhere has no file to mark. False when another seed holds
+    /// the lock: it is writing to this store now.
+    package static func hold(_ location: StorageLocation) -> Bool {
+        if case .local(let path) = location { return hold(path) }
+        return true
     }
 
     /// Whether a seed holds a local store's lock (nil: the account is not a local file).
@@ -23,18 +25,21 @@ package enum SeedLock {
         return nil
     }
 
-    /// Takes the lock for the rest of the process. The descriptor is never closed: closing any
-    /// descriptor of the file would drop the `fcntl` locks SQLite holds on it in this process.
-    package static func hold(_ path: String) {
+    /// Takes the lock for the rest of the process; false when another seed holds it. The descriptor
+    /// is never closed: closing any descriptor of the file would drop the `fcntl` locks SQLite holds
+    /// on it in this process.
+    @discardableResult
+    package static func hold(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else { return true }
         // A validate asking ``isHeld`` holds a shared lock for a moment: try again for up to a
         // second, or a seed that starts just then would run unmarked. Past that another seed holds
-        // it, and that run is refused or waited for by the store itself.
+        // it, which the caller is told.
         for _ in 0..<200 {
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK { return }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK { return true }
             usleep(5_000)
         }
+        return false
     }
 
     /// Whether a seed holds the lock now. Call before opening the store (see ``hold(_:)``).

@@ -149,6 +149,10 @@ struct Seed: AsyncParsableCommand {
                 : photos != nil ? try await uploadPhotos(progressBar) : try await generate(progressBar)
             progressBar.finish()
             if !output.quiet { print(summary, terminator: "") }
+        } catch let interrupted as Interruption.Interrupted {
+            progressBar.finish()
+            Terminal.writeError("seed: error: \(storeOption.location.displayName): interrupted; run the same command to finish\n")
+            throw ExitCode(interrupted.exitCode)
         } catch {
             progressBar.finish()
             throw ToolExit.report(error, tool: "seed")
@@ -177,9 +181,11 @@ struct Seed: AsyncParsableCommand {
         }
         let seeder = Seeder(catalog: catalog, request: request)
         let store = dryRun ? existing : try openStore()
-        let report = try await seeder.run(store: store, photoBaseURL: photoBaseURL) { progress in
-            let noun = progress.phase == .verifying ? "entities" : progress.phase.rawValue
-            progressBar.update(ProgressLine(progress.phase.rawValue, done: Int64(progress.done), total: Int64(progress.total), unit: .count(noun)))
+        let report = try await Interruption.cancelling {
+            try await seeder.run(store: store, photoBaseURL: photoBaseURL) { progress in
+                let noun = [.reading, .verifying].contains(progress.phase) ? "entities" : progress.phase.rawValue
+                progressBar.update(ProgressLine(progress.phase.rawValue, done: Int64(progress.done), total: Int64(progress.total), unit: .count(noun)))
+            }
         }
         return SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
     }
@@ -189,7 +195,7 @@ struct Seed: AsyncParsableCommand {
         var importer = FileImporter(files: fromFile, request: storeRequest())
         importer.readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: delimiter?.byte ?? UInt8(ascii: ","))
         let show: @Sendable (SeedProgress) -> Void = { progress in
-            let label = progress.phase == .verifying ? "reading" : "writing"
+            let label = progress.phase == .events ? "writing" : "reading"
             progressBar.update(ProgressLine(label, done: Int64(progress.done), total: Int64(progress.total), unit: .count("entities")))
         }
         // The files are checked before the store is even opened: bad input creates and writes nothing.
@@ -201,7 +207,7 @@ struct Seed: AsyncParsableCommand {
         try LoadFindings(report: findings, validateCommand: validateCommand()).tell(strict: strict, quiet: output.quiet)
         let photoPlan = try photos.map { try PhotoPlan(directory: $0, rule: photoName ?? .byBlobName, speakers: speakers) }
         let store = dryRun ? try storeOption.openIfPresent() : try openStore()
-        let report = try await importer.run(store: store, checked: checked, progress: show)
+        let report = try await Interruption.cancelling { [importer] in try await importer.run(store: store, checked: checked, progress: show) }
         var summary = SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
         if let photoPlan {
             let written = dryRun ? nil : try await photoPlan.upload(to: store!, progress: photoProgress(progressBar))
@@ -251,10 +257,10 @@ struct Seed: AsyncParsableCommand {
 
     /// Opens (or creates) the store to write, and marks it as being seeded until the process ends
     /// (validate tells a running seed apart by it). A dry run never creates the store; it only looks at
-    /// one that is there.
+    /// one that is there. Only upserts may run beside another seed.
     private func openStore() throws -> any StorageAccount {
         let store = try storeOption.open()
-        SeedLock.hold(storeOption.location)
+        if !SeedLock.hold(storeOption.location), mode == .fresh || reset { throw SeedRefusal.seedRunning(in: store) }
         return store
     }
 }

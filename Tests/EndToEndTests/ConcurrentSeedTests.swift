@@ -2,9 +2,16 @@ import Foundation
 import SpeakEasyData
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Two `seed --mode merge` processes on one store at once: each either waits its turn at the store
-/// (SQLite's busy timeout) or is refused with exit 75 and says the store is locked, and the store ends
-/// with every event of the runs that finished: none lost, none twice.
+/// (SQLite's busy timeout) or is refused with exit 69 and says the store is locked, and the store ends
+/// with every event of the runs that finished: none lost, none twice. A plain run beside another seed
+/// is refused (69) for what it is, not taken for the remains of an interrupted run.
 @Suite("seed: two merges at once", .serialized)
 struct ConcurrentSeedTests {
     static let events = "20000"
@@ -21,7 +28,7 @@ struct ConcurrentSeedTests {
         let merges = try [2, 3].map { try SeedTool.start(Self.options(seed: $0) + ["--mode", "merge", "--store", store], in: scratch.path) }
         for (merge, seed) in zip(merges, [2, 3]) {
             let result = await merge.finish()
-            if result.status == 75 {
+            if result.status == 69 {
                 #expect(result.stderr.contains("locked by another process"), "\(result)")
                 let again = try await SeedTool.run(Self.options(seed: seed) + ["--mode", "merge", "--store", store], in: scratch.path)
                 #expect(again.status == 0, "\(again)")
@@ -52,5 +59,32 @@ struct ConcurrentSeedTests {
         // The manifest the last run wrote agrees with the table.
         let validated = try await BuiltTool.validate.run(["--store", store], in: scratch.path)
         #expect(validated.status == 0, "\(validated)")
+    }
+
+    @Test("a plain run (or a reset) while another seed writes: exit 69, 'a seed is writing to this store now', nothing written")
+    func plainRunBesideARunningSeed() async throws {
+        let scratch = try Scratch()
+        let store = try await SeedTool.seededStore(scratch, seed: 1)
+        // The manifest as the running seed leaves it until it completes, and that seed's lock on the
+        // store file, taken here as seed takes it (ValidateDuringSeedTests does the same).
+        let updated = try await SQLiteShell.run(
+            store, "UPDATE entities SET properties = json_set(properties, '$.Status', 'in progress') WHERE table_name = 'seedmanifest'", readOnly: false)
+        try #require(updated.status == 0, "\(updated)")
+        let fingerprint = try await SQLiteShell.lines(store, ".sha3sum")
+        let descriptor = open(store, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+
+        let base = ["--events", "100", "--from", "2026-01-01", "--store", store]
+        // Other options (it was told "an interrupted run left it partly written", exit 73), the running
+        // run's own (it would have "finished" the run under way), and a reset.
+        for extra in [["--seed", "2"], ["--seed", "1"], ["--seed", "2", "--reset"]] {
+            let result = try await SeedTool.run(base + extra, in: scratch.path)
+            #expect(result.status == 69, "\(result)")
+            #expect(result.stderr.hasPrefix("seed: error: \(store): a seed is writing to this store now; nothing was written."), "\(result)")
+            #expect(!result.stderr.contains("interrupted"), "\(result)")
+        }
+        #expect(try await SQLiteShell.lines(store, ".sha3sum") == fingerprint, "a refused run changed the store")
     }
 }

@@ -37,3 +37,32 @@ struct ProgressTerminalTests {
         #expect(!toTerminal.contains("\u{1B}["), "no progress mixed into the data")
     }
 }
+
+extension ProgressTerminalTests {
+    /// The lines a terminal was shown, one for each time the progress line was redrawn.
+    static func progressLines(_ shown: String) -> [Substring] {
+        shown.components(separatedBy: clearLine).dropFirst().map { Substring($0) }
+    }
+
+    @Test("seed --mode merge shows its read of the table as a count, and verifies against the table's size")
+    func mergeProgress() async throws {
+        let scratch = try Scratch()
+        let seed = try SeedTool.path()
+        let seeded = try await SeedTool.run(["--events", "30000", "--seed", "1", "--from", "2026-01-01", "--store", "big.sqlite", "--quiet"], in: scratch.path)
+        try #require(seeded.status == 0, "\(seeded)")
+
+        let shown = try await Self.onTerminal(
+            "'\(seed)' --mode merge --events 2000 --seed 2 --from 2026-01-01 --store big.sqlite --samples '\(SeedTool.samples)'", in: scratch.path)
+        let lines = Self.progressLines(shown)
+        let reading = lines.filter { $0.hasPrefix("reading ") }
+        #expect(reading.contains { $0.hasPrefix("reading 10,000 entities · ") }, "\(shown.debugDescription)")
+        #expect(!reading.contains { $0.contains("%") }, "no share of an unknown total: \(shown.debugDescription)")
+
+        // What the table holds now: the total the last phase counts towards, from its first line.
+        let held = try await SQLiteShell.integer(scratch.file("big.sqlite"), "SELECT count(*) FROM entities WHERE table_name = 'events'")
+        let verifying = lines.filter { $0.hasPrefix("verifying ") }
+        let total = held.formatted(.number.locale(Locale(identifier: "en_US")))
+        #expect(held > 30_000)
+        #expect(verifying.contains { $0.contains(" 10,000 of \(total) entities") }, "\(shown.debugDescription)")
+    }
+}

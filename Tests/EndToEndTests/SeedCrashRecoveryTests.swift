@@ -51,9 +51,12 @@ struct SeedCrashRecoveryTests {
         return Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Starts the run, waits until some events are committed, then SIGKILLs it.
-    /// Returns the number of events committed just before the kill.
-    static func interruptedRun(into store: String, in directory: String, options: [String] = options) async throws -> Int {
+    /// Starts the run, waits until some events are committed, then sends it `signal` (SIGKILL: no
+    /// cleanup at all). Returns the number of events committed just before, and how the run ended.
+    @discardableResult
+    static func interruptedRun(
+        into store: String, in directory: String, options: [String] = options, signal: Int32 = SIGKILL
+    ) async throws -> (committed: Int, result: ProcessResult) {
         var attempts: [ProcessResult] = []
         // Up to ten tries (hence the tests' 6-minute limits): under the whole suite's load on 2 cores
         // the poll (an sqlite3 process, which waits while the seed holds the store) has missed every
@@ -69,16 +72,18 @@ struct SeedCrashRecoveryTests {
                 }
                 try await Task.sleep(for: .milliseconds(10))
             }
-            child.kill(SIGKILL)
+            child.kill(signal)
             let killed = await child.finish()
+            // Ended by the signal, or by the tool itself as the signal would have ended it.
+            let signalled = killed.killedBySignal ? killed.status == signal : killed.status == 128 + signal
             // Killed, and mid-run: on a loaded machine the whole run has been committed, manifest and
             // all, between the poll and the kill (the re-run then found a finished run: exit 73). A
             // store left with a hot journal cannot be read read-only: mid-run, and left as it is.
             let finished = (try? await StoreContents.read(store, entities: false))?.manifest?.status == .complete
-            if killed.killedBySignal && killed.status == SIGKILL && !finished {
+            if signalled && !finished {
                 try #require(committed > 0, "no events were committed within 30 s\n\(killed)")
                 try #require(committed < Int(options[options.firstIndex(of: "--events")! + 1])!)
-                return committed
+                return (committed, killed)
             }
             // It finished (or failed) before the kill: start again on a new store.
             attempts.append(killed)
@@ -126,7 +131,7 @@ struct SeedCrashRecoveryTests {
         _ = Self.reference  // start the uninterrupted run now, alongside
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        let committed = try await Self.interruptedRun(into: store, in: scratch.path)
+        let committed = try await Self.interruptedRun(into: store, in: scratch.path).committed
 
         // The store is not touched in between: the re-run itself must cope with whatever the kill left
         // (a hot rollback journal included).
@@ -155,7 +160,7 @@ struct SeedCrashRecoveryTests {
         _ = Self.reference
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        _ = try await Self.interruptedRun(into: store, in: scratch.path)
+        try await Self.interruptedRun(into: store, in: scratch.path)
 
         let withoutSeed = Array(Self.options.dropFirst(2))
         try #require(!withoutSeed.contains("--seed"))
@@ -171,7 +176,7 @@ struct SeedCrashRecoveryTests {
         _ = Self.reference
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        _ = try await Self.interruptedRun(into: store, in: scratch.path)
+        try await Self.interruptedRun(into: store, in: scratch.path)
 
         // A dry run opens the store only to read it, even with a hot journal left by the kill.
         let dry = try await SeedTool.run(Self.options + ["--dry-run", "--store", store], in: scratch.path)
@@ -211,7 +216,7 @@ struct SeedCrashRecoveryTests {
         let reference = scratch.file("reference.sqlite")
         // A window wholly before today, so today's default --from would lie after the cutoff.
         let options = ["--seed", "11", "--events", String(Self.eventCount), "--from", "2020-01-01", "--cutoff", "2020-12-31"]
-        _ = try await Self.interruptedRun(into: store, in: scratch.path, options: options)
+        try await Self.interruptedRun(into: store, in: scratch.path, options: options)
 
         let result = try await SeedTool.run(["--events", String(Self.eventCount), "--cutoff", "2020-12-31", "--store", store], in: scratch.path)
         try #require(result.status == 0, "\(result)")
@@ -224,5 +229,24 @@ struct SeedCrashRecoveryTests {
         let manifest = try await StoreContents.read(store, entities: false).manifest
         #expect(manifest?.status == .complete)
         #expect(manifest?.contentHash == (try await StoreContents.read(reference, entities: false).manifest?.contentHash))
+    }
+
+    @Test("Ctrl-C: one line, exit 130, no journal left; the same command finishes the run", .timeLimit(.minutes(6)))
+    func interruptedByControlC() async throws {
+        _ = Self.reference
+        let scratch = try Scratch()
+        let store = scratch.file("store.sqlite")
+        let interrupted = try await Self.interruptedRun(into: store, in: scratch.path, signal: SIGINT).result
+        #expect(!interrupted.killedBySignal && interrupted.status == 130, "\(interrupted)")
+        #expect(interrupted.stderr == "seed: error: \(store): interrupted; run the same command to finish\n", "\(interrupted)")
+        // The writes under way ended committed, and the store was closed: no journal, WAL or -shm.
+        #expect(directoryListing(scratch.path) == ["store.sqlite"])
+        let integrity = try await SQLiteShell.lines(store, "PRAGMA integrity_check")
+        #expect(integrity == ["ok"])
+
+        let result = try await SeedTool.run(Self.options + ["--store", store], in: scratch.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("Finished an interrupted run"), "\(result)")
+        try await Self.expectEqualsReference(store)
     }
 }

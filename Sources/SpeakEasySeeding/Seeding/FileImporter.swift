@@ -62,12 +62,14 @@ package struct FileImporter {
         try await store.createTableIfNotExists(table)
         let plan =
             holdsData && !request.reset
-            ? try await WritePlan(reading: store, table: table, mode: request.mode.writeMode, resuming: false) : WritePlan(mode: request.mode.writeMode)
+            ? try await WritePlan(reading: store, table: table, mode: request.mode.writeMode, resuming: false, progress: progress)
+            : WritePlan(mode: request.mode.writeMode)
         var outcome = WriteOutcome()
         var written = 0
         let total = read.values.reduce(0, +)
         var batch: [(entity: EncodedEntity, digest: EntityDigest)] = []
         func send() async throws {
+            try Task.checkCancellation()  // between writes: see seed's Interruption
             let planned = plan.plan(batch)
             if !planned.write.isEmpty { try await store.write(planned.write, table: table, mode: plan.mode) }
             outcome += planned.outcome
@@ -85,7 +87,8 @@ package struct FileImporter {
         if !batch.isEmpty { try await send() }
 
         // The manifest describes the whole table, which may hold more than the files did.
-        let counts = try await manifest.complete(in: store, written: holdsData && !request.reset ? nil : (read, inputHash), progress: progress)
+        let counts = try await manifest.complete(
+            in: store, written: holdsData && !request.reset ? nil : (read, inputHash), expected: plan.existingCount + outcome.inserted, progress: progress)
         return Report(table: table, dryRun: false, read: read, outcome: outcome, partitionCounts: counts, contentHash: manifest.contentHash)
     }
 

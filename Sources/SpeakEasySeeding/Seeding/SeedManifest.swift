@@ -113,19 +113,24 @@ package struct SeedManifest: Hashable, Sendable {
 
     /// Marks the run complete with what the table now holds: counts per partition and the content
     /// hash — `written` when the run wrote the whole table, else one scan of the table's digests (it
-    /// held other data too). The data is flushed before the manifest says "complete". Returns the counts.
+    /// held other data too), which reports progress against `expected` entities when the caller
+    /// knows how many there should be (another writer may have added some) and stops when the task is
+    /// cancelled. The data is flushed before the manifest says "complete". Returns the counts.
     package mutating func complete(
-        in store: any StorageAccount, written: (counts: [String: Int], hash: ContentHash)?, progress: @Sendable (SeedProgress) -> Void = { _ in }
+        in store: any StorageAccount, written: (counts: [String: Int], hash: ContentHash)?, expected: Int? = nil,
+        progress: @Sendable (SeedProgress) -> Void = { _ in }
     ) async throws -> [String: Int] {
         var (counts, hash) = written ?? ([:], ContentHash())
         if written == nil {
             var scanned = 0
-            let expected = speakerEntities + eventEntities
             try await store.forEachDigest(table: seededTable) { entity in
                 counts[entity.partitionKey, default: 0] += 1
                 hash.add(entity.digest)
                 scanned += 1
-                if scanned % 10_000 == 0 { progress(SeedProgress(phase: .verifying, done: scanned, total: max(expected, scanned))) }
+                if scanned % SeedProgress.step == 0 {
+                    progress(SeedProgress(phase: .verifying, done: scanned, total: expected.map { max($0, scanned) } ?? 0))
+                    try Task.checkCancellation()
+                }
             }
         }
         try await store.flush()

@@ -20,16 +20,22 @@ package struct SeedReport: Sendable {
 
 /// Where a seed run is, for a progress bar.
 package struct SeedProgress: Sendable {
-    package enum Phase: String, Sendable { case photos, speakers, events, verifying }
+    /// `reading`: what the table holds, before a merge writes; `verifying`: the table, once written.
+    package enum Phase: String, Sendable { case reading, photos, speakers, events, verifying }
     package var phase: Phase
     package var done: Int
+    /// 0 when it is not known (how much a table holds is learnt only by reading it all).
     package var total: Int
+
+    /// Entities between two reports of a long read.
+    static let step = 10_000
 }
 
-/// A seed run that must not go ahead: the table holds data and no mode allows writing to it.
+/// A seed run that must not go ahead: the table holds data and no mode allows writing to it, or
+/// another seed is writing to it now.
 package struct SeedRefusal: ClassifiedError {
     package let reason: String
-    package var kind: FailureKind { .cannotCreateOutput }
+    package var kind: FailureKind = .cannotCreateOutput
     package var description: String { reason }
 
     /// A plain (fresh) run into a table that already holds entities (how many is not asked: on
@@ -38,5 +44,15 @@ package struct SeedRefusal: ClassifiedError {
         SeedRefusal(
             reason: "table '\(table)' in \(store?.displayName ?? "the store") already holds entities; nothing was written. "
                 + "Use --mode merge or --mode replace to upsert, or --reset to empty it first." + note)
+    }
+
+    /// A plain run or a reset while another seed writes to the store: it would race that run (and
+    /// a plain run would take its unfinished manifest for an interrupted one). Unavailable for now,
+    /// as a locked store is: the same command works once the other run has finished.
+    package static func seedRunning(in store: any StorageAccount) -> SeedRefusal {
+        SeedRefusal(
+            reason: "\(store.displayName): a seed is writing to this store now; nothing was written. "
+                + "Run this again when it has finished (--mode merge and --mode replace may run beside it).",
+            kind: .storageUnavailable)
     }
 }

@@ -55,7 +55,8 @@ package struct Seeder: Sendable {
         // What the table holds is read once, and only when it holds something.
         let plan =
             holdsData && !request.reset
-            ? try await WritePlan(reading: store, table: table, mode: request.mode.writeMode, resuming: resumed) : WritePlan(mode: request.mode.writeMode)
+            ? try await WritePlan(reading: store, table: table, mode: request.mode.writeMode, resuming: resumed, progress: progress)
+            : WritePlan(mode: request.mode.writeMode)
 
         try await store.createContainerIfNotExists(DataContract.photoContainer, access: .container)
         // A few photos at a time: each is a request of its own to an account over the network.
@@ -74,12 +75,15 @@ package struct Seeder: Sendable {
             }
         }
         let photosWritten = photos.withLock { $0.written }
+        // Ctrl-C stops a run between batches (seed's Interruption), never inside a write.
+        try Task.checkCancellation()
 
         try await store.createTableIfNotExists(table)
         var statistics = SeedStatistics()
         var outcome = WriteOutcome()
         let speakers = generator.speakers.map(\.speaker)
         for start in stride(from: 0, to: speakers.count, by: batchSize) {
+            try Task.checkCancellation()
             let batch = speakers[start..<min(start + batchSize, speakers.count)]
             let planned = plan.plan(batch.map { (EncodedEntity($0.entity), EntityDigest($0.entity)) })
             if !planned.write.isEmpty { try await store.write(planned.write, table: table, mode: plan.mode) }
@@ -101,6 +105,8 @@ package struct Seeder: Sendable {
             var queued = 0
             var written = 0
             while written < draws.count {
+                // Throwing here lets the group wait for the writes under way: each ends committed.
+                try Task.checkCancellation()
                 let end = min(written + batchSize, draws.count)
                 var batch: [(entity: EncodedEntity, digest: EntityDigest)] = []
                 batch.reserveCapacity(end - written)
@@ -128,7 +134,8 @@ package struct Seeder: Sendable {
 
         // The manifest describes the whole table: when it held other data too, hash it all.
         let counts = try await newManifest.complete(
-            in: store, written: holdsData && !request.reset ? nil : (statistics.partitionCounts, statistics.hash), progress: progress)
+            in: store, written: holdsData && !request.reset ? nil : (statistics.partitionCounts, statistics.hash),
+            expected: plan.existingCount + outcome.inserted, progress: progress)
 
         return SeedReport(
             options: options, table: table, dryRun: false, resumed: resumed, photos: generator.speakers.count, photosWritten: photosWritten,

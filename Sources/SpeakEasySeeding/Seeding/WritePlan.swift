@@ -28,6 +28,8 @@ package struct WriteOutcome: Hashable, Sendable {
 package struct WritePlan: Sendable {
     /// What the table held before the run, by key; empty for a table known to be empty.
     private var existing: [KeyDigest: EntityDigest]
+    /// How many entities the table held before the run.
+    package var existingCount: Int { existing.count }
     package let mode: WriteMode
     /// Finishing an interrupted fresh run: anything there is kept.
     package let resuming: Bool
@@ -39,10 +41,18 @@ package struct WritePlan: Sendable {
         self.resuming = false
     }
 
-    /// Reads the table's digests.
-    package init(reading store: any StorageAccount, table: String, mode: WriteMode, resuming: Bool) async throws {
+    /// Reads the table's digests; stops when the task is cancelled.
+    package init(
+        reading store: any StorageAccount, table: String, mode: WriteMode, resuming: Bool, progress: @Sendable (SeedProgress) -> Void = { _ in }
+    ) async throws {
         var existing: [KeyDigest: EntityDigest] = [:]
-        try await store.forEachDigest(table: table) { existing[KeyDigest($0.partitionKey, $0.rowKey)] = $0.digest }
+        try await store.forEachDigest(table: table) {
+            existing[KeyDigest($0.partitionKey, $0.rowKey)] = $0.digest
+            if existing.count % SeedProgress.step == 0 {
+                progress(SeedProgress(phase: .reading, done: existing.count, total: 0))
+                try Task.checkCancellation()
+            }
+        }
         self.existing = existing
         self.mode = mode
         self.resuming = resuming
