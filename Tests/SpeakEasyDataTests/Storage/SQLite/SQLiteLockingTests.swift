@@ -1,7 +1,7 @@
 import SpeakEasyData
 import Testing
 
-/// Another process holding the write lock: the store waits its busy timeout (2 s), then reports the
+/// Another process holding the write lock: the store waits its busy timeout (10 s), then reports the
 /// store as unavailable rather than failing obscurely.
 @Suite("SQLite storage account: a database locked by another connection")
 struct SQLiteLockingTests {
