@@ -51,7 +51,7 @@ package struct StorageServer: Sendable {
             }
             let server = try make()
             made.withLock { $0 = server }
-            for (_, listener) in listeners { try await listener.start() }
+            for (_, listener) in listeners { listener.start() }
         } catch {
             for (_, listener) in listeners { await listener.stop() }
             throw error
