@@ -45,17 +45,6 @@ package enum Interruption {
 
     private static func install() {
         _ = received.load(ordering: .relaxed)
-        for signal in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = { number in Interruption.received.store(number, ordering: .relaxed) }
-            #else
-                action.__sigaction_u.__sa_handler = { number in Interruption.received.store(number, ordering: .relaxed) }
-            #endif
-            sigemptyset(&action.sa_mask)
-            // The next signal takes the default action: a second Ctrl-C does not wait.
-            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
-            sigaction(signal, &action, nil)
-        }
+        SignalHandler.installOnce(for: signals) { number in Interruption.received.store(number, ordering: .relaxed) }
     }
 }

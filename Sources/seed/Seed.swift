@@ -115,19 +115,24 @@ struct Seed: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    /// The generator's options that the command line gives, by name: they do not apply when files
+    /// or photos are loaded instead.
+    private var generatorOptionsGiven: [String] {
+        [
+            seed != nil ? "--seed" : nil, events != nil ? "--events" : nil, speakers != nil ? "--speakers" : nil, from != nil ? "--from" : nil,
+            cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil, dateFormat != nil ? "--date-format" : nil,
+            samples != nil ? "--samples" : nil,
+        ].compactMap { $0 }
+    }
+
     func validate() throws {
         if !fromFile.isEmpty {
-            let generatorOptions = [seed != nil ? "--seed" : nil, events != nil ? "--events" : nil, speakers != nil ? "--speakers" : nil,
-                from != nil ? "--from" : nil, cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil, dateFormat != nil ? "--date-format" : nil, samples != nil ? "--samples" : nil].compactMap { $0 }
-            if let first = generatorOptions.first { throw ValidationError("\(first) generates data; it does not apply with --from-file") }
+            if let first = generatorOptionsGiven.first { throw ValidationError("\(first) generates data; it does not apply with --from-file") }
             if fromFile.contains("-") { throw ValidationError("--from-file reads every file twice (check, then write), so it takes files, not stdin ('-')") }
         }
         if photos == nil, photoName != nil { throw ValidationError("--photo-name applies to the files of --photos") }
         if photos != nil, fromFile.isEmpty {
-            let generatorOptions = [seed != nil ? "--seed" : nil, events != nil ? "--events" : nil, speakers != nil ? "--speakers" : nil,
-                from != nil ? "--from" : nil, cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil, dateFormat != nil ? "--date-format" : nil,
-                samples != nil ? "--samples" : nil, reset ? "--reset" : nil].compactMap { $0 }
-            if let first = generatorOptions.first { throw ValidationError("\(first) does not apply to --photos alone, which uploads photos for the store's speakers") }
+            if let first = (generatorOptionsGiven + (reset ? ["--reset"] : [])).first { throw ValidationError("\(first) does not apply to --photos alone, which uploads photos for the store's speakers") }
         }
         if fromFile.isEmpty, let fileOption = [delimiter != nil ? "--delimiter" : nil, strict ? "--strict" : nil].compactMap({ $0 }).first {
             throw ValidationError("\(fileOption) applies to the files of --from-file")

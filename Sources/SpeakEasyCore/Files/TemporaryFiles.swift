@@ -42,17 +42,7 @@ package enum TemporaryFiles {
     /// Removes registered files on every signal of ``terminating``; the tools call this once at start.
     package static func removeOnInterrupt() {
         _ = slots
-        for signal in terminating {
-            var action = sigaction()
-            #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = { number in TemporaryFiles.interrupted(number) }
-            #else
-                action.__sigaction_u.__sa_handler = { number in TemporaryFiles.interrupted(number) }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
-            sigaction(signal, &action, nil)
-        }
+        SignalHandler.installOnce(for: terminating) { number in TemporaryFiles.interrupted(number) }
     }
 
     /// Remembers `path`; returns its slot for ``forget(_:)``, or nil when the table is full (the file

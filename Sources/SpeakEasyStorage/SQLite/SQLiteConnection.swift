@@ -7,11 +7,11 @@ final class SQLiteConnection {
     /// Statements kept prepared (``withCached(_:_:)``), by their SQL.
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// How long a connection waits for another's lock before the store is "locked by another
+    /// How long every connection waits for another's lock before the store is "locked by another
     /// process". Under the creating session's rollback journal a commit waits for the readers'
     /// transactions (a page each) to end: 2 s was too short for a page read on a loaded machine,
     /// and a seed beside a `validate` failed its write (SQLiteJournalTests, under ThreadSanitizer).
-    static let busyTimeout = "PRAGMA busy_timeout = 10000"
+    static let busyTimeoutMilliseconds: Int32 = 10_000
 
     init(path: String, readOnly: Bool, create: Bool = true) throws(SQLiteError) {
         self.path = path
@@ -25,6 +25,7 @@ final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 0)
+        sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
     }
 
     deinit {

@@ -43,7 +43,6 @@ package final class SQLiteStorageAccount: StorageAccount {
             try SQLiteStoreFile.checkPath(path, readOnly: readOnly)
             if readOnly { try SQLiteStoreFile.rollBackHotJournal(path) }
             let first = try SQLiteConnection(path: path, readOnly: readOnly)
-            try first.execute(SQLiteConnection.busyTimeout)
             let isNew = try SQLiteStoreFile.checkSchema(first, readOnly: readOnly)
             if readOnly {
                 writer = nil
@@ -80,7 +79,6 @@ package final class SQLiteStorageAccount: StorageAccount {
         } else {
             connection = try SQLiteConnection(path: path, readOnly: true)
         }
-        try connection.execute(SQLiteConnection.busyTimeout)
         return connection
     }
 

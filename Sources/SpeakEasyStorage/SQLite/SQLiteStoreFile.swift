@@ -87,6 +87,6 @@ enum SQLiteStoreFile {
     static func rollBackHotJournal(_ path: String) throws(SQLiteError) {
         guard (FileSystem.size(of: path + "-journal") ?? 0) > 0, FileSystem.isWritable(path) else { return }
         let recovery = try SQLiteConnection(path: path, readOnly: false)
-        try recovery.execute(SQLiteConnection.busyTimeout + "; SELECT count(*) FROM sqlite_master")
+        try recovery.execute("SELECT count(*) FROM sqlite_master")
     }
 }
