@@ -7,20 +7,26 @@ import PackageDescription
 //   SpeakEasyCore        bytes (SWAR, hashing, byte input), POSIX files, threads and queues, FailureKind
 //   SpeakEasyModel       Edm values, entities and their limits, speakers and events, blob addresses
 //   SpeakEasyFormats     Atom, JSON and CSV readers and writers; parallel reading of a file (Parallel/)
-//   SpeakEasyStorage     the storage account (StorageAccount) and its local SQLite store
+//   SpeakEasyStorage     the storage seam: the StorageAccount protocol, StorageError, entity and blob
+//                        values, EntityFilter; no backend
+//   SpeakEasySQLite      the local account: one SQLite file (CSQLite)
 //   SpeakEasyProtocol    Azure Storage's REST protocol, for both sides: Shared Key and SAS, connection
-//                        strings, request and response shapes, $batch, error bodies, ranges
+//                        strings, request and response shapes, $batch, wire errors and their maps
+//   SpeakEasyAzure       the Azure client (async-http-client): a StorageAccount over the REST protocol,
+//                        its requests signed, timed and retried
+//   SpeakEasyAccounts    StorageLocation: a `--store` value or a connection string opened as either
+//                        backend (the one place that names both)
 //   SpeakEasyConversion  export: entities from a store or files into a format
 //   SpeakEasySeeding     generation and seeding
 //   SpeakEasyValidation  validation and its reports (reads the manifest Seeding writes)
-//   SpeakEasyData        only re-exports them: the tools and tests `import SpeakEasyData`
-//   SpeakEasyAzure       the Azure client (async-http-client): a StorageAccount over the REST protocol,
-//                        its requests signed, timed and retried; StorageLocation, which opens either
+//   SpeakEasyData        only re-exports the layers above but SQLite: the tools and tests
+//                        `import SpeakEasyData`, and no backend's type is in their reach
 //   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on SwiftNIO
 //
-// Core → Model → Formats → Storage → {Protocol → {Server, Azure}, Conversion, Seeding → Validation}. Names that cross a target are
-// `package`, never `public`; CSQLite goes to Storage only, CLibXML2 to Formats only, swift-crypto to
-// the layers that hash (Model's name-based GUIDs, Storage's digests, Seeding's keys).
+// Core → Model → Formats → Storage → {SQLite, Protocol → Azure} → Accounts; Storage → {Conversion,
+// Seeding → Validation}; Storage + Protocol → Server. Names that cross a target are `package`, never
+// `public`; CSQLite goes to SQLite only, CLibXML2 to Formats only, swift-crypto to the layers that
+// hash (Model's name-based GUIDs, Storage's digests, Protocol's signing, Seeding's keys, Server's MD5s).
 let package = Package(
     name: "SpeakEasyData",
     // Linux only is supported and tested. No platforms are declared: a macOS build is untested (it
@@ -48,8 +54,9 @@ let package = Package(
         .target(name: "SpeakEasyFormats", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "CLibXML2"]),
         .target(
             name: "SpeakEasyStorage",
-            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "CSQLite", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .target(name: "SpeakEasySQLite", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "CSQLite"]),
         .target(
             name: "SpeakEasyProtocol",
             dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", .product(name: "Crypto", package: "swift-crypto")]
@@ -57,13 +64,14 @@ let package = Package(
         .target(
             name: "SpeakEasyAzure",
             dependencies: [
-                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol",
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyStorage", "SpeakEasyProtocol",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        .target(name: "SpeakEasyAccounts", dependencies: ["SpeakEasyCore", "SpeakEasyStorage", "SpeakEasySQLite", "SpeakEasyProtocol", "SpeakEasyAzure"]),
         .target(name: "SpeakEasyConversion", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage"]),
         .target(
             name: "SpeakEasySeeding",
@@ -77,7 +85,7 @@ let package = Package(
             name: "SpeakEasyData",
             dependencies: [
                 "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol", "SpeakEasyAzure",
-                "SpeakEasyConversion", "SpeakEasySeeding", "SpeakEasyValidation",
+                "SpeakEasyAccounts", "SpeakEasyConversion", "SpeakEasySeeding", "SpeakEasyValidation",
             ]
         ),
         .target(
@@ -137,30 +145,31 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // Test values shared by the test targets.
-        .target(name: "TestFixtures", dependencies: ["SpeakEasyData"], path: "Tests/TestFixtures"),
+        // Test support shared by the test targets: paths, scratch directories, child processes, sample
+        // values (the recorded payloads and other data files are Tests/Fixtures).
+        .target(name: "TestSupport", dependencies: ["SpeakEasyData"], path: "Tests/TestSupport"),
         // A server in the test process, for the tests that talk to serve over HTTP.
-        .target(name: "TestServer", dependencies: ["SpeakEasyServer", "TestFixtures"], path: "Tests/TestServer"),
+        .target(name: "TestServer", dependencies: ["SpeakEasyServer", "TestSupport"], path: "Tests/TestServer"),
         .testTarget(
             name: "SpeakEasyDataTests",
             // The layers whose internals some tests reach (`@testable import`), besides the whole.
-            dependencies: ["SpeakEasyData", "SpeakEasyFormats", "SpeakEasyValidation", "CSQLite", "TestFixtures", "SpeakEasyAzure", "TestServer"],
+            dependencies: ["SpeakEasyData", "SpeakEasyFormats", "SpeakEasyValidation", "SpeakEasySQLite", "CLISupport", "CSQLite", "TestSupport", "SpeakEasyAzure", "TestServer"],
             exclude: ["Snapshots"]
         ),
         // The server in-process, over real HTTP on loopback.
-        .testTarget(name: "ServerTests", dependencies: ["SpeakEasyServer", "SpeakEasyData", "TestFixtures", "TestServer"]),
+        .testTarget(name: "ServerTests", dependencies: ["SpeakEasyServer", "SpeakEasyData", "TestSupport", "TestServer"]),
         // The Azure client against serve, over real HTTP on loopback.
-        .testTarget(name: "AzureClientTests", dependencies: ["SpeakEasyAzure", "SpeakEasyServer", "SpeakEasyData", "TestFixtures", "TestServer"]),
+        .testTarget(name: "AzureClientTests", dependencies: ["SpeakEasyAzure", "SpeakEasyServer", "SpeakEasyData", "TestSupport", "TestServer"]),
         // The command-line support's pure parts: message and progress-line formatting.
         .testTarget(name: "CLISupportTests", dependencies: ["CLISupport", "BuiltInSamples", "SpeakEasyData"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SpeakEasyData", "TestFixtures", "TestServer", "SpeakEasyServer"]
+            dependencies: ["SpeakEasyData", "TestSupport", "TestServer", "SpeakEasyServer"]
         ),
         // Our JSON and Atom against the official Azure SDKs for Python; see Tests/InteropTests/setup.sh.
         .testTarget(
             name: "InteropTests",
-            dependencies: ["SpeakEasyData", "SpeakEasyServer", "TestFixtures", "TestServer"],
+            dependencies: ["SpeakEasyData", "SpeakEasyServer", "TestSupport", "TestServer"],
             exclude: ["python", "setup.sh"]
         ),
     ],
@@ -182,7 +191,7 @@ for target in package.targets where target.type != .system {
 if Context.environment["SPEAKEASY_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "fuzz", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol", "SpeakEasyValidation"],
+            name: "fuzz", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasySQLite", "SpeakEasyProtocol", "SpeakEasyValidation"],
             path: "Fuzz/Sources/fuzz",
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),

@@ -1,19 +1,14 @@
 package import ArgumentParser
 import SpeakEasyData
 
-/// Turns library errors into a one-line message and the exit status of their kind (the README's
-/// Exit codes table; ``FailureKind/exitCode``).
+/// Turns library errors into a one-line message and the exit status of their kind (``ExitStatus``).
 package enum ToolExit {
     /// Prints `tool: error: …` to stderr and returns the exit code to leave with.
     package static func report(_ error: any Error, tool: String) -> ExitCode {
         // `export … | head`: the reader has what it wanted; exit 74 (the output is not complete)
         // without a message that would only clutter the terminal.
-        if let file = error as? FileError, file.isClosedPipe { return ExitCode(file.kind.exitCode) }
-        if let classified = error as? any ClassifiedError {
-            Terminal.writeError("\(tool): error: \(classified.description)\n")
-            return ExitCode(classified.kind.exitCode)
-        }
+        if let file = error as? FileError, file.isClosedPipe { return ExitCode(ExitStatus.code(for: file.kind)) }
         Terminal.writeError("\(tool): error: \(error)\n")
-        return ExitCode(FailureKind.ioError.exitCode)
+        return ExitCode(ExitStatus.code(for: error))
     }
 }

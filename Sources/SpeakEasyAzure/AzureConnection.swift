@@ -27,6 +27,9 @@ package struct AzureConnection: Sendable, CustomStringConvertible {
         }
     }
 
+    /// For messages: the account's name and table endpoint (never a secret).
+    package var displayName: String { "\(accountName) (\(tableEndpoint))" }
+
     package func endpoint(_ service: StorageService) -> String {
         service == .table ? tableEndpoint : blobEndpoint
     }

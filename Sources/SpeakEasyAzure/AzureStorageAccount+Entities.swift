@@ -95,14 +95,17 @@ extension AzureStorageAccount {
         _ = try await send(StorageRequest(.table, "DELETE", entityPath(table, partitionKey, rowKey), headers: Self.tableHeaders + [("If-Match", ifMatch)]))
     }
 
-    package func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity? {
+    package func lookUpEntity(table: String, partitionKey: String, rowKey: String) async throws -> EntityLookup {
         let response = try await http.send(StorageRequest(.table, "GET", entityPath(table, partitionKey, rowKey), headers: Self.tableHeaders))
-        if response.status == 404 { return nil }
-        guard response.status == 200 else { throw error(response, .table) }
+        guard response.status == 200 else {
+            let failure = error(response, .table)
+            guard failure.reason == .notFound else { throw failure }
+            return failure.code == "TableNotFound" ? .noSuchTable : .noSuchEntity
+        }
         do {
             var entity = try TableJSONReader.entity(response.body)
             if entity.etag == nil { entity.etag = response.header("ETag") }
-            return entity
+            return .found(entity)
         } catch {
             throw unreadable("entity", error)
         }

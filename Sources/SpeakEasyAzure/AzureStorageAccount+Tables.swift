@@ -12,8 +12,9 @@ extension AzureStorageAccount {
         ("Accept", "application/json;odata=minimalmetadata"), ("DataServiceVersion", "3.0"), ("MaxDataServiceVersion", "3.0;NetFx"),
     ]
 
-    package func createTableIfNotExists(_ table: String) async throws {
-        guard !known.withLock({ $0.tables.contains(table) }) else { return }
+    @discardableResult
+    package func createTableIfNotExists(_ table: String) async throws -> Bool {
+        guard !known.withLock({ $0.tables.contains(table) }) else { return false }
         let response = try await http.send(
             StorageRequest(
                 .table, "POST", "/Tables",
@@ -22,9 +23,9 @@ extension AzureStorageAccount {
         let failure = (200..<300).contains(response.status) ? nil : error(response, .table)
         if failure == nil || failure?.code == "TableAlreadyExists" {
             known.withLock { _ = $0.tables.insert(table) }
-            return
+            return failure == nil
         }
-        guard let failure else { return }
+        guard let failure else { return true }
         if failure.code == "TableBeingDeleted" {
             throw StorageError(.busy, account: accountName, "table '\(table)' is being deleted: Azure needs a minute or so before the name is free", code: failure.code)
         }

@@ -12,7 +12,7 @@ package import SpeakEasyStorage
 ///
 /// What Azure charges a request for is asked in bulk: whether entities exist and whether they
 /// changed is one query of a partition's pages, hashed here (``entityDigests(table:partition:from:limit:)``).
-package final class AzureStorageAccount: StorageAccount {
+package final class AzureStorageAccount: CountsRequests {
     package let http: StorageHTTPClient
     /// Requests in flight at once, across every call on this account.
     package let parallel: Int
@@ -44,10 +44,10 @@ package final class AzureStorageAccount: StorageAccount {
     }
 
     package var connection: AzureConnection { http.connection }
-    package var displayName: String { StorageLocation.azure(connection).displayName }
+    package var displayName: String { connection.displayName }
     package var accountName: String { connection.accountName }
     package var address: String { connection.tableEndpoint }
-    package var requestCounts: RequestCounts? { http.counts }
+    package var requestCounts: RequestCounts { http.counts }
 
     package func blobURL(container: String, blob: String) -> String {
         Self.blobURL(connection, container: container, blob: blob)

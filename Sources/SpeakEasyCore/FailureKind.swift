@@ -1,28 +1,18 @@
-/// What kind of failure an error is, so every tool maps it to the same exit status (sysexits).
-package enum FailureKind: Sendable {
-    /// Options that contradict each other or cannot be met (64).
+/// What kind of failure an error is: what went wrong, in the few kinds a tool tells apart. The tools
+/// map each kind to an exit status (CLISupport's `ExitStatus`).
+package enum FailureKind: Sendable, CaseIterable {
+    /// Options that contradict each other or cannot be met.
     case usage
-    /// Input data that is malformed, with its location (65).
+    /// Input data that is malformed, with its location.
     case malformedInput
-    /// An input file that does not exist (66).
+    /// An input file that does not exist.
     case inputMissing
-    /// A store that cannot be reached, is busy, or refuses us (69).
+    /// A store that cannot be reached, is busy, or refuses us.
     case storageUnavailable
-    /// An output or store that cannot be created or written (73).
+    /// An output or store that cannot be created or written.
     case cannotCreateOutput
-    /// Reading or writing failed part-way (74).
+    /// Reading or writing failed part-way.
     case ioError
-
-    package var exitCode: Int32 {
-        switch self {
-        case .usage: 64
-        case .malformedInput: 65
-        case .inputMissing: 66
-        case .storageUnavailable: 69
-        case .cannotCreateOutput: 73
-        case .ioError: 74
-        }
-    }
 }
 
 /// An error that knows its ``FailureKind``.

@@ -9,3 +9,4 @@
 @_exported public import SpeakEasySeeding
 @_exported public import SpeakEasyValidation
 @_exported public import SpeakEasyAzure
+@_exported public import SpeakEasyAccounts

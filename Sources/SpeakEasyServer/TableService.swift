@@ -141,10 +141,9 @@ struct TableService {
     private func createTable(body: [UInt8]) async throws -> ServiceResponse {
         let name = try TableNameBody.read(body, contentType: head.header("Content-Type"))
         try TableName.check(name)
-        if try await account.tableNames().contains(where: { $0.lowercased() == name.lowercased() }) {
+        guard try await account.createTableIfNotExists(name) else {
             throw TableServiceError(status: 409, code: "TableAlreadyExists", "The table specified already exists.")
         }
-        try await account.createTableIfNotExists(name)
         var headers = HTTPFields()
         headers[.location] = TableResourcePath.table(name).url(endpoint: endpoint.url)
         if returnsNoContent {
@@ -241,11 +240,11 @@ struct TableService {
     }
 
     private func getEntity(_ table: String, _ partitionKey: String, _ rowKey: String) async throws -> ServiceResponse {
-        guard var entity = try await account.entity(table: table, partitionKey: partitionKey, rowKey: rowKey) else {
-            if try await !account.tableNames().contains(table) {
-                throw TableServiceError(status: 404, code: "TableNotFound", "The table specified does not exist.")
-            }
-            throw TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.")
+        var entity: Entity
+        switch try await account.lookUpEntity(table: table, partitionKey: partitionKey, rowKey: rowKey) {
+        case .found(let found): entity = found
+        case .noSuchTable: throw TableServiceError(status: 404, code: "TableNotFound", "The table specified does not exist.")
+        case .noSuchEntity: throw TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.")
         }
         if let select = query["$select"], !select.isEmpty {
             let names = Set(select.split(separator: ",").map { String($0.drop { $0 == " " }) })

@@ -25,12 +25,12 @@ package protocol StorageAccount: AnyObject, Sendable {
     var address: String { get }
     /// The URL of a blob in this account, in the form ``BlobURL`` parses.
     func blobURL(container: String, blob: String) -> String
-    /// The requests sent so far to a remote account; nil for a local one.
-    var requestCounts: RequestCounts? { get }
 
     // MARK: Tables
 
-    func createTableIfNotExists(_ table: String) async throws
+    /// Creates a table unless one of that name exists, in any letter case (Azure's table names
+    /// ignore case); true when created.
+    @discardableResult func createTableIfNotExists(_ table: String) async throws -> Bool
     /// The names of the account's tables, sorted (Azure's Query Tables).
     func tableNames() async throws -> [String]
     /// Deletes a table and its entities; a missing table is ``StorageError/Reason/notFound``.
@@ -59,8 +59,8 @@ package protocol StorageAccount: AnyObject, Sendable {
     /// a server's reply, which can copy them through. The query selects no properties (`select` is
     /// nil) and filters on the keys alone.
     func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage
-    /// One entity, with its Timestamp and ETag; nil when it (or its table) does not exist.
-    func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity?
+    /// One entity, with its Timestamp and ETag, or which is missing: the entity or its table.
+    func lookUpEntity(table: String, partitionKey: String, rowKey: String) async throws -> EntityLookup
     /// The keys and content digests of a page of entities, in key order: what a writer needs to know
     /// of existing entities, read in bulk. A missing table has none.
     func entityDigests(table: String, partition: String?, from: ContinuationToken?, limit: Int) async throws -> (digests: [KeyedDigest], next: ContinuationToken?)
@@ -105,8 +105,6 @@ package protocol StorageAccount: AnyObject, Sendable {
 }
 
 extension StorageAccount {
-    package var requestCounts: RequestCounts? { nil }
-
     /// Encodes what ``query(table:_:from:limit:)`` returns, for an account that keeps entities
     /// otherwise.
     package func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage {
@@ -118,6 +116,11 @@ extension StorageAccount {
         let page = try await self.query(table: table, query, from: from, limit: limit)
         return StoredEntityPage(
             entities: page.entities.map { StoredEntity(EncodedEntity($0), timestamp: $0.timestamp, etag: $0.etag) }, next: page.next)
+    }
+
+    /// One entity, with its Timestamp and ETag; nil when it (or its table) does not exist.
+    package func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity? {
+        try await lookUpEntity(table: table, partitionKey: partitionKey, rowKey: rowKey).entity
     }
 
     /// Encodes and writes entities.
@@ -202,18 +205,5 @@ private func forEachPage<Page: Sendable>(
         }
         guard let following else { return }
         page = try await following.value
-    }
-}
-
-/// What a remote account's client has sent: requests, and the tries again among them (a busy
-/// service, a dropped connection).
-package struct RequestCounts: Hashable, Sendable {
-    /// Requests, not counting tries again.
-    package var requests: Int
-    package var retries: Int
-
-    package init(requests: Int, retries: Int) {
-        self.requests = requests
-        self.retries = retries
     }
 }

@@ -1,11 +1,9 @@
-package import SpeakEasyCore
-
 /// A storage account's failure, the same whichever backend stands behind the account.
 ///
 /// The reasons are those Azure Storage answers with, so a REST client maps a response onto one and a
 /// server maps one back onto a response; the local account maps its SQLite results onto them. Tools
-/// map each reason onto an exit status.
-package struct StorageError: ClassifiedError, Equatable {
+/// map each reason onto an exit status (CLISupport's `ExitStatus`).
+package struct StorageError: Error, CustomStringConvertible, Sendable, Equatable {
     package enum Reason: String, Sendable, CaseIterable {
         /// No such account, table, entity, container or blob (404).
         case notFound
@@ -52,16 +50,6 @@ package struct StorageError: ClassifiedError, Equatable {
         self.account = account
         self.message = message
         self.code = code
-    }
-
-    package var kind: FailureKind {
-        switch reason {
-        case .notFound: .inputMissing
-        case .alreadyExists, .invalidInput, .unsupportedByService, .corrupt, .notModified, .invalidRange: .malformedInput
-        case .preconditionFailed, .busy, .unreachable, .refused: .storageUnavailable
-        case .unauthorized: .cannotCreateOutput
-        case .unavailable: .ioError
-        }
     }
 
     /// The same error, attributed to the operation at `index` of a transaction.

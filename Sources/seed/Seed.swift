@@ -192,7 +192,7 @@ struct Seed: AsyncParsableCommand {
                 progressBar.update(ProgressLine(progress.phase.rawValue, done: Int64(progress.done), total: Int64(progress.total), unit: .count(noun)))
             }
         }
-        return SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
+        return SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: (store as? any CountsRequests)?.requestCounts)
     }
 
     /// `--from-file`: the same store rules as generated data, for entities read from files.
@@ -213,7 +213,7 @@ struct Seed: AsyncParsableCommand {
         let photoPlan = try photos.map { try PhotoPlan(directory: $0, rule: photoName ?? .byBlobName, speakers: speakers) }
         let store = dryRun ? try storeOption.openIfPresent() : try openStore()
         let report = try await Interruption.cancelling { [importer] in try await importer.run(store: store, checked: checked, progress: show) }
-        var summary = SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: store?.requestCounts)
+        var summary = SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: (store as? any CountsRequests)?.requestCounts)
         if let photoPlan {
             let written = dryRun ? nil : try await photoPlan.upload(to: store!, progress: photoProgress(progressBar))
             summary += SummaryPrinter.photos(photoPlan, written: written)

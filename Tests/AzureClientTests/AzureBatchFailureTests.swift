@@ -1,6 +1,6 @@
 import SpeakEasyAzure
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import TestServer
 import Testing
 
@@ -33,10 +33,10 @@ struct AzureBatchFailureTests {
             try await account.createTableIfNotExists("events")
             let first = EncodedEntity(Entity(partitionKey: "p", rowKey: "r", properties: [Property("N", .int32(1))]))
             let second = EncodedEntity(Entity(partitionKey: "p", rowKey: "r", properties: [Property("N", .int32(2))]))
-            let sent = account.requestCounts?.requests ?? 0
+            let sent = account.requestCounts.requests
             let error = await #expect(throws: StorageError.self) { try await account.write([first, second], table: "events", mode: .insert) }
             #expect(error?.reason == .alreadyExists)
-            #expect(account.requestCounts?.requests == sent)
+            #expect(account.requestCounts.requests == sent)
             try await account.write([first, second], table: "events", mode: .insertOrReplace)
             #expect(try await account.entity(table: "events", partitionKey: "p", rowKey: "r")?["N"] == .int32(2))
         }

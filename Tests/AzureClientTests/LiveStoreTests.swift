@@ -1,7 +1,7 @@
 import Foundation
 import SpeakEasyAzure
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// The client against a real account: Azure itself or Azurite, named by `SPEAKEASY_LIVE_STORE` as

@@ -2,7 +2,7 @@ import SpeakEasyAzure
 import SpeakEasyData
 import SpeakEasyProtocol
 import SpeakEasyServer
-import TestFixtures
+import TestSupport
 import TestServer
 import Testing
 

@@ -4,7 +4,7 @@ import Foundation
 #endif
 import SpeakEasyData
 import SpeakEasyServer
-import TestFixtures
+import TestSupport
 import TestServer
 import Testing
 
@@ -22,7 +22,7 @@ struct AzureStoreTests {
         var requests: RequestCounts
 
         static func read(_ server: RunningServer, stdout: String) async throws -> Outcome {
-            let store = try SQLiteStorageAccount(path: server.store, readOnly: true)
+            let store = try StorageLocation.local(path: server.store).open(readOnly: true)
             var entities: [Entity] = []
             // Photo URLs name the server's port, which differs from run to run.
             let port = "127.0.0.1:\(server.port(.blob))/"
@@ -95,7 +95,7 @@ struct AzureStoreTests {
             let scratch = try Scratch()
             let command = arguments + ["--store", server.connectionString()]
             let child = try SeedTool.start(command, in: scratch.path)
-            let store = try SQLiteStorageAccount(path: server.store, readOnly: true)
+            let store = try StorageLocation.local(path: server.store).open(readOnly: true)
             var committed = 0
             let deadline = ContinuousClock.now + .seconds(120)
             while committed == 0, child.isRunning, ContinuousClock.now < deadline {
@@ -148,7 +148,7 @@ struct AzureStoreTests {
             // --reset empties the table and the container first: what is left is the new run's alone.
             let reset = try await SeedTool.run(["--seed", "4", "--events", "50", "--store", store, "--reset"], in: scratch.path)
             #expect(reset.status == 0, "\(reset)")
-            let account = try SQLiteStorageAccount(path: server.store, readOnly: true)
+            let account = try StorageLocation.local(path: server.store).open(readOnly: true)
             #expect(try await account.entityCounts(table: DataContract.table) == [DataContract.eventsPartition: 50, DataContract.speakersPartition: 8])
             #expect(try await BuiltTool.validate.run(["--store", store], in: scratch.path).status == 0)
         }
@@ -168,7 +168,7 @@ struct AzureStoreTests {
             #expect(result.status == 69, "\(result)")
             #expect(result.stderr.contains("AuthenticationFailed") || result.stderr.contains("authenticat"), "\(result)")
             #expect(!result.stderr.contains(String(wrong.prefix(12))) && !result.stdout.contains(String(wrong.prefix(12))))
-            let store = try SQLiteStorageAccount(path: server.store, readOnly: true)
+            let store = try StorageLocation.local(path: server.store).open(readOnly: true)
             #expect(try await store.tableNames().isEmpty)
         }
     }
@@ -218,7 +218,7 @@ struct AzureStoreTests {
                 ["--events", "20", "--store", "azure"], in: scratch.path, environment: ["AZURE_STORAGE_CONNECTION_STRING": server.connectionString()])
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.contains("devstoreaccount1"), "\(result)")
-            let store = try SQLiteStorageAccount(path: server.store, readOnly: true)
+            let store = try StorageLocation.local(path: server.store).open(readOnly: true)
             #expect(try await store.entityCounts(table: DataContract.table)[DataContract.eventsPartition] == 20)
         }
     }

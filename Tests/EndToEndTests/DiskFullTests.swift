@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// A disk that fills up under each tool: a small tmpfs, mounted in a mount namespace of the tool's own

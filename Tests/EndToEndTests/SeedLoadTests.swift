@@ -159,7 +159,7 @@ struct SeedPhotosTests {
     @Test("with --from-file, into the local account")
     func local() async throws {
         let scratch = try Scratch()
-        try Self.prepare(scratch, account: SQLiteStorageAccount.accountName)
+        try Self.prepare(scratch, account: StorageLocation.localAccountName)
         let result = try await SeedTool.run(["--from-file", "speakers.csv", "--photos", "photos", "--store", "store.sqlite"], in: scratch.path, samples: nil)
         try await Self.check(scratch.file("store.sqlite"), result: result, scratch: scratch, validateStore: "store.sqlite")
     }
@@ -194,7 +194,7 @@ struct SeedPhotosTests {
     @Test("a matched file that is no image is refused (65) before anything is written; a rule without a placeholder is a usage error")
     func refusals() async throws {
         let scratch = try Scratch()
-        try Self.prepare(scratch, account: SQLiteStorageAccount.accountName)
+        try Self.prepare(scratch, account: StorageLocation.localAccountName)
         try "not a photo".write(toFile: scratch.file("photos/BTubalinal.jpg"), atomically: true, encoding: .utf8)
         let result = try await SeedTool.run(["--from-file", "speakers.csv", "--photos", "photos", "--store", "store.sqlite"], in: scratch.path, samples: nil)
         #expect(result.status == 65 && result.stderr.contains("photos/BTubalinal.jpg: is not a JPEG or PNG image"), "\(result)")

@@ -43,7 +43,7 @@ struct SeedRunTests {
             speakerNames[speaker.rowKey] = speaker.string("Name")
             let url = try #require(speaker.string("ImageUrl"))
             let parsed = try #require(BlobURL(url), "ImageUrl \(url) is not a blob URL")
-            #expect(parsed.account == SQLiteStorageAccount.accountName, "\(url)")
+            #expect(parsed.account == StorageLocation.localAccountName, "\(url)")
             #expect(parsed.container == DataContract.photoContainer, "\(url)")
             #expect(blobNames.contains(parsed.blob), "ImageUrl \(url) names no stored blob")
         }

@@ -1,7 +1,7 @@
 import Foundation
 import SpeakEasyData
 import SpeakEasyServer
-import TestFixtures
+import TestSupport
 import TestServer
 import Testing
 
@@ -64,7 +64,7 @@ struct AzureStoreSDKTests {
                 let (account, connection) = try Self.account(server)
                 try await Self.seed(account, connection, seed: 42, events: 450)
                 // The same seed into a local account: what was generated, with no HTTP in between.
-                let reference = try SQLiteStorageAccount(path: scratch + "/reference.sqlite")
+                let reference = try StorageLocation.local(path: scratch + "/reference.sqlite").open(readOnly: false)
                 try await Self.seed(reference, connection, seed: 42, events: 450)
 
                 let dump = scratch + "/events.dump"
@@ -94,7 +94,7 @@ struct AzureStoreSDKTests {
             try await withTemporaryDirectory { scratch in
                 let (account, connection) = try Self.account(server)
                 // A valid data set for the SDKs to write: a local seed, exported to JSON, its photos as files.
-                let local = try SQLiteStorageAccount(path: scratch + "/local.sqlite")
+                let local = try StorageLocation.local(path: scratch + "/local.sqlite").open(readOnly: false)
                 try await Self.seed(local, connection, seed: 5, events: 300)
                 try await Exporter(writeOptions: EntityFiles.WriteOptions(format: .json)).run(
                     [.store(local, table: DataContract.table, partition: nil)], to: try OutputFile(path: scratch + "/data.json"))

@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 
 /// What we write for the SDKs to read: every Edm type with the extremes that most easily get lost.
 enum InteropEntities {

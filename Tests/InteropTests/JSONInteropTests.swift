@@ -1,5 +1,5 @@
 import Foundation
-import TestFixtures
+import TestSupport
 import SpeakEasyData
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// Our JUnit and SARIF reports against the published schemas kept in `Tests/Fixtures/schemas`

@@ -1,7 +1,7 @@
 import Foundation
 import SpeakEasyData
 import SpeakEasyServer
-import TestFixtures
+import TestSupport
 import TestServer
 import Testing
 
@@ -29,8 +29,8 @@ struct ServeSeededStoreTests {
         request.seed = 42
         request.eventCount = events
         request.from = .at("2026-01-01T00:00:00Z")
-        let store = try SQLiteStorageAccount(path: path)
-        let photos = SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/"
+        let store = try StorageLocation.local(path: path).open(readOnly: false)
+        let photos = StorageLocation.localBlobEndpoint + DataContract.photoContainer + "/"
         _ = try await Seeder(catalog: try SampleCatalog(directory: TestPaths.samples), request: request).run(store: store, photoBaseURL: photos)
         try await store.flush()
     }
@@ -40,7 +40,7 @@ struct ServeSeededStoreTests {
         var options = EntityFiles.WriteOptions(format: .ndjson)
         options.metadata = .full
         let target = scratch + "/events.ndjson"
-        let store = try SQLiteStorageAccount(path: path, readOnly: true)
+        let store = try StorageLocation.local(path: path).open(readOnly: true)
         try await Exporter(writeOptions: options).run(
             [.store(store, table: DataContract.table, partition: DataContract.eventsPartition)], to: try OutputFile(path: target))
         var reader = JSONEntityStreamReader(input: try ByteInput(path: target), layout: .lines)
@@ -56,7 +56,7 @@ struct ServeSeededStoreTests {
         // `serve` answers to the local account's own name too, the one in the photo URLs.
         let configure = { (configuration: inout ServerConfiguration) in
             configuration.pageSize = pageSize
-            configuration.accountAliases = [SQLiteStorageAccount.accountName]
+            configuration.accountAliases = [StorageLocation.localAccountName]
         }
         try await withRunningServer(configure: configure, prepare: { try await Self.seed($0, events: events) }) { server in
             try await withTemporaryDirectory { scratch in
@@ -76,7 +76,7 @@ struct ServeSeededStoreTests {
                     #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
                 }
 
-                let store = try SQLiteStorageAccount(path: server.store, readOnly: true)
+                let store = try StorageLocation.local(path: server.store).open(readOnly: true)
                 let photos = Dictionary(uniqueKeysWithValues: try await store.blobProperties(container: DataContract.photoContainer).map { ($0.name, $0) })
                 #expect(seen.speakers.count == 8)
                 #expect(photos.count == 8)

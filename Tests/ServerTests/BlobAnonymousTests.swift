@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import TestServer
 import SpeakEasyServer
 import Testing
@@ -14,7 +14,7 @@ struct BlobAnonymousTests {
     /// A server whose store holds a photo in containers of each access level.
     func withPhotos<T: Sendable>(_ body: (RunningServer, String) async throws -> T) async throws -> T {
         try await withRunningServer { server in
-            let store = try SQLiteStorageAccount(path: server.store)
+            let store = try StorageLocation.local(path: server.store).open(readOnly: false)
             for access in ContainerAccess.allCases {
                 try await store.createContainerIfNotExists("\(access.rawValue)-photos", access: access)
                 _ = try await store.putBlob(container: "\(access.rawValue)-photos", name: "speakers/ada.jpg", contentType: "image/jpeg", data: Self.photo)
@@ -77,8 +77,8 @@ struct BlobAnonymousTests {
 
     @Test("a photo URL that seed writes opens, under the local account's own name")
     func seededURL() async throws {
-        try await withRunningServer(configure: { $0.accountAliases = [SQLiteStorageAccount.accountName] }) { server in
-            let store = try SQLiteStorageAccount(path: server.store)
+        try await withRunningServer(configure: { $0.accountAliases = [StorageLocation.localAccountName] }) { server in
+            let store = try StorageLocation.local(path: server.store).open(readOnly: false)
             try await store.createContainerIfNotExists("speakers", access: .blob)
             _ = try await store.putBlob(container: "speakers", name: "Zoe Müller.png", contentType: "image/png", data: Self.photo)
             let url = store.blobURL(container: "speakers", blob: "Zoe Müller.png").replacingOccurrences(of: ":10000/", with: ":\(server.port(.blob))/")

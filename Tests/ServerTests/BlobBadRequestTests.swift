@@ -1,7 +1,7 @@
 import Foundation
 import SpeakEasyData
 import SpeakEasyServer
-import TestFixtures
+import TestSupport
 import TestServer
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 @testable import SpeakEasyServer
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import TestServer
 import Testing
 

@@ -1,6 +1,6 @@
 @testable import SpeakEasyServer
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import TestServer
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import TestServer
 import Testing
 
@@ -24,7 +24,7 @@ struct ServedDateTests {
         let event = Entity(
             partitionKey: "Events", rowKey: "e1",
             properties: [Property("EventDate", .dateTime(try EdmDateTime(parsing: "2026-07-01T04:34:00.0000000Z")))])
-        let account = try SQLiteStorageAccount(path: path)
+        let account = try StorageLocation.local(path: path).open(readOnly: false)
         try await account.createTableIfNotExists(recordedTable)
         try await account.write(entities, table: recordedTable, mode: .insert)
         try await account.createTableIfNotExists("events")

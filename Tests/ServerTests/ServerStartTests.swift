@@ -3,7 +3,7 @@ import Foundation
     import FoundationNetworking
 #endif
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import TestServer
 import SpeakEasyServer
 import Testing

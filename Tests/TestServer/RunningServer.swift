@@ -1,5 +1,5 @@
 import Foundation
-import TestFixtures
+import TestSupport
 package import SpeakEasyData
 package import SpeakEasyServer
 import Testing
@@ -67,7 +67,7 @@ package final class StartedServer: Sendable {
             configuration.tablePort = 0
             configuration.logRequests = false
             configure(&configuration)
-            let server = try StorageServer(account: try SQLiteStorageAccount(path: path), configuration: configuration)
+            let server = try StorageServer(account: try StorageLocation.local(path: path).open(readOnly: false), configuration: configuration)
             let ports = Locked<[StorageService: Int]>([:])
             let (listening, continuation) = AsyncStream<Void>.makeStream()
             let (stopped, stop) = AsyncStream<Void>.makeStream()

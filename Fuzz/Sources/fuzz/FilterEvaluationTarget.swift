@@ -2,6 +2,7 @@ import Foundation
 import SpeakEasyCore
 import SpeakEasyModel
 import SpeakEasyStorage
+import SpeakEasySQLite
 
 /// `$filter` evaluated against a reference interpreter, on random expressions over random entities.
 ///
@@ -307,7 +308,7 @@ final class FilterStore: @unchecked Sendable {
 
     private init() {
         for suffix in ["", "-wal", "-shm"] { unlink(Self.path + suffix) }
-        do { account = try SQLiteStorageAccount(path: Self.path) } catch { fatalError("cannot create the store at \(Self.path): \(error)") }
+        do { account = try SQLiteStorageAccount(path: Self.path, accountName: "speakeasy", blobEndpoint: "http://127.0.0.1:10000/speakeasy/") } catch { fatalError("cannot create the store at \(Self.path): \(error)") }
         atexit { for suffix in ["", "-wal", "-shm"] { unlink(FilterStore.path + suffix) } }
         let account = self.account
         Self.blocking { try await account.createTableIfNotExists(Self.table) }

@@ -1,5 +1,6 @@
 import Foundation
 import SpeakEasyData
+import TestSupport
 import Testing
 
 /// The `sqlite3` shell: reads a store independently of the library under test.
@@ -83,7 +84,7 @@ struct StoreContents: Sendable {
 
     /// Reads the store at `path` read-only; without `entities`, only counts, blobs and the manifest.
     static func read(_ path: String, entities withEntities: Bool = true) async throws -> StoreContents {
-        let store = try SQLiteStorageAccount(path: path, readOnly: true)
+        let store = try StorageLocation.local(path: path).open(readOnly: true)
         var entities: [Entity] = []
         if withEntities { try await store.forEachEntity(table: DataContract.table) { entities.append($0) } }
         entities.sort { ($0.partitionKey, $0.rowKey) < ($1.partitionKey, $1.rowKey) }
@@ -98,7 +99,7 @@ struct StoreContents: Sendable {
 
     /// The bytes of one photo blob.
     static func blobData(_ path: String, name: String) async throws -> [UInt8]? {
-        let store = try SQLiteStorageAccount(path: path, readOnly: true)
+        let store = try StorageLocation.local(path: path).open(readOnly: true)
         return try await store.blobData(container: DataContract.photoContainer, name: name)
     }
 }

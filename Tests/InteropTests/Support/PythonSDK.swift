@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// The official Azure SDKs for Python, run as independent readers and writers of our formats.

@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// A large Atom feed is cut into pieces that two threads parse at once (``AtomFeedSplitter``,

@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// Large CSV of the plain layout is cut into pieces of whole records that two threads parse at once

@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// Every lossless format, to and from every other, and through the store: no value or type changes.
@@ -95,7 +95,7 @@ struct FormatRoundTripTests {
     @Test("through the SQLite account: every value and type comes back", arguments: targets)
     func throughStore(target: Target) async throws {
         try await withTemporaryDirectory { directory in
-            let store = try SQLiteStorageAccount(path: directory + "/store.sqlite")
+            let store = try StorageLocation.local(path: directory + "/store.sqlite").open(readOnly: false)
             try await store.createTableIfNotExists("events")
             let entities = try Self.read(Self.write(Self.entities, target), target)
             _ = try await store.write(entities, table: "events", mode: .insert)

@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// The closed form against the definition (``LocalTimeRule/allows(_:)``), one slot at a time.

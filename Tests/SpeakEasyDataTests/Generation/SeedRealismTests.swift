@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// Issue 11, item 10: no events at 03:00, no "Mobile Mondays" on a Saturday.

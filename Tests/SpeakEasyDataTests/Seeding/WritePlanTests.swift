@@ -1,4 +1,5 @@
 import SpeakEasyData
+import SpeakEasySQLite
 import Testing
 
 /// What a seed writes of a batch, decided from the digests of what the table holds.

@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 @Suite("Filter writing (OData text)")

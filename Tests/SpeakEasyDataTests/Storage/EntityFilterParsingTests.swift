@@ -1,5 +1,6 @@
+import CLISupport
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 @Suite("Filter parsing")
@@ -214,7 +215,7 @@ struct EntityFilterParsingTests {
         #expect(function.reason == .unsupportedByService)
         #expect(function.httpStatus == 501)
         #expect(function.azureCode == "NotImplemented")
-        #expect(function.kind == .malformedInput)
+        #expect(ExitStatus.kind(of: function.reason) == .malformedInput)
         #expect(StorageError.Reason(httpStatus: 501) == .unsupportedByService)
         #expect(StorageError.Reason.unsupportedByService.defaultAzureCode == "NotImplemented")
     }

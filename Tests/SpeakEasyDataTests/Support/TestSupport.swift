@@ -1,7 +1,7 @@
 import Foundation
 import SpeakEasyData
 // The temporary directories every test target shares.
-@_exported import TestFixtures
+@_exported import TestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// The app's own date parser judges `dates.format`, not our reading of its pattern.

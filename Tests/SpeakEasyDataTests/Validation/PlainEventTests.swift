@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// Events read as ``PlainEvent``s, without their entities built: which objects qualify, and that

@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 @Suite("SARIFReportWriter")

@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// `validate --store` against a seeded local account, with defects injected through plain SQL.
@@ -22,12 +22,12 @@ struct StoreValidationTests {
         var request = SeedRequest()
         request.seed = 42
         request.from = .at("2026-01-01T00:00:00Z")
-        let store = try SQLiteStorageAccount(path: path)
-        _ = try await Seeder(catalog: catalog, request: request).run(store: store, photoBaseURL: SQLiteStorageAccount.blobEndpoint + DataContract.photoContainer + "/")
+        let store = try StorageLocation.local(path: path).open(readOnly: false)
+        _ = try await Seeder(catalog: catalog, request: request).run(store: store, photoBaseURL: StorageLocation.localBlobEndpoint + DataContract.photoContainer + "/")
     }
 
     static func validate(_ path: String, options: ValidationOptions = ValidationOptions()) async throws -> ValidationReport {
-        try await StoreValidation.run(try SQLiteStorageAccount(path: path, readOnly: true), options: options)
+        try await StoreValidation.run(try StorageLocation.local(path: path).open(readOnly: true), options: options)
     }
 
     /// The n-th event's RowKey in key order.

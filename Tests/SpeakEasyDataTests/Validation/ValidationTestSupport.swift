@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 
 /// Small, valid data to break one rule at a time.
 enum ValidationData {

@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// How the reader interprets entries that the formatter would never write.

@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// Real Atom payloads recorded from Azure by Microsoft's SDK test suites (`Tests/Fixtures/azure/README.md`).

@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// The typed (Storage Explorer) and plain layouts, and the rules for empty cells.

@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// The bytes the formatter writes: columns, quoting, line ends.

@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// Entity → typed CSV → entity keeps every type and value.

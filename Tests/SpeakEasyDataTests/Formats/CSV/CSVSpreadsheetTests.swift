@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// The spreadsheet layout, for people: their columns first, dates a spreadsheet reads, a BOM; and

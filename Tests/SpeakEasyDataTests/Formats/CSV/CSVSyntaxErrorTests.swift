@@ -1,3 +1,4 @@
+import CLISupport
 import SpeakEasyData
 import Testing
 
@@ -53,7 +54,7 @@ struct CSVSyntaxErrorTests {
             #expect(error.column == testCase.column, "\(error)")
             #expect(error.reason.contains(testCase.reason), "\(error)")
             #expect(error.kind == .malformedInput)
-            #expect(error.kind.exitCode == 65)
+            #expect(ExitStatus.code(for: error.kind) == 65)
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// A real single-entity payload recorded from Azure (minimal metadata, numeric edge cases).

@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// Writer then reader: every Edm value keeps its type and exact value.

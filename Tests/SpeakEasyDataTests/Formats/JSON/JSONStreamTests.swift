@@ -1,6 +1,6 @@
 import Foundation
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// Reads every entity of a JSON/NDJSON input through the streaming reader.

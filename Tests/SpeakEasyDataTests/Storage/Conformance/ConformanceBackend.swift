@@ -1,6 +1,7 @@
 import Foundation
 import SpeakEasyAzure
 import SpeakEasyData
+import SpeakEasySQLite
 import TestServer
 import Testing
 

@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// `entityDigests`: the keys and content digest of every entity, read in bulk, so a writer can tell

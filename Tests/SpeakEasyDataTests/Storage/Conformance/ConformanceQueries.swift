@@ -1,5 +1,5 @@
 import SpeakEasyData
-import TestFixtures
+import TestSupport
 import Testing
 
 /// A filter and the row keys it must return from ``ConformanceQueries/typed``.

@@ -1,5 +1,6 @@
 import CSQLite
 import SpeakEasyData
+import SpeakEasySQLite
 
 /// A plain sqlite3 connection, as another process or the `sqlite3` shell would open the store.
 final class RawSQLite {

@@ -1,4 +1,5 @@
 import SpeakEasyData
+import SpeakEasySQLite
 import Testing
 
 /// Blobs as the protocol defines them are in the conformance suite

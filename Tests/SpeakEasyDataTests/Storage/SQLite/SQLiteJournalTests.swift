@@ -1,5 +1,6 @@
 import Glibc
 import SpeakEasyData
+import SpeakEasySQLite
 import Testing
 
 /// The store's journal: the session that creates a store loads it under a rollback journal (each new

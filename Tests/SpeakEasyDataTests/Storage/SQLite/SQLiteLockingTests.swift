@@ -1,4 +1,7 @@
+import CLISupport
 import SpeakEasyData
+import TestSupport
+import SpeakEasySQLite
 import Testing
 
 /// Another process holding the write lock: the store waits its busy timeout (10 s), then reports the
@@ -12,7 +15,7 @@ struct SQLiteLockingTests {
             let other = try RawSQLite(path: path)
             try other.execute("BEGIN EXCLUSIVE")
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
-            #expect(error?.kind == .storageUnavailable, "\(String(describing: error))")
+            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .storageUnavailable, "\(String(describing: error))")
             #expect(error?.description.contains("locked") == true)
             try other.execute("COMMIT")
             let store = try SQLiteStorageAccount(path: path)
@@ -38,7 +41,7 @@ struct SQLiteLockingTests {
             let error = await #expect(throws: StorageError.self) {
                 try await store.write([Entity(partitionKey: "p", rowKey: "b")], table: "t", mode: .insert)
             }
-            #expect(error?.kind == .storageUnavailable, "\(String(describing: error))")
+            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .storageUnavailable, "\(String(describing: error))")
             try other.execute("COMMIT")
             try await store.write([Entity(partitionKey: "p", rowKey: "b")], table: "t", mode: .insert)
             #expect(try await store.entityCounts(table: "t") == ["p": 2])

@@ -1,6 +1,9 @@
 import CSQLite
 import Foundation
+import CLISupport
 import SpeakEasyData
+import TestSupport
+import SpeakEasySQLite
 import Testing
 
 #if canImport(Glibc)
@@ -15,7 +18,7 @@ struct SQLiteOpeningErrorTests {
     func directory(readOnly: Bool) throws {
         try withTemporaryDirectory { directory in
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: directory, readOnly: readOnly) }
-            #expect(error?.kind == .malformedInput)
+            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .malformedInput)
             #expect(error?.description == "\(directory): not a storage account: it is a directory")
             #expect(error?.account == directory)
         }
@@ -27,7 +30,7 @@ struct SQLiteOpeningErrorTests {
             let path = directory + "/notes.txt"
             try writeFile(path, text)
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
-            #expect(error?.kind == .malformedInput)
+            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .malformedInput)
             #expect(error?.reason == .corrupt)
             #expect(error?.description.contains("not an SQLite database") == true)
             #expect(try readFile(path) == Array(text.utf8), "the file is left alone")
@@ -43,7 +46,7 @@ struct SQLiteOpeningErrorTests {
                 try raw.execute("CREATE TABLE foo (x INTEGER); INSERT INTO foo VALUES (1)")
             }
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
-            #expect(error?.kind == .malformedInput)
+            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .malformedInput)
             #expect(error?.description == "\(path): not a storage account: an SQLite database of something else")
             let raw = try RawSQLite(path: path)
             #expect(try raw.strings("SELECT name FROM sqlite_master") == ["foo"])
@@ -57,7 +60,7 @@ struct SQLiteOpeningErrorTests {
             do { _ = try SQLiteStorageAccount(path: path) }
             try RawSQLite(path: path).execute("PRAGMA user_version = 99")
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
-            #expect(error?.kind == .malformedInput)
+            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .malformedInput)
             #expect(error?.message.contains("newer") == true)
         }
     }
@@ -80,7 +83,7 @@ struct SQLiteOpeningErrorTests {
             let path = directory + "/empty.sqlite"
             if database { try RawSQLite(path: path).execute("PRAGMA user_version = 0; VACUUM") } else { try writeFile(path, []) }
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
-            #expect(error?.kind == .inputMissing)
+            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .inputMissing)
             #expect(error?.message.hasPrefix("no storage account here") == true)
         }
     }
@@ -89,7 +92,7 @@ struct SQLiteOpeningErrorTests {
     func missingParent() throws {
         try withTemporaryDirectory { directory in
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: directory + "/no/such/dir/store.sqlite") }
-            #expect(error?.kind == .cannotCreateOutput)
+            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .cannotCreateOutput)
             #expect(error?.message == "cannot create it: directory \(directory)/no/such/dir does not exist")
             #expect(FileManager.default.fileExists(atPath: directory + "/no") == false)
         }
@@ -103,7 +106,7 @@ struct SQLiteOpeningErrorTests {
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
             #expect(error?.message == "no storage account here; run seed first, or name one with --store")
             #expect(FileManager.default.fileExists(atPath: path) == false)
-            #expect(error?.kind == .inputMissing, "kind is \(String(describing: error?.kind))")
+            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .inputMissing, "reason is \(String(describing: error?.reason))")
         }
     }
 
@@ -121,7 +124,7 @@ struct SQLiteOpeningErrorTests {
             #expect(chmod(path, 0o444) == 0)
             defer { chmod(path, 0o644) }
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
-            #expect(error?.kind == .cannotCreateOutput)
+            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .cannotCreateOutput)
             #expect(error?.reason == .unauthorized)
             let readOnly = try SQLiteStorageAccount(path: path, readOnly: true)
             #expect(try await readOnly.entityCounts(table: "t") == ["p": 1])

@@ -1,4 +1,5 @@
 import SpeakEasyData
+import SpeakEasySQLite
 import Testing
 
 /// Paging as the protocol defines it is in the conformance suite

@@ -1,5 +1,6 @@
 import SpeakEasyData
-import TestFixtures
+import SpeakEasySQLite
+import TestSupport
 import Testing
 
 /// `storedQuery` reads the next page ahead while its caller handles the last one; what it gives out

@@ -1,5 +1,6 @@
 import SpeakEasyData
-import TestFixtures
+import SpeakEasySQLite
+import TestSupport
 import Testing
 
 /// What the account promises of entities (every Edm type, keys, Timestamp and ETag) is in the

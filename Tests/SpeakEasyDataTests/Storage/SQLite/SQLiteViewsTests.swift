@@ -1,5 +1,6 @@
 import SpeakEasyData
-import TestFixtures
+import SpeakEasySQLite
+import TestSupport
 import Testing
 
 /// The documented views let the `sqlite3` shell read the store without knowing its JSON layout.

@@ -1,5 +1,7 @@
 import CSQLite
 import SpeakEasyData
+import SpeakEasySQLite
+import TestSupport
 import Testing
 
 /// The write modes as the protocol defines them are in the conformance suite

@@ -1,4 +1,7 @@
 import SpeakEasyCore
+import SpeakEasyModel
+import SpeakEasySQLite
+package import SpeakEasyAzure
 package import SpeakEasyProtocol
 package import SpeakEasyStorage
 
@@ -14,6 +17,13 @@ package import SpeakEasyStorage
 package enum StorageLocation: Sendable {
     case local(path: String)
     case azure(AzureConnection)
+
+    /// A local account's name, as the blob URLs `seed` writes into it carry it. A file has no name or
+    /// address of its own: this is the name `serve` answers for a local store beside its own
+    /// (`devstoreaccount1`), so that the URLs open while it runs.
+    package static let localAccountName = "speakeasy"
+    /// Where a local account's blobs are served: `serve`'s Blob port on loopback, Azurite's path style.
+    package static let localBlobEndpoint = "http://127.0.0.1:10000/\(localAccountName)/"
 
     /// The environment variable `azure` reads.
     package static let connectionStringVariable = "AZURE_STORAGE_CONNECTION_STRING"
@@ -47,7 +57,7 @@ package enum StorageLocation: Sendable {
     package var displayName: String {
         switch self {
         case .local(let path): path
-        case .azure(let connection): "\(connection.accountName) (\(connection.tableEndpoint))"
+        case .azure(let connection): connection.displayName
         }
     }
 
@@ -55,14 +65,14 @@ package enum StorageLocation: Sendable {
     /// writes the same URLs a real one would.
     package var accountName: String {
         switch self {
-        case .local: SQLiteStorageAccount.accountName
+        case .local: Self.localAccountName
         case .azure(let connection): connection.accountName
         }
     }
 
     package func blobURL(container: String, blob: String) -> String {
         switch self {
-        case .local: SQLiteStorageAccount.blobURL(container: container, blob: blob)
+        case .local: Self.localBlobEndpoint + container + "/" + BlobURL.escape(blob)
         case .azure(let connection): AzureStorageAccount.blobURL(connection, container: container, blob: blob)
         }
     }
@@ -72,7 +82,8 @@ package enum StorageLocation: Sendable {
     /// only by the first request; `parallel` is how many it sends at once.
     package func open(readOnly: Bool, parallel: Int = AzureStorageAccount.defaultParallel) throws(StorageError) -> any StorageAccount {
         switch self {
-        case .local(let path): try SQLiteStorageAccount(path: path, readOnly: readOnly)
+        case .local(let path):
+            try SQLiteStorageAccount(path: path, readOnly: readOnly, accountName: Self.localAccountName, blobEndpoint: Self.localBlobEndpoint)
         case .azure(let connection): AzureStorageAccount(connection, parallel: parallel)
         }
     }

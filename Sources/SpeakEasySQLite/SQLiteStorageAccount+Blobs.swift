@@ -1,5 +1,6 @@
 import SpeakEasyModel
 internal import CSQLite
+package import SpeakEasyStorage
 
 /// Blob containers and blobs, with Azure's conditional requests and ranged reads.
 extension SQLiteStorageAccount {

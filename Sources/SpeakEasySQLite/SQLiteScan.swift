@@ -1,4 +1,5 @@
 import SpeakEasyModel
+package import SpeakEasyStorage
 
 /// A scan of a table in key order for one page of a query: the statement, and where the next page
 /// starts.

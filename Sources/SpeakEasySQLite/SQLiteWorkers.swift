@@ -1,4 +1,5 @@
 import SpeakEasyCore
+import SpeakEasyStorage
 
 /// Connections to one database, each on a thread of its own, taking jobs from one queue.
 ///

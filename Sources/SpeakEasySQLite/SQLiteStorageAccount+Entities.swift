@@ -1,6 +1,7 @@
 package import SpeakEasyModel
 import SpeakEasyFormats
 internal import CSQLite
+package import SpeakEasyStorage
 
 /// Entities: the writes Azure has, and queries in key order.
 extension SQLiteStorageAccount {
@@ -124,9 +125,9 @@ extension SQLiteStorageAccount {
         return QueryPage(entities: items, next: try scan.next())
     }
 
-    package func entity(table: String, partitionKey: String, rowKey: String) async throws -> Entity? {
+    package func lookUpEntity(table: String, partitionKey: String, rowKey: String) async throws -> EntityLookup {
         try await readNow { connection in
-            try connection.withCached(
+            let entity = try connection.withCached(
                 "SELECT partition_key, row_key, timestamp, etag, properties FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?"
             ) { statement throws(SQLiteError) in
                 statement.bind(1, table)
@@ -135,6 +136,13 @@ extension SQLiteStorageAccount {
                 var reader = JSONPropertiesReader()
                 return try statement.step() ? try Self.entity(from: statement, reader: &reader, path: connection.path) : nil
             }
+            if let entity { return .found(entity) }
+            // Only a miss asks whether the table is there.
+            let tableExists = try connection.withCached("SELECT 1 FROM tables WHERE name = ?") { statement throws(SQLiteError) in
+                statement.bind(1, table)
+                return try statement.step()
+            }
+            return tableExists ? .noSuchEntity : .noSuchTable
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Paths in the package's checkout that every test target reads: the samples and the recorded payloads.
 package enum TestPaths {
-    /// The package root, found from this file's location (`Tests/TestFixtures/`).
+    /// The package root, found from this file's location (`Tests/TestSupport/`).
     package static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }

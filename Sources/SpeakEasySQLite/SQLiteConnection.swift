@@ -1,4 +1,5 @@
 internal import CSQLite
+import SpeakEasyStorage
 
 /// One open SQLite database. Not thread-safe: one thread uses it at a time (``SQLiteWorkers``).
 final class SQLiteConnection {

@@ -1,6 +1,7 @@
 import SpeakEasyCore
 import SpeakEasyModel
 internal import CSQLite
+package import SpeakEasyStorage
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +22,10 @@ package final class SQLiteStorageAccount: StorageAccount {
     package let path: String
     package var displayName: String { path }
     package var address: String { path }
-    package var accountName: String { Self.accountName }
+    /// The account's name and the URL its blobs are served at: whoever opens the file says, since a
+    /// file has no address of its own (``StorageAccount/blobURL(container:blob:)``).
+    package let accountName: String
+    private let blobEndpoint: String
     /// Nil when opened read-only.
     private let writer: SQLiteWorkers?
     private let readers: SQLiteWorkers
@@ -30,15 +34,15 @@ package final class SQLiteStorageAccount: StorageAccount {
     /// The next page of a query, read while the caller handles the last (``storedQuery``).
     let readAhead: SQLiteReadAhead
 
-    /// Blob URLs of the local account use Azurite's path style with this account name.
-    package static let accountName = "speakeasy"
-    package static let blobEndpoint = "http://127.0.0.1:10000/" + accountName + "/"
     /// Reading connections: enough for a reader per core beside a writer.
     static let readerCount = 2
 
-    /// Opens (or, unless `readOnly`, creates) the account at `path`, checking that it is one.
-    package init(path: String, readOnly: Bool = false) throws(StorageError) {
+    /// Opens (or, unless `readOnly`, creates) the account at `path`, checking that it is one. Its
+    /// blobs are at `blobEndpoint` (ending in `/`) under the account name `accountName`.
+    package init(path: String, readOnly: Bool = false, accountName: String, blobEndpoint: String) throws(StorageError) {
         self.path = path
+        self.accountName = accountName
+        self.blobEndpoint = blobEndpoint.hasSuffix("/") ? blobEndpoint : blobEndpoint + "/"
         do {
             try SQLiteStoreFile.checkPath(path, readOnly: readOnly)
             if readOnly { try SQLiteStoreFile.rollBackHotJournal(path) }
@@ -82,12 +86,8 @@ package final class SQLiteStorageAccount: StorageAccount {
         return connection
     }
 
-    package static func blobURL(container: String, blob: String) -> String {
-        blobEndpoint + container + "/" + BlobURL.escape(blob)
-    }
-
     package func blobURL(container: String, blob: String) -> String {
-        Self.blobURL(container: container, blob: blob)
+        blobEndpoint + container + "/" + BlobURL.escape(blob)
     }
 
     /// Runs `body` on the writing connection.
@@ -114,12 +114,15 @@ package final class SQLiteStorageAccount: StorageAccount {
 
     // MARK: Tables
 
-    package func createTableIfNotExists(_ table: String) async throws {
+    @discardableResult
+    package func createTableIfNotExists(_ table: String) async throws -> Bool {
         try await write { connection in
-            let statement = try connection.prepare("INSERT INTO tables (name, created) VALUES (?, ?) ON CONFLICT DO NOTHING")
+            let statement = try connection.prepare(
+                "INSERT INTO tables (name, created) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM tables WHERE name = ?1 COLLATE NOCASE)")
             statement.bind(1, table)
             statement.bind(2, EdmDateTime.now().description)
             try statement.run()
+            return connection.changes == 1
         }
     }
 
@@ -163,18 +166,6 @@ package final class SQLiteStorageAccount: StorageAccount {
 
     static func tableNotFound(_ table: String, path: String, azureCode: String = "TableNotFound") -> SQLiteError {
         SQLiteError(path: path, code: SQLITE_ERROR, message: "no table '\(table)'", reason: .notFound, azureCode: azureCode)
-    }
-
-    /// Entity counts per PartitionKey, from the key index (for tests and inspection: not part of the
-    /// contract, since Azure can count only by reading every entity).
-    package func entityCounts(table: String) async throws -> [String: Int] {
-        try await read { connection in
-            let statement = try connection.prepare("SELECT partition_key, count(*) FROM entities WHERE table_name = ? GROUP BY partition_key")
-            statement.bind(1, table)
-            var counts: [String: Int] = [:]
-            while try statement.step() { counts[statement.text(0)] = Int(statement.int64(1)) }
-            return counts
-        }
     }
 
     /// Commits are written without an fsync each (a bulk load would flush gigabytes); a dead process

@@ -1,4 +1,5 @@
 import SpeakEasyCore
+import SpeakEasyStorage
 
 /// The page that follows a query page just read, read on a connection of its own while the caller is
 /// busy with that one: a client reading a partition through its continuations (a page at a time, each

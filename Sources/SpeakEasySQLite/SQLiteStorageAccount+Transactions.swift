@@ -1,5 +1,6 @@
 import SpeakEasyModel
 internal import CSQLite
+package import SpeakEasyStorage
 
 /// Entity group transactions: one SQLite transaction for all the operations.
 extension SQLiteStorageAccount {

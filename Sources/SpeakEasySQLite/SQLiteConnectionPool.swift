@@ -1,4 +1,5 @@
 import SpeakEasyCore
+import SpeakEasyStorage
 
 /// Reading connections lent to the calling thread, for reads that are short and bounded: one
 /// entity by its keys, one blob (a photo), a container's properties.

@@ -1,4 +1,5 @@
 internal import CSQLite
+import SpeakEasyStorage
 
 /// An SQLite result inside the local account, with the store's path and SQLite's message; reported
 /// to callers as the ``StorageError`` it stands for.

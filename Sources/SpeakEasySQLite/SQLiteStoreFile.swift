@@ -1,5 +1,6 @@
 import SpeakEasyCore
 internal import CSQLite
+import SpeakEasyStorage
 
 /// Checks that a path holds a local account (or may become one), and readies its file.
 ///
