@@ -27,11 +27,6 @@ package struct TableServiceError: Error, Sendable, Equatable, CustomStringConver
         self.init(status: error.httpStatus, code: error.azureCode, error.message, operationIndex: operationIndex)
     }
 
-    /// The storage account's error a client hands on for this response.
-    package var storageError: StorageError {
-        StorageError(StorageError.Reason(httpStatus: status) ?? .unavailable, account: "", message, code: code)
-    }
-
     /// The same error, attributed to a batch operation.
     package func at(operation index: Int) -> TableServiceError {
         var copy = self
