@@ -178,16 +178,15 @@ extension AzureStorageAccount {
             }
             return batch
         } catch let failure as TableServiceError {
-            let reason = StorageError.Reason(httpStatus: failure.status) ?? .unavailable
             guard let index = failure.operationIndex, operations.indices.contains(index) else {
-                throw StorageError(reason, account: accountName, "a batch of \(operations.count) failed: \(failure.message) [\(failure.code)]", code: failure.code)
+                throw StorageHTTPClient.storageError(
+                    failure, account: accountName, "a batch of \(operations.count) failed: \(failure.message) [\(failure.code)]", operationIndex: nil)
             }
             let failed = operations[index]
-            throw StorageError(
-                reason, account: accountName,
+            throw StorageHTTPClient.storageError(
+                failure, account: accountName,
                 "operation \(index) of a batch of \(operations.count), entity (PartitionKey '\(failed.partitionKey)', RowKey '\(failed.rowKey)'): "
-                    + "\(failure.message) [\(failure.code)]", code: failure.code
-            ).at(operation: index)
+                    + "\(failure.message) [\(failure.code)]", operationIndex: index)
         } catch let failure as StorageError {
             throw failure
         } catch {

@@ -71,7 +71,7 @@ package final class AzureStorageAccount: CountsRequests {
 
     /// The error a reply that is not a success stands for.
     func error(_ response: StorageResponse, _ service: StorageService) -> StorageError {
-        AzureErrorReply.storageError(
+        StorageHTTPClient.storageError(
             status: response.status, errorCodeHeader: response.header("x-ms-error-code"), body: response.body, service: service,
             account: accountName)
             ?? StorageError(.unavailable, account: accountName, "the service answered with the unexpected status \(response.status)")

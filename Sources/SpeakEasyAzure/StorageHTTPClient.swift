@@ -191,3 +191,44 @@ package final class StorageHTTPClient: Sendable {
         return "\(error)"
     }
 }
+
+/// The one place a service's refusal becomes a ``StorageError``: the inverse of `serve`'s map (a
+/// ``WireError`` from a ``StorageError``, ``StorageError/httpStatus`` and ``StorageError/azureCode``).
+/// The reason comes from the status (``StorageError/Reason/init(httpStatus:)``), the code and the
+/// message from the body.
+///
+/// Table errors come as OData JSON or Atom XML (``TableErrorBody/read(_:status:)``, which also finds
+/// a failed batch operation's index); Blob errors as `<Error><Code>…</Code><Message>…</Message>`,
+/// with the code in `x-ms-error-code` too. A body that is neither still gives the status's reason
+/// and the header's code. The message is the service's: it holds no key, and the client's SAS token
+/// is in the URL, which is not quoted.
+extension StorageHTTPClient {
+    /// The error a reply stands for; nil for a status that is an answer (below 300, and 304, which
+    /// callers ask for).
+    package static func storageError(
+        status: Int, errorCodeHeader: String?, body: [UInt8], service: StorageService, account: String
+    ) -> StorageError? {
+        guard status >= 300, status != 304 else { return nil }
+        if service == .table, let table = TableErrorBody.read(body, status: status) {
+            return storageError(table, account: account, table.message.isEmpty ? "status \(status)" : table.message, operationIndex: table.operationIndex)
+        }
+        let blob = BlobErrorBody.read(body)
+        let code = errorCodeHeader ?? blob.code
+        var message = blob.message ?? ""
+        if message.isEmpty { message = "status \(status)" + (code.map { " (\($0))" } ?? "") }
+        return StorageError(reason(status: status), account: account, message, code: code)
+    }
+
+    /// A Table service error read from a reply (an error body, or a failed batch's part) as the
+    /// ``StorageError`` it stands for, with `message` and the failing operation's index.
+    package static func storageError(_ error: TableServiceError, account: String, _ message: String, operationIndex: Int?) -> StorageError {
+        var storageError = StorageError(reason(status: error.status), account: account, message, code: error.code)
+        storageError.operationIndex = operationIndex
+        return storageError
+    }
+
+    /// The reason an error status stands for: a status no reason has is a service's failure.
+    static func reason(status: Int) -> StorageError.Reason {
+        StorageError.Reason(httpStatus: status) ?? .unavailable
+    }
+}

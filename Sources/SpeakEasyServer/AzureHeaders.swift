@@ -15,7 +15,6 @@ extension HTTPField.Name {
     static let xMsClientRequestID = Self("x-ms-client-request-id")!
     static let xMsCreationTime = Self("x-ms-creation-time")!
     static let xMsDeleteTypePermanent = Self("x-ms-delete-type-permanent")!
-    static let xMsErrorCode = Self("x-ms-error-code")!
     static let xMsHasImmutabilityPolicy = Self("x-ms-has-immutability-policy")!
     static let xMsHasLegalHold = Self("x-ms-has-legal-hold")!
     static let xMsLeaseState = Self("x-ms-lease-state")!

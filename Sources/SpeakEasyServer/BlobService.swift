@@ -7,6 +7,9 @@ import SpeakEasyProtocol
 import SpeakEasyStorage
 
 /// The Blob service's operations over the account's containers and blobs.
+///
+/// Errors travel as ``BlobServiceError``s; ``wireError(_:)`` maps every other error a request meets
+/// (the storage account's, authorization's) onto one, in this one place.
 struct BlobService {
     let server: StorageServer
     let exchange: Exchange
@@ -21,7 +24,28 @@ struct BlobService {
     static let maxBlockListSize = 8 << 20
     static let maxResultsLimit = 5000
 
+    /// The reply to `request`; what it throws is a ``BlobServiceError``, or an error no map knows (a bug).
     func respond(to request: ServiceRequest, path: ResourcePath) async throws -> ServiceResponse {
+        do {
+            return try await serve(request, path: path)
+        } catch {
+            throw Self.wireError(error)
+        }
+    }
+
+    /// The Blob service's wire error for `error`, a request's refusal: the one map from the errors
+    /// the service meets to what it answers. An error it does not know is handed on as it is.
+    static func wireError(_ error: any Error) -> any Error {
+        switch error {
+        case let error as BlobServiceError: error
+        case let error as StorageError: BlobServiceError(error)
+        case let error as AuthorizationError: BlobServiceError(error)
+        case is BodyTooLarge: BlobServiceError.requestBodyTooLarge
+        default: error
+        }
+    }
+
+    private func serve(_ request: ServiceRequest, path: ResourcePath) async throws -> ServiceResponse {
         let method = head.method
         let restype = query["restype"], comp = query["comp"]
         let target: SASTarget = path.first.map { container in path.rest.map { .blob(container: container, name: $0) } ?? .container(container) } ?? .service
@@ -111,12 +135,12 @@ struct BlobService {
         case nil, "": access = .private
         case let value?:
             guard let level = ContainerAccess(rawValue: value), level != .private else {
-                throw StorageError(.invalidInput, account: "", "The value for one of the HTTP headers is not in the correct format (x-ms-blob-public-access: \(value)).", code: "InvalidHeaderValue")
+                throw BlobServiceError.invalidHeaderValue("x-ms-blob-public-access", value)
             }
             access = level
         }
         guard try await account.createContainerIfNotExists(container, access: access) else {
-            throw StorageError(.alreadyExists, account: "", "The specified container already exists.", code: "ContainerAlreadyExists")
+            throw BlobServiceError.containerAlreadyExists
         }
         let properties = try await requireContainer(container)
         var headers = HTTPFields()
@@ -171,10 +195,10 @@ struct BlobService {
 
     private func putBlob(_ container: String, _ blob: String, body: ByteBuffer) async throws -> ServiceResponse {
         guard let type = head.header("x-ms-blob-type") else {
-            throw StorageError(.invalidInput, account: "", "An HTTP header that's mandatory for this request is not specified (x-ms-blob-type).", code: "MissingRequiredHeader")
+            throw BlobServiceError.missingRequiredHeader("x-ms-blob-type")
         }
         guard type == "BlockBlob" else {
-            throw StorageError(.unsupportedByService, account: "", "Only block blobs are served (x-ms-blob-type: \(type)).", code: "NotImplemented")
+            throw BlobServiceError.notImplemented("Only block blobs are served (x-ms-blob-type: \(type)).")
         }
         let data = Array(buffer: body)
         try checkContentMD5(of: data)
@@ -182,7 +206,7 @@ struct BlobService {
         _ = try await account.putBlob(container: container, name: blob, contentType: contentType, data: data, conditions: try conditions())
         // The stored properties, read without the content.
         guard let stored = try await account.blobPage(container: container, prefix: blob, from: blob, limit: 1).blobs.first, stored.name == blob else {
-            throw StorageError(.unavailable, account: "", "The blob vanished while it was written.", code: "InternalError")
+            throw BlobServiceError.internalError("The blob vanished while it was written.")
         }
         var headers = HTTPFields()
         headers[.eTag] = stored.etag
@@ -194,9 +218,7 @@ struct BlobService {
 
     private func putBlock(_ container: String, _ blob: String, body: ByteBuffer) async throws -> ServiceResponse {
         guard let id = query["blockid"], let decoded = Base64.decode(id), !decoded.isEmpty, decoded.count <= 64 else {
-            throw StorageError(
-                .invalidInput, account: "", "The value for one of the query parameters specified in the request URI is invalid (blockid).",
-                code: "InvalidQueryParameterValue")
+            throw BlobServiceError.invalidQueryParameterValue("blockid")
         }
         let data = Array(buffer: body)
         let md5 = try checkContentMD5(of: data)
@@ -229,11 +251,10 @@ struct BlobService {
         let md5 = Base64.encode(Array(Insecure.MD5.hash(data: body)))
         guard let sent = head.header("Content-MD5") else { return md5 }
         guard let decoded = Base64.decode(sent), decoded.count == 16 else {
-            throw StorageError(
-                .invalidInput, account: "", "The MD5 value specified in the request is invalid. The MD5 value must be 128 bits and Base64-encoded.", code: "InvalidMd5")
+            throw BlobServiceError.invalidMD5
         }
         guard sent == md5 else {
-            throw StorageError(.invalidInput, account: "", "The MD5 value specified in the request did not match with the MD5 value calculated by the server.", code: "Md5Mismatch")
+            throw BlobServiceError.md5Mismatch
         }
         return md5
     }
@@ -246,13 +267,11 @@ struct BlobService {
         } catch let error as StorageError where error.reason == .invalidRange {
             // Azure says how long the blob is, so a client can ask again.
             let size = try await account.blob(container: container, name: blob, range: nil, conditions: .none)?.properties.size ?? 0
-            throw RangeNotSatisfiable(error: error, size: size)
+            throw BlobServiceError.rangeNotSatisfiable(error, size: size)
         }
         guard let result else {
-            if try await account.containerProperties(container) == nil {
-                throw StorageError(.notFound, account: "", "The specified container does not exist.", code: "ContainerNotFound")
-            }
-            throw StorageError(.notFound, account: "", "The specified blob does not exist.", code: "BlobNotFound")
+            if try await account.containerProperties(container) == nil { throw BlobServiceError.containerNotFound }
+            throw BlobServiceError.blobNotFound
         }
         let properties = result.properties
         let lastModified = HTTPDate.format(properties.lastModified)
@@ -295,7 +314,7 @@ struct BlobService {
             if path.rest != nil, comp == nil, access != .private { return }
             if path.rest == nil, restype == "container", comp == nil || comp == "list", access == .container { return }
         }
-        throw StorageError(.notFound, account: "", "The specified resource does not exist.", code: "ResourceNotFound")
+        throw BlobServiceError.resourceNotFound
     }
 
     private var serviceEndpoint: String {
@@ -304,7 +323,7 @@ struct BlobService {
 
     private func requireContainer(_ container: String) async throws -> ContainerProperties {
         guard let properties = try await account.containerProperties(container) else {
-            throw StorageError(.notFound, account: "", "The specified container does not exist.", code: "ContainerNotFound")
+            throw BlobServiceError.containerNotFound
         }
         return properties
     }
@@ -312,7 +331,7 @@ struct BlobService {
     private func maxResults() throws -> Int {
         guard let text = query["maxresults"] else { return Self.maxResultsLimit }
         guard let value = Int(text), value > 0 else {
-            throw StorageError(.invalidInput, account: "", "One of the query parameters specified in the request URI is outside the permissible range (maxresults=\(text)).", code: "OutOfRangeQueryParameterValue")
+            throw BlobServiceError.outOfRangeQueryParameterValue("maxresults=\(text)")
         }
         return min(value, Self.maxResultsLimit)
     }
@@ -321,7 +340,7 @@ struct BlobService {
         func date(_ name: String) throws -> EdmDateTime? {
             guard let text = head.header(name) else { return nil }
             guard let date = HTTPDate.parse(text) else {
-                throw StorageError(.invalidInput, account: "", "The value for one of the HTTP headers is not in the correct format (\(name): \(text)).", code: "InvalidHeaderValue")
+                throw BlobServiceError.invalidHeaderValue(name, text)
             }
             return date
         }
@@ -333,16 +352,10 @@ struct BlobService {
     /// Azure's answer to a request this server does not serve: an HTTP method no Blob operation uses
     /// is 405 UnsupportedHttpVerb; a `comp` Azure does not know is 400 InvalidQueryParameterValue;
     /// an operation Azure has and this server leaves out (leases, snapshots, page blobs…) is 501.
-    private func unsupported() -> any Error {
-        if !["GET", "HEAD", "PUT", "DELETE", "POST", "OPTIONS"].contains(head.method) { return UnsupportedHTTPVerb() }
-        if let comp = query["comp"], !Self.azureComps.contains(comp) {
-            return StorageError(
-                .invalidInput, account: "", "Value for one of the query parameters specified in the request URI is invalid (comp=\(comp)).",
-                code: "InvalidQueryParameterValue")
-        }
-        return StorageError(
-            .unsupportedByService, account: "", "The requested operation (\(head.method) with this query) is not supported by this server.",
-            code: "NotImplemented")
+    private func unsupported() -> BlobServiceError {
+        if !["GET", "HEAD", "PUT", "DELETE", "POST", "OPTIONS"].contains(head.method) { return .unsupportedHTTPVerb }
+        if let comp = query["comp"], !Self.azureComps.contains(comp) { return .unknownComp(comp) }
+        return .notImplemented("The requested operation (\(head.method) with this query) is not supported by this server.")
     }
 
     /// The `comp` values of the Blob service's REST API (version 2021-12-02).
@@ -359,13 +372,3 @@ struct BlobService {
     }
 }
 
-/// A 416 reply, which carries the blob's size in `Content-Range: bytes */<size>`.
-struct RangeNotSatisfiable: Error {
-    let error: StorageError
-    let size: Int
-}
-
-/// A 405 reply: the resource has no operation for the request's HTTP method.
-struct UnsupportedHTTPVerb: Error {
-    let error = StorageError(.invalidInput, account: "", "The resource doesn't support specified Http Verb.", code: "UnsupportedHttpVerb")
-}

@@ -5,8 +5,8 @@ import SpeakEasyModel
 import SpeakEasyProtocol
 import SpeakEasyStorage
 
-/// Answers one service's requests: parses the path, hands the request to the service, turns a
-/// thrown ``StorageError`` into Azure's error reply, and adds the headers every Azure reply carries.
+/// Answers one service's requests: parses the path, hands the request to the service, writes the
+/// ``WireError`` it throws as Azure's error reply, and adds the headers every Azure reply carries.
 struct ServiceResponder: Sendable {
     let service: StorageService
     let server: StorageServer
@@ -24,9 +24,9 @@ struct ServiceResponder: Sendable {
             if let fault = server.configuration.faults.fault(path: head.path) {
                 switch fault {
                 case .serverBusy:
-                    throw StorageError(.busy, account: "", "The server is busy (a fault injected by --faults).", code: "ServerBusy")
+                    throw service.wireErrorType.serverBusy("The server is busy (a fault injected by --faults).")
                 case .internalError:
-                    throw StorageError(.unavailable, account: "", "The server encountered an internal error (a fault injected by --faults).", code: "InternalError")
+                    throw service.wireErrorType.internalError("The server encountered an internal error (a fault injected by --faults).")
                 case .dropConnection:
                     if server.configuration.logRequests { RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: 0, milliseconds: 0) + " (dropped by --faults)") }
                     try? await channel.close()
@@ -37,40 +37,21 @@ struct ServiceResponder: Sendable {
                     try? await Task.sleep(for: .milliseconds(milliseconds))
                 }
             }
-            let path = try ResourcePath(head.path)
+            let path: ResourcePath
+            do { path = try ResourcePath(head.path) } catch { throw service.wireError(error) }
             guard path.account == server.configuration.accountName || server.configuration.accountAliases.contains(path.account) else {
-                throw StorageError(.notFound, account: "", "The specified account does not exist.", code: "ResourceNotFound")
+                throw service.wireErrorType.accountNotFound
             }
             switch service {
             case .blob: response = try await BlobService(server: server, exchange: exchange).respond(to: request, path: path)
             case .table: response = try await TableService(server: server, exchange: exchange).respond(to: request, path: path)
             }
-        } catch let error as AuthorizationError {
-            switch service {
-            case .table:
-                response = tableErrorResponse(TableServiceError(status: error.httpStatus, code: error.code.rawValue, error.detail.isEmpty ? error.message : "\(error.message) \(error.detail)"), exchange)
-            case .blob:
-                response = errorResponse(error.storageError(account: ""), exchange, status: HTTPResponse.Status(code: error.httpStatus), authenticationDetail: error.detail)
-            }
-        } catch let error as TableServiceError where service == .table {
-            response = tableErrorResponse(error, exchange)
-        } catch let error as StorageError where service == .table {
-            response = tableErrorResponse(TableServiceError(error), exchange)
-        } catch let error as StorageError {
+        } catch let error as any WireError {
             response = errorResponse(error, exchange)
-        } catch let error as UnsupportedHTTPVerb {
-            response = errorResponse(error.error, exchange, status: .methodNotAllowed)
-        } catch let error as RangeNotSatisfiable {
-            response = errorResponse(error.error, exchange)
-            response.headers[.contentRange] = "bytes */\(error.size)"
-        } catch is BodyTooLarge where service == .table {
-            response = tableErrorResponse(.requestBodyTooLarge, exchange)
-        } catch is BodyTooLarge {
-            response = errorResponse(
-                StorageError(.invalidInput, account: "", "The request body is too large and exceeds the maximum permissible limit.", code: "RequestBodyTooLarge"),
-                exchange, status: .contentTooLarge)
         } catch {
-            response = errorResponse(StorageError(.unavailable, account: "", "The server encountered an internal error: \(error)", code: "InternalError"), exchange)
+            // No map knows it: a bug, answered as Azure answers its own, and told on stderr.
+            RequestLog.write("serve: internal error answering \(head.method) \(head.path): \(error)")
+            response = errorResponse(service.wireErrorType.internalError("The server encountered an internal error: \(error)"), exchange)
         }
         if loseReply {
             if server.configuration.logRequests {
@@ -90,28 +71,13 @@ struct ServiceResponder: Sendable {
         return response
     }
 
-    /// A Table service error, in the format the request asked for (JSON at its level, or Atom).
-    private func tableErrorResponse(_ error: TableServiceError, _ exchange: Exchange) -> ServiceResponse {
-        let format = TableWireFormat(answering: exchange.head)
+    /// The reply `error` renders, in its service's body format.
+    private func errorResponse(_ error: any WireError, _ exchange: Exchange) -> ServiceResponse {
+        let reply = error.reply(to: exchange.head, requestID: exchange.requestID, time: exchange.now)
         var headers = HTTPFields()
-        headers[.contentType] = format.errorContentType
-        headers[.xContentTypeOptions] = "nosniff"
-        headers[.cacheControl] = "no-cache"
-        let body = TableErrorBody.write(error, format: format, requestID: exchange.requestID, time: exchange.now)
-        return ServiceResponse(status: HTTPResponse.Status(code: error.status), headers: headers, body: ByteBuffer(bytes: body))
-    }
-
-    private func errorResponse(_ error: StorageError, _ exchange: Exchange, status: HTTPResponse.Status? = nil, authenticationDetail: String? = nil) -> ServiceResponse {
-        let time = exchange.now.description
-        var headers = HTTPFields()
-        headers[.contentType] = "application/xml"
-        headers[.xMsErrorCode] = error.azureCode
-        let message = authenticationDetail == nil ? error.message : AuthorizationError.Code(rawValue: error.azureCode)?.message ?? error.message
-        let body = BlobErrorBody.xml(
-            code: error.azureCode, message: message, requestID: exchange.requestID, time: time,
-            authenticationDetail: authenticationDetail.flatMap { $0.isEmpty ? nil : $0 })
+        for header in reply.headers { headers.append(HTTPField(name: HTTPField.Name(header.name)!, value: header.value)) }
         return ServiceResponse(
-            status: status ?? HTTPResponse.Status(code: error.httpStatus), headers: headers, body: ByteBuffer(bytes: body))
+            status: HTTPResponse.Status(code: reply.status, reasonPhrase: reply.reasonPhrase), headers: headers, body: ByteBuffer(bytes: reply.body))
     }
 
     private func addCommonHeaders(_ response: inout ServiceResponse, _ exchange: Exchange) {
@@ -120,6 +86,26 @@ struct ServiceResponder: Sendable {
         response.headers.append(HTTPField(name: .xMsVersion, value: exchange.head.header("x-ms-version") ?? Exchange.defaultVersion))
         response.headers.append(HTTPField(name: .date, value: HTTPDate.format(exchange.now)))
         if let client = exchange.head.header("x-ms-client-request-id") { response.headers.append(HTTPField(name: .xMsClientRequestID, value: client)) }
+    }
+}
+
+extension StorageService {
+    /// The service's wire error type, for the refusals that come before the service: a fault, the
+    /// path, the account.
+    var wireErrorType: any WireError.Type {
+        switch self {
+        case .blob: BlobServiceError.self
+        case .table: TableServiceError.self
+        }
+    }
+
+    /// The service's wire error for `error` (its one map, ``BlobService/wireError(_:)`` or
+    /// ``TableService/wireError(_:)``); an error the map does not know is handed on as it is.
+    func wireError(_ error: any Error) -> any Error {
+        switch self {
+        case .blob: BlobService.wireError(error)
+        case .table: TableService.wireError(error)
+        }
     }
 }
 

@@ -9,7 +9,9 @@ import SpeakEasyStorage
 
 /// The Table service's operations over the account's tables and entities.
 ///
-/// Errors travel as ``TableServiceError``s, written in the format the request's `Accept` asks for.
+/// Errors travel as ``TableServiceError``s, written in the format the request's `Accept` asks for;
+/// ``wireError(_:)`` maps every other error a request meets (the storage account's, a filter's,
+/// authorization's) onto one, in this one place.
 struct TableService {
     let server: StorageServer
     let exchange: Exchange
@@ -31,7 +33,29 @@ struct TableService {
         TableEndpoint(url: "http://\(head.header("Host") ?? server.configuration.host)/\(server.configuration.accountName)", account: server.configuration.accountName)
     }
 
+    /// The reply to `request`; what it throws is a ``TableServiceError``, or an error no map knows (a bug).
     func respond(to request: ServiceRequest, path: ResourcePath) async throws -> ServiceResponse {
+        do {
+            return try await serve(request)
+        } catch {
+            throw Self.wireError(error)
+        }
+    }
+
+    /// The Table service's wire error for `error`, a request's refusal: the one map from the errors
+    /// the service meets to what it answers. An error it does not know is handed on as it is.
+    static func wireError(_ error: any Error) -> any Error {
+        switch error {
+        case let error as TableServiceError: error
+        case let error as StorageError: TableServiceError(error)
+        case let error as AuthorizationError: TableServiceError(error)
+        case let error as FilterSyntaxError: TableServiceError(error)
+        case is BodyTooLarge: TableServiceError.requestBodyTooLarge
+        default: error
+        }
+    }
+
+    private func serve(_ request: ServiceRequest) async throws -> ServiceResponse {
         if TableWireFormat.asksJSONTooEarly(head) { throw TableServiceError.jsonFormatNotSupported }
         let resource = try TableResourcePath(parsing: head.path)
         let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try self.body(request) : []
@@ -76,7 +100,7 @@ struct TableService {
         case ("POST", .batch):
             return try await self.batch(batch!, access: access)
         default:
-            throw TableServiceError(status: 501, code: "NotImplemented", "The requested operation (\(head.method) on this resource) is not supported.")
+            throw TableServiceError.notImplemented("The requested operation (\(head.method) on this resource) is not supported.")
         }
     }
 
@@ -289,7 +313,7 @@ struct TableService {
 
     private func delete(_ table: String, _ partitionKey: String, _ rowKey: String) async throws -> ServiceResponse {
         guard let ifMatch = head.header("If-Match") else {
-            throw TableServiceError(status: 400, code: "MissingRequiredHeader", "An HTTP header that's mandatory for this request is not specified (If-Match).")
+            throw TableServiceError.missingRequiredHeader("If-Match")
         }
         _ = try await transact([EntityOperation(.delete(ifMatch: ifMatch), EncodedEntity(Entity(partitionKey: partitionKey, rowKey: rowKey)))], table: table)
         return reply(.noContent)
@@ -408,12 +432,8 @@ struct TableService {
         return top
     }
 
-    private static func filter(_ text: String) throws -> EntityFilter {
-        do {
-            return try EntityFilter(parsing: text)
-        } catch {
-            throw StorageError(error, account: "")
-        }
+    private static func filter(_ text: String) throws(FilterSyntaxError) -> EntityFilter {
+        try EntityFilter(parsing: text)
     }
 
     private func reply(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), body: [UInt8]? = nil) -> ServiceResponse {

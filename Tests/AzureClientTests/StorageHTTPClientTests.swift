@@ -146,7 +146,7 @@ struct StorageHTTPClientTests {
 @Suite("Azure client: error replies")
 struct AzureErrorReplyTests {
     static func error(_ reply: StorageResponse, _ service: StorageService) -> StorageError? {
-        AzureErrorReply.storageError(status: reply.status, errorCodeHeader: reply.header("x-ms-error-code"), body: reply.body, service: service, account: "acct")
+        StorageHTTPClient.storageError(status: reply.status, errorCodeHeader: reply.header("x-ms-error-code"), body: reply.body, service: service, account: "acct")
     }
 
     @Test("serve's refusals: a table that exists, a missing table, a missing blob, a wrong key")
@@ -170,11 +170,11 @@ struct AzureErrorReplyTests {
 
     @Test("the recorded payloads: an Atom TableAlreadyExists, and a failed batch's operation index")
     func recorded() throws {
-        let atom = try #require(AzureErrorReply.storageError(
+        let atom = try #require(StorageHTTPClient.storageError(
             status: 409, errorCodeHeader: nil, body: try FileSystem.readFile(TestPaths.azureFixtures + "/table-atom-error-table-already-exists.xml"), service: .table, account: "acct"))
         #expect(atom.reason == .alreadyExists && atom.code == "TableAlreadyExists")
-        #expect(AzureErrorReply.storageError(status: 204, errorCodeHeader: nil, body: [], service: .table, account: "acct") == nil)
-        let bare = try #require(AzureErrorReply.storageError(status: 503, errorCodeHeader: "ServerBusy", body: [], service: .blob, account: "acct"))
+        #expect(StorageHTTPClient.storageError(status: 204, errorCodeHeader: nil, body: [], service: .table, account: "acct") == nil)
+        let bare = try #require(StorageHTTPClient.storageError(status: 503, errorCodeHeader: "ServerBusy", body: [], service: .blob, account: "acct"))
         #expect(bare.reason == .busy && bare.code == "ServerBusy" && bare.message == "status 503 (ServerBusy)")
     }
 }

@@ -58,8 +58,8 @@ enum ProtocolTargets {
 
     static func errorBody(_ data: [UInt8]) {
         _ = TableErrorBody.read(data, status: 400)
-        _ = AzureErrorReply.storageError(status: 409, errorCodeHeader: nil, body: data, service: .blob, account: "a")
-        _ = AzureErrorReply.storageError(status: 409, errorCodeHeader: nil, body: data, service: .table, account: "a")
+        // What the client's map (StorageHTTPClient, in a target the fuzzer does not link) reads a body with.
+        _ = BlobErrorBody.read(data)
         _ = try? BlockListXML.read(data)
         _ = try? BlobListingXML.readBlobs(data, account: "a")
     }

@@ -1,5 +1,3 @@
-package import SpeakEasyStorage
-
 /// Why a request is not let through: Azure's error code, its message, and the detail Azure adds
 /// for authentication failures (`AuthenticationErrorDetail`), ready for an error body.
 ///
@@ -63,12 +61,5 @@ package struct AuthorizationError: Error, Sendable, Equatable, CustomStringConve
 
     package var description: String {
         detail.isEmpty ? "\(code.rawValue): \(message)" : "\(code.rawValue): \(message) \(detail)"
-    }
-
-    /// The same failure as a storage account's error, for code that handles those.
-    package func storageError(account: String) -> StorageError {
-        StorageError(
-            httpStatus == 400 ? .invalidInput : .unauthorized, account: account,
-            detail.isEmpty ? message : "\(message) \(detail)", code: code.rawValue)
     }
 }

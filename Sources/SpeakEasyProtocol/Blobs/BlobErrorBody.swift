@@ -13,4 +13,11 @@ package enum BlobErrorBody {
         xml.close("Error")
         return xml.bytes
     }
+
+    /// Reads a body back (the client): its code, and its message without the RequestId and Time
+    /// lines; nil for what the body does not hold (it may be no error body at all).
+    package static func read(_ body: [UInt8]) -> (code: String?, message: String?) {
+        let text = String(decoding: body, as: UTF8.self)
+        return (XMLText.elementText("Code", in: text), XMLText.elementText("Message", in: text).map { TableErrorBody.splitMessage($0).message })
+    }
 }

@@ -4,19 +4,19 @@ package import SpeakEasyStorage
 /// The body of Put Block List: `<BlockList><Latest>id</Latest><Committed>id</Committed>…</BlockList>`,
 /// the blocks in the blob's order.
 package enum BlockListXML {
-    package static func read(_ body: [UInt8]) throws(StorageError) -> [BlockReference] {
+    package static func read(_ body: [UInt8]) throws(BlobServiceError) -> [BlockReference] {
         let root: XMLTree
         do {
             root = try XMLTree(parsing: body)
         } catch {
-            throw StorageError(.invalidInput, account: "", "The XML specified is not syntactically valid (\(error)).", code: "InvalidXmlDocument")
+            throw .invalidXMLDocument("The XML specified is not syntactically valid (\(error)).")
         }
         guard root.name == "BlockList" else {
-            throw StorageError(.invalidInput, account: "", "The XML specified is not a block list (its root is <\(root.name)>).", code: "InvalidXmlDocument")
+            throw .invalidXMLDocument("The XML specified is not a block list (its root is <\(root.name)>).")
         }
-        return try root.children.map { (element: XMLTree) throws(StorageError) -> BlockReference in
+        return try root.children.map { (element: XMLTree) throws(BlobServiceError) -> BlockReference in
             guard let source = BlockReference.Source(rawValue: element.name.lowercased()), element.name.first?.isUppercase == true else {
-                throw StorageError(.invalidInput, account: "", "The block list holds an unknown element <\(element.name)>.", code: "InvalidXmlDocument")
+                throw .invalidXMLDocument("The block list holds an unknown element <\(element.name)>.")
             }
             return BlockReference(id: element.text, source: source)
         }

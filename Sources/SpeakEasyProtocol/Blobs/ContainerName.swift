@@ -1,14 +1,12 @@
-package import SpeakEasyStorage
-
 /// Azure's rules for container names: 3 to 63 characters of lower-case letters, digits and hyphens,
 /// starting and ending with a letter or digit, with no two hyphens in a row. `$root`, `$logs` and
 /// `$web` are Azure's own and not served here.
 package enum ContainerName {
-    package static func check(_ name: String) throws(StorageError) {
+    package static func check(_ name: String) throws(BlobServiceError) {
         let bytes = Array(name.utf8)
         let allowed = bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
         guard (3...63).contains(bytes.count), allowed, bytes.first != 0x2D, bytes.last != 0x2D, !name.contains("--") else {
-            throw StorageError(.invalidInput, account: "", "The specifed resource name contains invalid characters (container '\(name)').", code: "InvalidResourceName")
+            throw .invalidContainerName(name)
         }
     }
 }

@@ -15,14 +15,7 @@ package struct TableBatchResponse: Sendable {
         package var headers: [Header]
         package var body: [UInt8]
 
-        package struct Header: Sendable, Equatable {
-            package var name: String
-            package var value: String
-            package init(_ name: String, _ value: String) {
-                self.name = name
-                self.value = value
-            }
-        }
+        package typealias Header = WireReply.Header
 
         package init(status: Int, headers: [Header], body: [UInt8] = []) {
             self.status = status

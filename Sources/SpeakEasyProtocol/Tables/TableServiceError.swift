@@ -1,14 +1,16 @@
+package import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// A Table service error as it travels over the wire: the HTTP status, Azure's error code and the
 /// message, plus the index of the failing operation when it comes from an entity group transaction.
 ///
-/// Both sides use it: the server throws it from request parsing and turns it into an error body
-/// (``TableErrorBody``), the client reads one back from a response. It is separate from
+/// Both sides use it: the server throws it and renders it (``reply(to:requestID:time:)``, the body
+/// by ``TableErrorBody``), the client reads one back from a response. It is separate from
 /// ``StorageError`` because the wire needs statuses a storage account never produces (413 for a
 /// batch over 4 MiB, 415 for a format the version does not speak) and codes a reason alone
 /// cannot tell apart (`PropertiesNeedValue` and `InvalidDuplicateRow` are both 400).
-package struct TableServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+/// ``BlobServiceError`` is the Blob service's own.
+package struct TableServiceError: WireError, Equatable {
     package var status: Int
     package var code: String
     package var message: String
@@ -22,14 +24,37 @@ package struct TableServiceError: Error, Sendable, Equatable, CustomStringConver
         self.operationIndex = operationIndex
     }
 
+    package init(status: Int, code: String, message: String) {
+        self.init(status: status, code: code, message)
+    }
+
     /// The wire form of a storage account's error: its specific Azure code when it has one.
     package init(_ error: StorageError, operationIndex: Int? = nil) {
         self.init(status: error.httpStatus, code: error.azureCode, error.message, operationIndex: operationIndex)
     }
 
-    /// The storage account's error a client hands on for this response.
-    package var storageError: StorageError {
-        StorageError(StorageError.Reason(httpStatus: status) ?? .unavailable, account: "", message, code: code)
+    /// A refused request: the code's message, then the detail that says why.
+    package init(_ error: AuthorizationError) {
+        self.init(status: error.httpStatus, code: error.code.rawValue, error.detail.isEmpty ? error.message : "\(error.message) \(error.detail)")
+    }
+
+    /// A `$filter` that does not parse, 400 InvalidInput, or names what Azure does not implement, 501
+    /// NotImplemented (the reasons' own codes); the message keeps the offset.
+    package init(_ error: FilterSyntaxError) {
+        let reason: StorageError.Reason = error.kind == .invalidInput ? .invalidInput : .unsupportedByService
+        self.init(status: reason.httpStatus, code: reason.defaultAzureCode, error.description)
+    }
+
+    /// The reply: the body in the format the request's `Accept` asks for (JSON at its level, or Atom).
+    package func reply(to head: RequestHead, requestID: String, time: EdmDateTime) -> WireReply {
+        let format = TableWireFormat(answering: head)
+        return WireReply(
+            status: status,
+            headers: [
+                WireReply.Header("Content-Type", format.errorContentType), WireReply.Header("X-Content-Type-Options", "nosniff"),
+                WireReply.Header("Cache-Control", "no-cache"),
+            ],
+            body: TableErrorBody.write(self, format: format, requestID: requestID, time: time))
     }
 
     /// The same error, attributed to a batch operation.
@@ -94,6 +119,16 @@ extension TableServiceError {
     /// 400 PropertyNameTooLong: more than 255 characters.
     package static func propertyNameTooLong(_ name: String) -> Self {
         Self(status: 400, code: "PropertyNameTooLong", "The property name exceeds the maximum allowed length (255). (\(name.prefix(32))…)")
+    }
+
+    /// 400 MissingRequiredHeader.
+    package static func missingRequiredHeader(_ name: String) -> Self {
+        Self(status: 400, code: "MissingRequiredHeader", "An HTTP header that's mandatory for this request is not specified (\(name)).")
+    }
+
+    /// 501 NotImplemented: an operation Azure has and this server leaves out.
+    package static func notImplemented(_ message: String) -> Self {
+        Self(status: 501, code: "NotImplemented", message)
     }
 
     /// 413 RequestBodyTooLarge: a batch over 4 MiB.

@@ -22,12 +22,12 @@ struct BlockListXMLTests {
             // An external entity is never loaded: at most its reference survives, empty.
             #expect(blocks.allSatisfy { !$0.id.contains("root") }, "\(blocks)")
         } catch {
-            #expect(error.azureCode == "InvalidXmlDocument")
+            #expect(error.code == "InvalidXmlDocument")
         }
     }
 
     @Test("invalid UTF-8 is refused")
     func invalidUTF8() {
-        #expect(throws: StorageError.self) { try BlockListXML.read(Array("<BlockList><Latest>".utf8) + [0xFF, 0xFE] + Array("</Latest></BlockList>".utf8)) }
+        #expect(throws: BlobServiceError.self) { try BlockListXML.read(Array("<BlockList><Latest>".utf8) + [0xFF, 0xFE] + Array("</Latest></BlockList>".utf8)) }
     }
 }

@@ -59,8 +59,9 @@ struct TableErrorBodyTests {
     func fromStorageError() {
         let error = TableServiceError(StorageError(.notFound, account: "a", "The table specified does not exist.", code: "TableNotFound"))
         #expect(error.status == 404 && error.code == "TableNotFound")
-        #expect(error.storageError.reason == .notFound)
-        #expect(error.storageError.code == "TableNotFound")
+        let read = StorageHTTPClient.storageError(error, account: "a", error.message, operationIndex: nil)
+        #expect(read.reason == .notFound)
+        #expect(read.code == "TableNotFound")
     }
 
     @Test("Accept chooses the format and the Content-Type echoes it")

@@ -1,5 +1,8 @@
-/// Between a ``StorageError`` and an HTTP response of Azure Storage, both ways: the Azure client maps a
-/// response onto an error, `serve` an error onto a response.
+package import SpeakEasyStorage
+
+/// Between a ``StorageError`` and an HTTP response of Azure Storage, both ways: `serve` maps an error
+/// onto a response (the ``WireError``s' `init(_: StorageError)`), the Azure client a response onto an
+/// error (``StorageHTTPClient``'s `storageError`).
 extension StorageError.Reason {
     /// The status Azure answers with.
     package var httpStatus: Int {
