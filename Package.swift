@@ -18,13 +18,13 @@ import PackageDescription
 //                        backend (the one place that names both)
 //   SpeakEasyConversion  export: entities from a store or files into a format
 //   SpeakEasySeeding     generation and seeding
-//   SpeakEasyValidation  validation and its reports (reads the manifest Seeding writes)
+//   SpeakEasyValidation  validation and its reports (reads the manifest, Model's record, that Seeding writes)
 //   SpeakEasyData        only re-exports the layers above but SQLite: the tools and tests
 //                        `import SpeakEasyData`, and no backend's type is in their reach
 //   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on SwiftNIO
 //
 // Core → Model → Formats → Storage → {SQLite, Protocol → Azure} → Accounts; Storage → {Conversion,
-// Seeding → Validation}; Storage + Protocol → Server. Names that cross a target are `package`, never
+// Seeding, Validation}; Storage + Protocol → Server. Names that cross a target are `package`, never
 // `public`; CSQLite goes to SQLite only, CLibXML2 to Formats only, swift-crypto to the layers that
 // hash (Model's name-based GUIDs, Storage's digests, Protocol's signing, Seeding's keys, Server's MD5s).
 let package = Package(
@@ -79,7 +79,7 @@ let package = Package(
         ),
         .target(
             name: "SpeakEasyValidation",
-            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasySeeding"]
+            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage"]
         ),
         .target(
             name: "SpeakEasyData",

@@ -1,5 +1,5 @@
 import SpeakEasyCore
-package import SpeakEasyModel
+import SpeakEasyModel
 import SpeakEasyProtocol
 package import SpeakEasyStorage
 

@@ -1,4 +1,4 @@
-package import SpeakEasyModel
+import SpeakEasyModel
 import SpeakEasyFormats
 internal import CSQLite
 package import SpeakEasyStorage

@@ -1,6 +1,5 @@
 import SpeakEasyModel
 import SpeakEasyStorage
-import SpeakEasySeeding
 
 /// The manifest rules: what `seed` recorded still matches the table.
 enum ManifestCheck {

@@ -1,6 +1,5 @@
 import SpeakEasyModel
 package import SpeakEasyStorage
-import SpeakEasySeeding
 
 /// `validate --store`: the `events` table (speakers first, then events, then any other partition),
 /// the photo container and the seed manifest.
@@ -67,7 +66,7 @@ package enum StoreValidation {
     private static func loadManifest(_ store: any StorageAccount, table: String, options: ValidationOptions) async throws -> (SeedManifest?, String?) {
         let manifest: SeedManifest?
         do {
-            manifest = try await SeedManifest.load(from: store, table: table)
+            manifest = try await store.entity(table: SeedManifest.table, partitionKey: table, rowKey: SeedManifest.rowKey).map(SeedManifest.init(entity:))
         } catch let error as EntityMappingError {
             return (nil, "the seed manifest cannot be read: \(error)")
         }

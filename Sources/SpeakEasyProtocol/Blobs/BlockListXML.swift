@@ -1,4 +1,4 @@
-package import SpeakEasyFormats
+import SpeakEasyFormats
 package import SpeakEasyStorage
 
 /// The body of Put Block List: `<BlockList><Latest>id</Latest><Committed>id</Committed>…</BlockList>`,

@@ -1,4 +1,5 @@
 package import SpeakEasyCore
+package import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// The outcome of a seed run (or of a dry run: what it would write).

@@ -1,5 +1,3 @@
-package import SpeakEasyModel
-
 /// Everything that decides what the generator produces. Same catalog + same options ⇒ same entities.
 package struct GeneratorOptions: Hashable, Sendable {
     package var seed: UInt64

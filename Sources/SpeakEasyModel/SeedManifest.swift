@@ -1,10 +1,8 @@
-package import SpeakEasyModel
-package import SpeakEasyStorage
-
 /// What `seed` wrote into an account, kept in the account itself as an entity of ``table``.
 ///
 /// Written "in progress" before the first entity and "complete" after the last, so an interrupted run
-/// is recognised and the same command can finish it.
+/// is recognised and the same command can finish it. The record is data that `seed` writes and
+/// `validate` reads; writing it is seeding's (`SeedManifest+Store`).
 package struct SeedManifest: Hashable, Sendable {
     package enum Status: String, Sendable { case inProgress = "in progress", complete }
 
@@ -18,6 +16,7 @@ package struct SeedManifest: Hashable, Sendable {
     package var options: GeneratorOptions?
     /// The files an import read, in order; empty for generated data.
     package var importedFiles: [String] = []
+    /// The version of the generator that made the data; 0 for data imported from files.
     package var generatorVersion: Int
     /// Identifies the samples the data came from (catalog and photos).
     package var samplesHash: String
@@ -57,11 +56,11 @@ package struct SeedManifest: Hashable, Sendable {
         return Entity(partitionKey: seededTable, rowKey: Self.rowKey, properties: properties)
     }
 
-    package init(seededTable: String, status: Status, options: GeneratorOptions?, samplesHash: String, startedAt: EdmDateTime) {
+    package init(seededTable: String, status: Status, options: GeneratorOptions?, generatorVersion: Int, samplesHash: String, startedAt: EdmDateTime) {
         self.seededTable = seededTable
         self.status = status
         self.options = options
-        self.generatorVersion = SeedGenerator.version
+        self.generatorVersion = generatorVersion
         self.samplesHash = samplesHash
         self.startedAt = startedAt
         self.speakerEntities = 0
@@ -85,7 +84,7 @@ package struct SeedManifest: Hashable, Sendable {
         }
         guard let status = Status(rawValue: try string("Status")) else { throw entity.mappingError("Status is unknown") }
         if case .string("files")? = entity["Source"] {
-            self.init(seededTable: entity.partitionKey, status: status, options: nil, samplesHash: "", startedAt: try date("StartedAt"))
+            self.init(seededTable: entity.partitionKey, status: status, options: nil, generatorVersion: 0, samplesHash: "", startedAt: try date("StartedAt"))
             importedFiles = try string("Files").split(separator: "\n").map(String.init)
         } else {
             guard let seed = UInt64(try string("Seed")) else { throw entity.mappingError("Seed is not a number") }
@@ -96,56 +95,14 @@ package struct SeedManifest: Hashable, Sendable {
             let options = GeneratorOptions(
                 seed: seed, eventCount: try integer("Events"), speakerCount: try integer("Speakers"), from: try date("From"),
                 cutoff: try date("Cutoff"), resolution: resolution, dateFormat: dateFormat, photoBaseURL: try string("PhotoBaseUrl"))
-            self.init(seededTable: entity.partitionKey, status: status, options: options, samplesHash: try string("SamplesHash"), startedAt: try date("StartedAt"))
+            self.init(
+                seededTable: entity.partitionKey, status: status, options: options, generatorVersion: 0, samplesHash: try string("SamplesHash"),
+                startedAt: try date("StartedAt"))
             generatorVersion = try integer("GeneratorVersion")
         }
         if case .dateTime(let value)? = entity["CompletedAt"] { completedAt = value }
         speakerEntities = try integer("SpeakerEntities")
         eventEntities = try integer("EventEntities")
         contentHash = try string("ContentHash")
-    }
-
-    /// The manifest of `table` in an account, if `seed` left one.
-    package static func load(from store: any StorageAccount, table: String) async throws -> SeedManifest? {
-        guard let entity = try await store.entity(table: Self.table, partitionKey: table, rowKey: rowKey) else { return nil }
-        return try SeedManifest(entity: entity)
-    }
-
-    /// Marks the run complete with what the table now holds: counts per partition and the content
-    /// hash — `written` when the run wrote the whole table, else one scan of the table's digests (it
-    /// held other data too), which reports progress against `expected` entities when the caller
-    /// knows how many there should be (another writer may have added some) and stops when the task is
-    /// cancelled. The data is flushed before the manifest says "complete". Returns the counts.
-    package mutating func complete(
-        in store: any StorageAccount, written: (counts: [String: Int], hash: ContentHash)?, expected: Int? = nil,
-        progress: @Sendable (SeedProgress) -> Void = { _ in }
-    ) async throws -> [String: Int] {
-        var (counts, hash) = written ?? ([:], ContentHash())
-        if written == nil {
-            var scanned = 0
-            try await store.forEachDigest(table: seededTable) { entity in
-                counts[entity.partitionKey, default: 0] += 1
-                hash.add(entity.digest)
-                scanned += 1
-                if scanned % SeedProgress.step == 0 {
-                    progress(SeedProgress(phase: .verifying, done: scanned, total: expected.map { max($0, scanned) } ?? 0))
-                    try Task.checkCancellation()
-                }
-            }
-        }
-        try await store.flush()
-        status = .complete
-        completedAt = .now()
-        speakerEntities = counts[DataContract.speakersPartition] ?? 0
-        eventEntities = counts[DataContract.eventsPartition] ?? 0
-        contentHash = hash.description
-        try await save(to: store)
-        try await store.flush()
-        return counts
-    }
-
-    package func save(to store: any StorageAccount) async throws {
-        try await store.createTableIfNotExists(Self.table)
-        try await store.write([entity], table: Self.table, mode: .insertOrReplace)
     }
 }

@@ -1,5 +1,4 @@
-package import SpeakEasyModel
-package import SpeakEasySeeding
+import SpeakEasyData
 
 /// `seed --from-file`: validate's file rules over what is about to be loaded, in the importer's first
 /// pass (which reads every file before the store is opened anyway), so data the app cannot read is
@@ -7,7 +6,7 @@ package import SpeakEasySeeding
 extension FileImporter {
     /// The importer's check, and the findings of every rule a file run of `validate` applies;
     /// `inspect` sees every entity too.
-    package func check(
+    func check(
         validating options: ValidationOptions, progress: @Sendable (SeedProgress) -> Void = { _ in },
         inspect: (_ entity: Entity, _ file: String, _ line: Int) -> Void = { _, _, _ in }
     ) throws -> (checked: Checked, report: ValidationReport) {
