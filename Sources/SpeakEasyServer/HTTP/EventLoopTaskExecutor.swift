@@ -11,7 +11,7 @@ import NIOCore
 ///
 /// A job goes to the loop as that hook sent it: `EventLoop.enqueue`, which queues it without a
 /// closure and runs it as the loop's serial executor. Running it as this task executor instead
-/// (`execute { job.runSynchronously(on: asUnownedTaskExecutor()) }`) cost point reads 13-27% more
+/// (`execute { job.runSynchronously(on: asUnownedTaskExecutor()) }`) cost point reads 13-32% more
 /// CPU a request in bench/serve-compare, photo GETs 33%.
 final class EventLoopTaskExecutor: TaskExecutor {
     private let loop: any EventLoop
