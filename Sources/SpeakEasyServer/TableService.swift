@@ -1,4 +1,3 @@
-import Dispatch
 import HTTPTypes
 import NIOCore
 import SpeakEasyCore
@@ -237,30 +236,35 @@ struct TableService {
         return reply(.ok, headers: headers, buffer: buffer)
     }
 
-    /// A page's entities written into `buffer`, the second half on a Dispatch thread while this one
-    /// writes the first: one client reading a partition page by page then keeps both cores busy.
-    /// (Swift's tasks would not do: on NIO's event loops a new task stays on the loop it came from.)
+    /// A page's entities written into `buffer`; from 200 on, the second half by a child task while this
+    /// one writes the first, so that one client reading a partition page by page keeps both cores busy
+    /// (1a80df4: 160k → 175k entities/s). The request's task runs on its connection's event loop, and
+    /// the child inherits that, so it asks for Swift's global concurrent executor instead: CPU work may
+    /// go to Swift's pool, blocking work only to the store's SQLite workers.
     private static func writeInHalves(_ entities: [StoredEntity], writer: TableJSONWriter, into buffer: inout ByteBuffer) async throws {
-        let middle = entities.count >= 200 ? entities.count / 2 : entities.count
-        let secondHalf = Handoff<[UInt8]>()
-        if middle < entities.count {
-            DispatchQueue.global().async {
+        let middle = entities.count / 2
+        guard entities.count >= 200 else { return try writeInPieces(entities[...], writer: writer, into: &buffer) }
+        try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            group.addTask(executorPreference: globalConcurrentExecutor) {
                 var out: [UInt8] = []
                 out.reserveCapacity((entities.count - middle) * 1600)
-                secondHalf.deliver(Result { () throws(JSONSyntaxError) in try writer.appendStored(entities[middle...], afterOthers: middle > 0, to: &out) }.map { out })
+                try writer.appendStored(entities[middle...], afterOthers: true, to: &out)
+                return out
             }
-        } else {
-            secondHalf.deliver(Result<[UInt8], Never>.success([]))
+            try writeInPieces(entities[..<middle], writer: writer, into: &buffer)
+            buffer.writeBytes(try await group.next()!)
         }
+    }
+
+    /// Entities written into `buffer` in pieces of 32, each copied in while in cache.
+    private static func writeInPieces(_ entities: ArraySlice<StoredEntity>, writer: TableJSONWriter, into buffer: inout ByteBuffer) throws {
         var piece: [UInt8] = []
         piece.reserveCapacity(64 << 10)
-        // In pieces, copied into the buffer while in cache.
-        for start in stride(from: 0, to: middle, by: 32) {
+        for start in stride(from: entities.startIndex, to: entities.endIndex, by: 32) {
             piece.removeAll(keepingCapacity: true)
-            try writer.appendStored(entities[start..<min(start + 32, middle)], afterOthers: start > 0, to: &piece)
+            try writer.appendStored(entities[start..<min(start + 32, entities.endIndex)], afterOthers: start > entities.startIndex, to: &piece)
             buffer.writeBytes(piece)
         }
-        buffer.writeBytes(try await secondHalf.value())
     }
 
     private func getEntity(_ table: String, _ partitionKey: String, _ rowKey: String) async throws -> ServiceResponse {

@@ -1,16 +1,13 @@
 import ArgumentParser
-import NIOCore
-import NIOPosix
 import CLISupport
 import SpeakEasyData
 import SpeakEasyServer
 
 @main
 struct Serve: AsyncParsableCommand {
-    static func main() async {
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-        await ToolMain.run(Self.self)
-    }
+    // Swift's tasks run on Swift's own pool: each request's task asks for its connection's event
+    // loop itself (ServiceConnectionHandler), rather than NIO taking over every task of the process.
+    static func main() async { await ToolMain.run(Self.self) }
 
     static let configuration = CommandConfiguration(
         commandName: "serve",
