@@ -141,8 +141,6 @@ let package = Package(
                 "SpeakEasyServer",
                 "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // Test support shared by the test targets: paths, scratch directories, child processes, sample
