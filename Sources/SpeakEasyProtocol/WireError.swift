@@ -53,8 +53,20 @@ package struct WireReply: Sendable, Equatable {
     }
 }
 
-/// The refusals both services answer alike, before a request reaches either.
+/// The refusals both services answer alike.
 extension WireError {
+    /// 400 MissingRequiredHeader.
+    package static func missingRequiredHeader(_ name: String) -> Self {
+        Self(status: 400, code: "MissingRequiredHeader", message: "An HTTP header that's mandatory for this request is not specified (\(name)).")
+    }
+
+    /// 501 NotImplemented: Azure's answer for an operation it has that this server does not serve
+    /// (page blobs, leases, ACLs…): the client learns exactly that, instead of a reply it would take
+    /// for the operation's.
+    package static func notImplemented(_ message: String) -> Self {
+        Self(status: 501, code: "NotImplemented", message: message)
+    }
+
     /// 503 ServerBusy: worth retrying (the server adds `Retry-After`).
     package static func serverBusy(_ message: String) -> Self {
         Self(status: 503, code: "ServerBusy", message: message)

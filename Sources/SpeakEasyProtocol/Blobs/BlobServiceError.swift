@@ -54,11 +54,6 @@ extension BlobServiceError {
         Self(status: 400, code: "InvalidHeaderValue", "The value for one of the HTTP headers is not in the correct format (\(name): \(value)).")
     }
 
-    /// 400 MissingRequiredHeader.
-    package static func missingRequiredHeader(_ name: String) -> Self {
-        Self(status: 400, code: "MissingRequiredHeader", "An HTTP header that's mandatory for this request is not specified (\(name)).")
-    }
-
     /// 400 InvalidQueryParameterValue: a parameter whose value cannot be used.
     package static func invalidQueryParameterValue(_ name: String) -> Self {
         Self(status: 400, code: "InvalidQueryParameterValue", "The value for one of the query parameters specified in the request URI is invalid (\(name)).")
@@ -135,10 +130,5 @@ extension BlobServiceError {
         var wire = Self(error)
         wire.headers = [WireReply.Header("Content-Range", "bytes */\(size)")]
         return wire
-    }
-
-    /// 501 NotImplemented: an operation Azure has and this server leaves out.
-    package static func notImplemented(_ message: String) -> Self {
-        Self(status: 501, code: "NotImplemented", message)
     }
 }

@@ -121,16 +121,6 @@ extension TableServiceError {
         Self(status: 400, code: "PropertyNameTooLong", "The property name exceeds the maximum allowed length (255). (\(name.prefix(32))…)")
     }
 
-    /// 400 MissingRequiredHeader.
-    package static func missingRequiredHeader(_ name: String) -> Self {
-        Self(status: 400, code: "MissingRequiredHeader", "An HTTP header that's mandatory for this request is not specified (\(name)).")
-    }
-
-    /// 501 NotImplemented: an operation Azure has and this server leaves out.
-    package static func notImplemented(_ message: String) -> Self {
-        Self(status: 501, code: "NotImplemented", message)
-    }
-
     /// 413 RequestBodyTooLarge: a batch over 4 MiB.
     package static var requestBodyTooLarge: Self {
         Self(status: 413, code: "RequestBodyTooLarge", "The request body is too large and exceeds the maximum permissible limit.")
