@@ -90,6 +90,13 @@ final class SQLiteConnection {
     }
 
     var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Whether the store has a table named `name` (a store of an earlier schema may not).
+    func hasTable(_ name: String) throws(SQLiteError) -> Bool {
+        let statement = try prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+        statement.bind(1, name)
+        return try statement.step()
+    }
 }
 
 /// A prepared statement, reset and re-bound for every row of a batch.

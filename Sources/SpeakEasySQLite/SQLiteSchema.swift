@@ -48,6 +48,10 @@ enum SQLiteSchema {
             data      BLOB,
             PRIMARY KEY (container, blob, committed, block_id)
         ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS service_properties (
+            service  TEXT PRIMARY KEY,
+            document BLOB NOT NULL
+        ) WITHOUT ROWID;
         CREATE VIEW IF NOT EXISTS properties_view AS
             SELECT e.table_name, e.partition_key, e.row_key, p.key AS name,
                    coalesce(json_extract(e.properties, '$."' || p.key || '@odata.type"'),

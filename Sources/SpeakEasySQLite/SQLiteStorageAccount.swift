@@ -143,10 +143,13 @@ package final class SQLiteStorageAccount: StorageAccount {
     package func deleteTable(_ table: String) async throws {
         try await write { connection in
             try connection.transaction {
-                let entities = try connection.prepare("DELETE FROM entities WHERE table_name = ?")
+                // Table names are case-insensitive in Azure: `MYTABLE` deletes `MyTable` (one table
+                // at most answers to it, since creating one checks the same way).
+                let entities = try connection.prepare(
+                    "DELETE FROM entities WHERE table_name = (SELECT name FROM tables WHERE name = ?1 COLLATE NOCASE)")
                 entities.bind(1, table)
                 try entities.run()
-                let statement = try connection.prepare("DELETE FROM tables WHERE name = ?")
+                let statement = try connection.prepare("DELETE FROM tables WHERE name = ?1 COLLATE NOCASE")
                 statement.bind(1, table)
                 try statement.run()
                 // Azure answers Delete Table of a missing table with ResourceNotFound (TableNotFound is

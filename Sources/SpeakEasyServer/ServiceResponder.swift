@@ -37,14 +37,16 @@ struct ServiceResponder: Sendable {
                     try? await Task.sleep(for: .milliseconds(milliseconds))
                 }
             }
-            let path: ResourcePath
-            do { path = try ResourcePath(head.path) } catch { throw service.wireError(error) }
-            guard path.account == server.configuration.accountName || server.configuration.accountAliases.contains(path.account) else {
-                throw service.wireErrorType.accountNotFound
+            if let version = head.header("x-ms-version"), !StorageVersion.isAccepted(version) {
+                throw service.wireErrorType.unsupportedVersion(version)
             }
+            let accounts = [server.configuration.accountName] + server.configuration.accountAliases
+            let path: ResourcePath
+            do { path = try ResourcePath.resolve(head, accounts: accounts) } catch { throw service.wireError(error) }
+            guard accounts.contains(path.account) else { throw service.wireErrorType.accountNotFound }
             switch service {
             case .blob: response = try await BlobService(server: server, exchange: exchange).respond(to: request, path: path)
-            case .table: response = try await TableService(server: server, exchange: exchange).respond(to: request, path: path)
+            case .table: response = try await TableService(server: server, exchange: exchange, path: path).respond(to: request)
             }
         } catch let error as any WireError {
             response = errorResponse(error, exchange)
@@ -83,7 +85,8 @@ struct ServiceResponder: Sendable {
     private func addCommonHeaders(_ response: inout ServiceResponse, _ exchange: Exchange) {
         // Appended: the services never set these (setting would look each name up first).
         response.headers.append(HTTPField(name: .xMsRequestID, value: exchange.requestID))
-        response.headers.append(HTTPField(name: .xMsVersion, value: exchange.head.header("x-ms-version") ?? Exchange.defaultVersion))
+        let version = exchange.head.header("x-ms-version").flatMap { StorageVersion.isAccepted($0) ? $0 : nil }
+        response.headers.append(HTTPField(name: .xMsVersion, value: version ?? Exchange.defaultVersion))
         response.headers.append(HTTPField(name: .date, value: HTTPDate.format(exchange.now)))
         if let client = exchange.head.header("x-ms-client-request-id") { response.headers.append(HTTPField(name: .xMsClientRequestID, value: client)) }
     }

@@ -14,6 +14,8 @@ import SpeakEasyStorage
 struct TableService {
     let server: StorageServer
     let exchange: Exchange
+    /// The request's path, with the account it names and in which style.
+    let path: ResourcePath
     let format: TableWireFormat
     var account: any StorageAccount { server.account }
     var head: RequestHead { exchange.head }
@@ -22,18 +24,20 @@ struct TableService {
     /// Azure's limit on a request: 4 MiB for a batch, far less for one entity (1 MiB).
     static let maxBodySize = 4 << 20
 
-    init(server: StorageServer, exchange: Exchange) {
+    init(server: StorageServer, exchange: Exchange, path: ResourcePath) {
         self.server = server
         self.exchange = exchange
+        self.path = path
         format = TableWireFormat(answering: exchange.head)
     }
 
+    /// Where the replies say the service answers: the request's host, in the request's style.
     var endpoint: TableEndpoint {
-        TableEndpoint(url: "http://\(head.header("Host") ?? server.configuration.host)/\(server.configuration.accountName)", account: server.configuration.accountName)
+        TableEndpoint(url: path.baseURL(host: head.header("Host") ?? server.configuration.host), account: server.configuration.accountName)
     }
 
     /// The reply to `request`; what it throws is a ``TableServiceError``, or an error no map knows (a bug).
-    func respond(to request: ServiceRequest, path: ResourcePath) async throws -> ServiceResponse {
+    func respond(to request: ServiceRequest) async throws -> ServiceResponse {
         do {
             return try await serve(request)
         } catch {
@@ -56,6 +60,7 @@ struct TableService {
 
     private func serve(_ request: ServiceRequest) async throws -> ServiceResponse {
         if TableWireFormat.asksJSONTooEarly(head) { throw TableServiceError.jsonFormatNotSupported }
+        if path.first == nil { return try await serveAccount(request) }
         let resource = try TableResourcePath(parsing: head.path)
         let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try self.body(request) : []
         // A batch is read first: the table its operations name is what a SAS must cover.
@@ -138,11 +143,36 @@ struct TableService {
         Array(buffer: try request.collectBody(upTo: Self.maxBodySize))
     }
 
+    // MARK: The service
+
+    /// A request of the account itself: Get and Set Table Service Properties.
+    private func serveAccount(_ request: ServiceRequest) async throws -> ServiceResponse {
+        guard query["restype"] == "service", query["comp"] == "properties", ["GET", "PUT"].contains(head.method) else {
+            throw TableServiceError.notImplemented("The requested operation (\(head.method) of the account) is not supported.")
+        }
+        let access = try Access(try server.authenticator.authenticate(head, service: .table, target: .service, now: exchange.now))
+        guard let store = account as? any KeepsServiceProperties else {
+            throw TableServiceError.notImplemented("This store does not keep service properties.")
+        }
+        let stored = try await store.serviceProperties("table").map { try ServiceProperties(reading: $0) } ?? .defaults
+        var headers = HTTPFields()
+        headers[.contentType] = "application/xml"
+        if head.method == "GET" {
+            try access.permit(.getTableServiceProperties)
+            return ServiceResponse(status: .ok, headers: headers, body: ByteBuffer(bytes: stored.write()))
+        }
+        try access.permit(.setTableServiceProperties)
+        let update = try ServiceProperties(reading: try self.body(request))
+        try await store.setServiceProperties("table", stored.merged(with: update).write())
+        return ServiceResponse(status: .accepted)
+    }
+
     // MARK: Tables
 
     private func queryTables() async throws -> ServiceResponse {
         var names = try await account.tableNames()
-        if let text = query["$filter"] {
+        // An empty $filter filters nothing, as in Azure (Azurite issues #1573, #1880).
+        if let text = query["$filter"], !text.isEmpty {
             let filter = try Self.filter(text)
             names = names.filter { filter.matches(Entity(partitionKey: "", rowKey: $0, properties: [Property("TableName", .string($0))])) }
         }
@@ -190,16 +220,19 @@ struct TableService {
     // MARK: Entities
 
     private func queryEntities(_ table: String, within keyRange: TableKeyRange?) async throws -> ServiceResponse {
-        let filter = try query["$filter"].map(Self.filter)
+        let filter = try query["$filter"].flatMap { $0.isEmpty ? nil : $0 }.map(Self.filter)
         let select = query["$select"].flatMap { text in
             text.isEmpty ? nil : text.split(separator: ",").map { String($0.drop { $0 == " " }) }
         }
         let limit = min(try top(), server.configuration.pageSize)
         let from = try TableContinuation.token(nextPartitionKey: query["NextPartitionKey"], nextRowKey: query["NextRowKey"])
-        if case .json(let metadata) = format, metadata != .full, select == nil, filter?.isOnKeys ?? true {
+        // $top=0 asks for no entity: Azure answers an empty page (Azurite issue #1428), or the table's 404.
+        let none = limit == 0
+        if case .json(let metadata) = format, metadata != .full, select == nil, filter?.isOnKeys ?? true, !none {
             return try await queryStoredEntities(table, EntityQuery(filter: filter), from: from, limit: limit, metadata: metadata, within: keyRange)
         }
-        var page = try await account.query(table: table, EntityQuery(filter: filter, select: select), from: from, limit: limit)
+        var page = try await account.query(table: table, EntityQuery(filter: filter, select: select), from: from, limit: max(limit, 1))
+        if none { page = EntityPage(entities: [], next: nil) }
         // A SAS's key range hides what lies outside it (the page may then be short; paging goes on).
         if let keyRange { page.entities.removeAll { !keyRange.contains(partitionKey: $0.partitionKey, rowKey: $0.rowKey) } }
         var headers = HTTPFields()
@@ -302,6 +335,7 @@ struct TableService {
     private func write(_ table: String, _ partitionKey: String, _ rowKey: String, merge: Bool, body: [UInt8]) async throws -> ServiceResponse {
         // The URL names the entity; keys in the body, when there, must agree.
         let entity = try TableEntityBody.read(body, contentType: head.header("Content-Type"), keys: (partitionKey, rowKey))
+        try Self.checkCondition(head.header("If-Match"))
         let kind: EntityOperation.Kind =
             switch (head.header("If-Match"), merge) {
             case (let etag?, false): .update(ifMatch: etag)
@@ -319,6 +353,7 @@ struct TableService {
         guard let ifMatch = head.header("If-Match") else {
             throw TableServiceError.missingRequiredHeader("If-Match")
         }
+        try Self.checkCondition(ifMatch)
         _ = try await transact([EntityOperation(.delete(ifMatch: ifMatch), EncodedEntity(Entity(partitionKey: partitionKey, rowKey: rowKey)))], table: table)
         return reply(.noContent)
     }
@@ -352,6 +387,9 @@ struct TableService {
                         TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.", operationIndex: 0),
                         contentID: first.contentID, format: format, requestID: exchange.requestID, time: exchange.now)
             ]
+        } else if let refusal = request.refusal {
+            // Refused while read: nothing was written, and the one response says which operation.
+            parts = [TableBatchResponse.failure(refusal, contentID: nil, format: format, requestID: exchange.requestID, time: exchange.now)]
         } else {
             parts = try await runChangeset(request.operations)
         }
@@ -419,6 +457,12 @@ struct TableService {
         }
     }
 
+    /// An `If-Match` that is neither `*` nor an ETag is malformed: 400, not a failed condition.
+    static func checkCondition(_ ifMatch: String?) throws(TableServiceError) {
+        guard let ifMatch, !TableETag.isCondition(ifMatch) else { return }
+        throw TableServiceError.invalidInput("The If-Match value '\(ifMatch.prefix(64))' is not an ETag.")
+    }
+
     private var returnsNoContent: Bool { head.header("Prefer")?.containsIgnoringASCIICase("return-no-content") == true }
 
     private func entityBody(_ entity: Entity, table: String) throws -> [UInt8] {
@@ -430,8 +474,8 @@ struct TableService {
 
     private func top() throws(TableServiceError) -> Int {
         guard let text = query["$top"] else { return 1000 }
-        guard let top = Int(text), (1...1000).contains(top) else {
-            throw TableServiceError.invalidInput("The $top value \(text) is not a number from 1 to 1000.")
+        guard let top = Int(text), (0...1000).contains(top) else {
+            throw TableServiceError.invalidInput("The $top value \(text) is not a number from 0 to 1000.")
         }
         return top
     }

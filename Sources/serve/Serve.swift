@@ -20,6 +20,10 @@ struct Serve: AsyncParsableCommand {
             The photo URLs that seed writes (http://127.0.0.1:10000/speakeasy/…) open too: the \
             local account's own name is served as a second name of the same account.
 
+            Production-style URLs work too, with the account as the host's first label: an app that \
+            hard-codes http://<account>.table.core.windows.net/ reaches serve unchanged once a \
+            hosts-file entry points that name here (serve --account <name> --key <key>, the app's own).
+
             Requests are signed with the account key (Shared Key, Shared Key Lite for tables) or carry \
             a SAS token; without either, only the blobs of containers with public access can be read. \
             A line per request goes to stderr (method, path, status, time; SAS signatures masked). \
@@ -35,6 +39,7 @@ struct Serve: AsyncParsableCommand {
               serve --faults '503/every=3/batch,drop/first=1'
               serve --faults 'lose/every=7/batch'   # a retry must not insert twice
               curl http://127.0.0.1:10000/speakeasy/speakers/BTubalinal.jpg -o photo.jpg
+              curl -H 'Host: speakeasy.blob.core.windows.net' http://127.0.0.1:10000/speakers/BTubalinal.jpg -o photo.jpg
 
             """ + ExitStatusHelp.text(),
         version: ToolVersion.current)

@@ -17,5 +17,5 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 "$venv/bin/pip" install -q --disable-pip-version-check -r "$requirements"
-"$venv/bin/python" -c 'import azure.data.tables._deserialize, azure.storage.table._serialization, azure.storage.blob, jsonschema, xmlschema, rfc3986_validator'
+"$venv/bin/python" -c 'import azure.data.tables._deserialize, azure.storage.table._serialization, azure.storage.blob, jsonschema, xmlschema, rfc3986_validator, lxml.etree'
 echo "export SPEAKEASY_INTEROP_PYTHON=\"$venv/bin/python\""

@@ -217,7 +217,9 @@ struct JSONEntityDecoder {
             if declared != nil { annotated += 1 }
             if case .null = member.value { continue }
             guard let value = try typedValue(member, at: index, declared: declared, bytes) else {
-                throw Self.error(member, "the value of \(name) is not a valid \(declared?.rawValue ?? "JSON property value")\(Self.rangeNote(member, declared, bytes))")
+                let note = Self.rangeNote(member, declared, bytes)
+                throw Self.error(
+                    member, "the value of \(name) is not a valid \(declared?.rawValue ?? "JSON property value")\(note)", note.isEmpty ? .invalidValue : .outOfRange)
             }
             properties.append(Property(name, value))
         }

@@ -10,6 +10,9 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
         case repeatedKey
         /// A value that does not fit its type, or an annotation that names no type or no property.
         case invalidValue
+        /// A number of its type's form that is beyond the type's range (an Int64 past 2^63 - 1, a
+        /// Double past the largest).
+        case outOfRange
     }
 
     package let line: Int

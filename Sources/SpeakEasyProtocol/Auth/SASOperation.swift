@@ -16,6 +16,8 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
     case insertOrReplaceEntity
     case insertOrMergeEntity
     case deleteEntity
+    case getTableServiceProperties
+    case setTableServiceProperties
     // Blob service.
     case listContainers
     case createContainer
@@ -37,7 +39,7 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
     package var service: StorageService {
         switch self {
         case .listTables, .createTable, .deleteTable, .queryEntities, .getEntity, .insertEntity, .updateEntity,
-            .mergeEntity, .insertOrReplaceEntity, .insertOrMergeEntity, .deleteEntity:
+            .mergeEntity, .insertOrReplaceEntity, .insertOrMergeEntity, .deleteEntity, .getTableServiceProperties, .setTableServiceProperties:
             .table
         default: .blob
         }
@@ -46,7 +48,7 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
     /// An account SAS's resource types (`srt`) that allow the operation; any one suffices.
     package var accountResourceTypes: Set<Character> {
         switch self {
-        case .listContainers: ["s"]
+        case .listContainers, .getTableServiceProperties, .setTableServiceProperties: ["s"]
         // Query Tables is a container-level operation (Azure's account SAS table, Azurite's map).
         case .listTables, .createTable, .deleteTable, .createContainer, .deleteContainer, .getContainerProperties,
             .setContainerProperties, .listBlobs:
@@ -63,11 +65,11 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
         case .listTables, .listContainers, .listBlobs: [["l"]]
         case .createTable, .createContainer: [["c", "w"]]
         case .deleteTable, .deleteContainer, .deleteEntity, .deleteBlob: [["d"]]
-        case .queryEntities, .getEntity, .getContainerProperties, .getBlob, .getBlobProperties: [["r"]]
+        case .queryEntities, .getEntity, .getContainerProperties, .getBlob, .getBlobProperties, .getTableServiceProperties: [["r"]]
         case .insertEntity: [["a"]]
         case .updateEntity, .mergeEntity: [["u"]]
         case .insertOrReplaceEntity, .insertOrMergeEntity: [["a"], ["u"]]
-        case .setContainerProperties, .overwriteBlob, .putBlock, .setBlobProperties: [["w"]]
+        case .setContainerProperties, .overwriteBlob, .putBlock, .setBlobProperties, .setTableServiceProperties: [["w"]]
         case .createBlob, .putBlockList: [["c", "w"]]
         }
     }
@@ -77,7 +79,7 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
     package var servicePermissions: [Set<Character>]? {
         switch self {
         case .listTables, .createTable, .deleteTable, .listContainers, .createContainer, .deleteContainer,
-            .setContainerProperties:
+            .setContainerProperties, .getTableServiceProperties, .setTableServiceProperties:
             nil
         case .queryEntities, .getEntity, .getContainerProperties, .getBlob, .getBlobProperties: [["r"]]
         case .insertEntity: [["a"]]

@@ -7,9 +7,11 @@ import SpeakEasyModel
 ///
 /// The body is `multipart/mixed` with one part: a changeset (itself `multipart/mixed`) whose parts
 /// are `application/http` requests, or a single `GET` of one entity. Azure's rules: at most 100
-/// operations, one table and one PartitionKey, each entity once, at most 4 MiB. A broken rule is
-/// answered with the index of the first operation that breaks it (the message starts `<index>:`,
-/// ``TableServiceError/operationIndex``); a body that cannot be read at all is 400 InvalidInput.
+/// operations, one table and one PartitionKey, each entity once, at most 4 MiB. An operation that
+/// breaks a rule, or cannot be read, is the batch's ``refusal``: Azure answers it inside a 202, as the
+/// changeset's one response, with the operation's index (the message starts `<index>:`,
+/// ``TableServiceError/operationIndex``), and azure-data-tables raises `TableTransactionError` with
+/// that index. Only a body that cannot be read as a batch at all is thrown: a top-level 400.
 package struct TableBatchRequest: Sendable, Equatable {
     package static let maximumOperations = 100
     package static let maximumBodyBytes = 4 << 20
@@ -17,6 +19,8 @@ package struct TableBatchRequest: Sendable, Equatable {
     package var operations: [TableBatchOperation]
     /// Whether the operations form a changeset (a lone GET stands outside one).
     package var isChangeset: Bool
+    /// The first operation refused while reading, with its index; ``operations`` holds those before it.
+    package var refusal: TableServiceError?
 
     package init(operations: [TableBatchOperation], isChangeset: Bool = true) {
         self.operations = operations
@@ -35,29 +39,31 @@ package struct TableBatchRequest: Sendable, Equatable {
         }
         if let changeset = batchPart.header("Content-Type").flatMap(MultipartMixed.boundary(ofContentType:)) {
             let requests = try parts(batchPart.body, boundary: changeset)
-            var operations: [TableBatchOperation] = []
             var rowKeys: Set<String> = []
             var reader = JSONPropertiesReader()
+            guard !requests.isEmpty else { throw .invalidInput("The changeset holds no operation.") }
+            var batch = TableBatchRequest(operations: [])
             for (index, part) in requests.enumerated() {
-                guard index < maximumOperations else {
-                    throw TableServiceError.invalidInput("The batch request operation exceeds the maximum 100 changes per change set.").at(operation: index)
-                }
-                let operation: TableBatchOperation
+                let (message, words) = try self.message(part)
                 do throws(TableServiceError) {
-                    operation = try self.operation(part, reader: &reader)
+                    guard index < maximumOperations else {
+                        throw .invalidInput("The batch request operation exceeds the maximum 100 changes per change set.")
+                    }
+                    let operation = try self.operation(part, message, words: words, reader: &reader)
                     guard operation.action != .retrieve else { throw .invalidInput("A query cannot be part of a changeset.") }
-                    try check(operation, against: operations.first, rowKeys: &rowKeys)
+                    try check(operation, against: batch.operations.first, rowKeys: &rowKeys)
+                    batch.operations.append(operation)
                 } catch {
-                    throw error.at(operation: index)
+                    batch.refusal = error.at(operation: index)
+                    break
                 }
-                operations.append(operation)
             }
-            guard !operations.isEmpty else { throw .invalidInput("The changeset holds no operation.") }
-            return TableBatchRequest(operations: operations)
+            return batch
         }
         do throws(TableServiceError) {
             var reader = JSONPropertiesReader()
-            let operation = try self.operation(batchPart, reader: &reader)
+            let (message, words) = try self.message(batchPart)
+            let operation = try self.operation(batchPart, message, words: words, reader: &reader)
             guard operation.action == .retrieve else { throw .invalidInput("A change must be inside a changeset.") }
             return TableBatchRequest(operations: [operation], isChangeset: false)
         } catch {
@@ -77,8 +83,9 @@ package struct TableBatchRequest: Sendable, Equatable {
         }
     }
 
-    /// One changeset part: an `application/http` request.
-    private static func operation(_ part: MultipartMixed.Part, reader: inout JSONPropertiesReader) throws(TableServiceError) -> TableBatchOperation {
+    /// One changeset part's request: a part that is not an `application/http` request is a body
+    /// that cannot be read as a batch.
+    private static func message(_ part: MultipartMixed.Part) throws(TableServiceError) -> (MultipartMixed.HTTPMessage, [ArraySlice<UInt8>]) {
         guard let type = part.header("Content-Type"), type.utf8.count >= 16, String(type.utf8.prefix(16))?.equalsIgnoringASCIICase("application/http") == true else {
             throw .invalidInput("A part of the batch request is not an application/http request.")
         }
@@ -91,6 +98,13 @@ package struct TableBatchRequest: Sendable, Equatable {
         // Split as bytes (an array's split is specialised; a string view's is not).
         let words = Array(message.startLine.utf8).split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
         guard words.count == 3, words[2].starts(with: "HTTP/".utf8) else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
+        return (message, words)
+    }
+
+    /// The operation a part's request makes: what it cannot be is the operation's refusal.
+    private static func operation(
+        _ part: MultipartMixed.Part, _ message: MultipartMixed.HTTPMessage, words: [ArraySlice<UInt8>], reader: inout JSONPropertiesReader
+    ) throws(TableServiceError) -> TableBatchOperation {
         let method = String(decoding: words[0], as: UTF8.self).uppercased()
         func header(_ name: String) -> String? {
             message.headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value

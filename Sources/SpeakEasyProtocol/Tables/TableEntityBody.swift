@@ -166,6 +166,10 @@ package enum TableEntityBody {
         case .missingKey: .propertiesNeedValue
         case .repeatedKey: .duplicateProperties(error.reason)
         case .invalidValue: .invalidValueType(error.reason)
+        // Azure refuses a Double past the largest with InvalidInput, not InvalidValueType (Azurite's
+        // EdmDouble.validate, "Test on both Product server and Azurite, they are aligned", issue
+        // #2387); an Int64 past its range is taken to be refused alike.
+        case .outOfRange: .invalidInput("The request body is not valid: \(error.description).")
         case .syntax: .invalidInput("The request body is not valid JSON: \(error.description)")
         }
     }
@@ -177,6 +181,7 @@ package enum TableEntityBody {
         let reason = error.reason
         if reason.contains("has no PartitionKey") || reason.contains("has no RowKey") { return .propertiesNeedValue }
         if reason.contains("is given twice") { return .duplicateProperties(reason) }
+        if reason.contains("(out of range)") { return .invalidInput("The request body is not a valid Atom entry: \(error.description)") }
         if reason.contains("is not a valid") || reason.contains("must be an Edm.String") { return .invalidValueType(reason) }
         return .invalidInput("The request body is not a valid Atom entry: \(error.description)")
     }

@@ -10,9 +10,19 @@ struct TableBatchTests {
         try TableBatchRequest.read(Array(body.utf8), contentType: contentType)
     }
 
+    /// The batch's refusal: thrown (the whole request), or of one operation (answered inside a 202).
     func failure(_ body: String, contentType: String? = "multipart/mixed; boundary=batch_1") -> TableServiceError? {
         do {
-            _ = try read(body, contentType: contentType)
+            return try read(body, contentType: contentType).refusal
+        } catch {
+            return error
+        }
+    }
+
+    /// The refusal thrown for the whole request; nil when the body reads as a batch.
+    func thrown(_ body: String) -> TableServiceError? {
+        do {
+            _ = try read(body)
             return nil
         } catch {
             return error
@@ -151,8 +161,8 @@ struct TableBatchTests {
             ])
     }
 
-    @Test("Azure's batch rules fail with the index of the first operation that breaks them")
-    func rules() {
+    @Test("Azure's batch rules refuse the first operation that breaks them, with its index, not the request")
+    func rules() throws {
         let hundredAndOne = failure(batch((0..<101).map { insert("r\($0)") }))
         #expect(hundredAndOne?.code == "InvalidInput" && hundredAndOne?.operationIndex == 100)
         #expect(failure(batch((0..<100).map { insert("r\($0)") })) == nil)
@@ -169,6 +179,9 @@ struct TableBatchTests {
         #expect(mismatch?.code == "InvalidInput" && mismatch?.operationIndex == 0)
         let keysFromURL = try? read(batch(["MERGE http://h/t(PartitionKey='p',RowKey='x') HTTP/1.1\r\nIf-Match: *\r\n\r\n{\"A\":1}"]))
         #expect(keysFromURL?.operations.first?.entity?.rowKey == "x")
+        // Each is the batch's refusal, answered inside a 202 (the operations before it were read).
+        #expect(thrown(batch((0..<101).map { insert("r\($0)") })) == nil)
+        #expect(try read(batch([insert("a"), insert("b"), insert("c", partitionKey: "q")])).operations.count == 2)
         let big = String(repeating: " ", count: 4 << 20)
         #expect(failure(batch([insert("a") + big]))?.status == 413)
     }
