@@ -24,6 +24,15 @@ struct AzuriteTableCasesTests {
                 #expect(actual == expected, "\(key): \(actual)", sourceLocation: sourceLocation)
             }
 
+            // Names Azure refuses, and names that contain another's (table.validation.rest.test.ts).
+            let names = try #require(seen["table_names"] as? [String: [Any]])
+            for name in ["this-should-not-work!", "1abc", String(repeating: "a", count: 64), "ab", "tables"] {
+                #expect(names[name].map { "\($0)" } == "\([400, "InvalidResourceName"] as [Any])", "\(name)")
+            }
+            #expect(names["azuritecasesx"]?.first as? Int == 201 && names["azuritecase"]?.first as? Int == 201)
+            try expect("table_names_deleted", "[[200,null],[200,null]]")
+            try expect("table_names_left", #"["azuritecases"]"#)
+
             // A malformed If-Match is 400 InvalidInput, not 412, on delete and on merge (Azurite #730,
             // #1829, #2013), and nothing is deleted.
             let refused = #"[[400,"InvalidInput"],[400,"InvalidInput"]]"#

@@ -74,6 +74,12 @@ table = service.create_table("azuritecases")
 for row in range(5):
     table.create_entity({"PartitionKey": "p", "RowKey": str(row), "number": row})
 
+# table.validation.rest.test.ts: names Azure refuses (400), and names that contain another's.
+seen["table_names"] = {name: raw("POST", "Tables", headers={"Content-Type": "application/json"}, body=json.dumps({"TableName": name}))[:2]
+                       for name in ["this-should-not-work!", "1abc", "a" * 64, "ab", "tables", "azuritecasesx", "azuritecase"]}
+seen["table_names_deleted"] = [outcome(lambda: service.delete_table("azuritecasesx")), outcome(lambda: service.delete_table("azuritecase"))]
+seen["table_names_left"] = sorted(t.name for t in service.list_tables())
+
 # table.entity.issues.test.ts, "Malformed Etag when sent as input throws InvalidInput" (issue #2013; also #730, #1829).
 seen["malformed_etag"] = {
     etag: [outcome(lambda: table.delete_entity("p", "0", etag=etag, match_condition=MatchConditions.IfNotModified)),
