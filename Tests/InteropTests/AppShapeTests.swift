@@ -16,14 +16,7 @@ struct AppShapeTests {
     static let key = Data("the app's own account key, 32 by".utf8).base64EncodedString()
 
     /// The app's parser: `NSDateFormatter` with its pattern, non-lenient, en_US_POSIX, UTC.
-    static let appParser: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSSSSS'Z'"
-        formatter.isLenient = false
-        return formatter
-    }()
+    static let appParser = AppDateFormatter.make()
 
     @Test("a default seed's every EventDate parses in the app, read through the app's Atom query by host name; a whole second does not")
     func appQuery() async throws {

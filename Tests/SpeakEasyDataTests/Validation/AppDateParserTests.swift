@@ -13,14 +13,7 @@ import Testing
 struct AppDateParserTests {
     /// The app's formatter; `lenient` is the one setting the app's source leaves open, and it changes
     /// nothing (checked below).
-    static func appParser(lenient: Bool = false) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSSSSS'Z'"
-        formatter.isLenient = lenient
-        return formatter
-    }
+    static func appParser(lenient: Bool = false) -> DateFormatter { AppDateFormatter.make(lenient: lenient) }
 
     /// Whole seconds at the edges of the calendar Azure keeps: leap days, 1601 and 9999.
     static let seconds = [
