@@ -25,6 +25,9 @@ struct Serve: AsyncParsableCommand {
             A line per request goes to stderr (method, path, status, time; SAS signatures masked). \
             SIGINT or SIGTERM stops the server once the requests in flight are answered.
 
+            Blob features not supported (answered with 501 NotImplemented naming the feature): \
+            \(UnclaimedBlobFeature.names.joined(separator: ", ")).
+
             Faults for testing a client's retries (--faults): rules separated by commas, each an \
             action (503, 500, drop before the request is read, lose the reply after it is carried \
             out, delay=MS) and conditions after '/' (every=N, first=N, path=PREFIX, batch).
