@@ -8,8 +8,8 @@ package import SpeakEasyStorage
 /// with Content-MD5; an upload whose content and type are there already is skipped after one HEAD.
 extension AzureStorageAccount {
     @discardableResult
-    package func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws -> Bool {
-        var headers: [(name: String, value: String)] = []
+    package func createContainerIfNotExists(_ container: String, access: ContainerAccess, metadata: [String: String]) async throws -> Bool {
+        var headers = BlobMetadataHeaders.fields(metadata)
         if access != .private { headers.append(("x-ms-blob-public-access", access.rawValue)) }
         let response = try await http.send(StorageRequest(.blob, "PUT", "/" + container, query: [("restype", "container")], headers: headers))
         if (200..<300).contains(response.status) {
@@ -29,7 +29,41 @@ extension AzureStorageAccount {
         if response.status == 404 { return nil }
         guard response.status == 200 else { throw error(response, .blob) }
         let access = response.header("x-ms-blob-public-access").flatMap(ContainerAccess.init(rawValue:)) ?? .private
-        return ContainerProperties(name: container, access: access, etag: response.header("ETag") ?? "", lastModified: try lastModified(response))
+        return ContainerProperties(
+            name: container, access: access, etag: response.header("ETag") ?? "", lastModified: try lastModified(response), metadata: metadata(response))
+    }
+
+    package func setContainerMetadata(_ container: String, metadata: [String: String]) async throws -> ContainerProperties {
+        _ = try await send(
+            StorageRequest(.blob, "PUT", "/" + container, query: [("restype", "container"), ("comp", "metadata")], headers: BlobMetadataHeaders.fields(metadata)))
+        guard let properties = try await containerProperties(container) else {
+            throw StorageError(.notFound, account: accountName, "container '\(container)' was deleted as soon as its metadata was set", code: "ContainerNotFound")
+        }
+        return properties
+    }
+
+    package func setContainerACL(_ container: String, access: ContainerAccess, policies: [StoredAccessPolicy]) async throws -> ContainerProperties {
+        var headers: [(name: String, value: String)] = []
+        if access != .private { headers.append(("x-ms-blob-public-access", access.rawValue)) }
+        _ = try await send(
+            StorageRequest(
+                .blob, "PUT", "/" + container, query: [("restype", "container"), ("comp", "acl")], headers: headers,
+                body: SignedIdentifiersXML.write(policies)))
+        guard let properties = try await containerProperties(container) else {
+            throw StorageError(.notFound, account: accountName, "container '\(container)' was deleted as soon as its ACL was set", code: "ContainerNotFound")
+        }
+        return properties
+    }
+
+    package func containerPolicies(_ container: String) async throws -> [StoredAccessPolicy]? {
+        let response = try await http.send(StorageRequest(.blob, "GET", "/" + container, query: [("restype", "container"), ("comp", "acl")]))
+        if response.status == 404 { return nil }
+        guard response.status == 200 else { throw error(response, .blob) }
+        do {
+            return try SignedIdentifiersXML.read(response.body)
+        } catch {
+            throw unreadable("container ACL", error.message)
+        }
     }
 
     package func containerNames() async throws -> [String] {
@@ -62,14 +96,31 @@ extension AzureStorageAccount {
             try conditions.check(current, reading: false, account: accountName, blob: name)
             if let current, current.contentMD5 == md5, current.contentType == contentType { return false }
         }
+        try await upload(container: container, name: name, data: data, settings: BlobSettings(contentType: contentType, contentMD5: md5), conditions: conditions)
+        known.withLock { $0.newContainers[container]?[name] = content }
+        return true
+    }
+
+    package func storeBlob(container: String, name: String, data: [UInt8], settings: BlobSettings, conditions: BlobConditions) async throws
+        -> BlobProperties
+    {
+        forgetBlobs(container)
+        if let properties = try await upload(container: container, name: name, data: data, settings: settings, conditions: conditions) { return properties }
+        guard let properties = try await blobHead(container: container, name: name) else {
+            throw StorageError(.notFound, account: accountName, "blob '\(name)' was deleted as soon as it was written", code: "BlobNotFound")
+        }
+        return properties
+    }
+
+    /// Put Blob, or Put Block and Put Block List above the single-put size, with every setting;
+    /// the stored properties when the way it went up read them (a block list), else nil.
+    @discardableResult
+    private func upload(container: String, name: String, data: [UInt8], settings: BlobSettings, conditions: BlobConditions) async throws -> BlobProperties? {
         if data.count <= singlePutLimit {
-            _ = try await send(
-                StorageRequest(
-                    .blob, "PUT", blobPath(container, name),
-                    headers: [("x-ms-blob-type", "BlockBlob"), ("x-ms-blob-content-type", contentType), ("Content-MD5", md5)] + Self.headers(conditions),
-                    body: data))
-            known.withLock { $0.newContainers[container]?[name] = content }
-            return true
+            var headers = [("x-ms-blob-type", "BlockBlob"), ("Content-MD5", BlobProperties.contentMD5(of: data))] + Self.headers(settings)
+            headers += Self.headers(conditions)
+            _ = try await send(StorageRequest(.blob, "PUT", blobPath(container, name), headers: headers, body: data))
+            return nil
         }
         // Block ids of one length, as Azure requires of a blob's blocks.
         let starts = Array(stride(from: 0, to: data.count, by: blockSize))
@@ -77,13 +128,42 @@ extension AzureStorageAccount {
         try await forEachConcurrently(Array(zip(ids, starts)), limit: parallel) { id, start in
             try await self.stage(container: container, name: name, blockID: id, data: Array(data[start..<min(start + self.blockSize, data.count)]))
         }
-        try await commit(container: container, name: name, blocks: ids.map { BlockReference(id: $0, source: .uncommitted) }, contentType: contentType, md5: md5, conditions: conditions)
-        known.withLock { $0.newContainers[container]?[name] = content }
-        return true
+        var settings = settings
+        settings.contentMD5 = settings.contentMD5 ?? BlobProperties.contentMD5(of: data)
+        return try await commit(container: container, name: name, blocks: ids.map { BlockReference(id: $0, source: .uncommitted) }, settings: settings, conditions: conditions)
+    }
+
+    package func blobProperties(container: String, name: String, conditions: BlobConditions) async throws -> BlobProperties? {
+        let response = try await http.send(StorageRequest(.blob, "HEAD", blobPath(container, name), headers: Self.headers(conditions)))
+        if response.status == 404 { return nil }
+        if response.status == 304 { throw StorageError(.notModified, account: accountName, "blob '\(name)' has not changed") }
+        guard response.status == 200 else { throw error(response, .blob) }
+        return try blobProperties(name: name, response)
+    }
+
+    package func setBlobMetadata(container: String, name: String, metadata: [String: String], conditions: BlobConditions) async throws -> BlobProperties {
+        try await setAndRead(container: container, name: name, comp: "metadata", headers: BlobMetadataHeaders.fields(metadata) + Self.headers(conditions))
+    }
+
+    package func setBlobProperties(container: String, name: String, settings: BlobSettings, conditions: BlobConditions) async throws -> BlobProperties {
+        try await setAndRead(container: container, name: name, comp: "properties", headers: Self.headers(settings, metadata: false) + Self.headers(conditions))
+    }
+
+    /// Set Blob Metadata or Properties, then the blob's properties as stored (one HEAD).
+    private func setAndRead(container: String, name: String, comp: String, headers: [(name: String, value: String)]) async throws -> BlobProperties {
+        forgetBlobs(container)
+        _ = try await send(StorageRequest(.blob, "PUT", blobPath(container, name), query: [("comp", comp)], headers: headers))
+        guard let properties = try await blobHead(container: container, name: name) else {
+            throw StorageError(.notFound, account: accountName, "blob '\(name)' was deleted as soon as it was changed", code: "BlobNotFound")
+        }
+        return properties
     }
 
     package func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage {
-        var query = [(name: "restype", value: "container"), (name: "comp", value: "list"), (name: "maxresults", value: String(min(max(limit, 1), 5000)))]
+        var query = [
+            (name: "restype", value: "container"), (name: "comp", value: "list"), (name: "include", value: "metadata"),
+            (name: "maxresults", value: String(min(max(limit, 1), 5000))),
+        ]
         if !prefix.isEmpty { query.append(("prefix", prefix)) }
         if let marker { query.append(("marker", marker)) }
         let response = try await send(StorageRequest(.blob, "GET", "/" + container, query: query))
@@ -124,26 +204,33 @@ extension AzureStorageAccount {
     }
 
     @discardableResult
-    package func commitBlocks(container: String, name: String, blocks: [BlockReference], contentType: String, conditions: BlobConditions) async throws
+    package func commitBlocks(container: String, name: String, blocks: [BlockReference], settings: BlobSettings, conditions: BlobConditions) async throws
         -> BlobProperties
     {
-        try await commit(container: container, name: name, blocks: blocks, contentType: contentType, md5: nil, conditions: conditions)
+        forgetBlobs(container)
+        return try await commit(container: container, name: name, blocks: blocks, settings: settings, conditions: conditions)
     }
 
     /// Put Block List, then the blob's properties as stored (one HEAD: the reply has no size or MD5).
     @discardableResult
-    private func commit(
-        container: String, name: String, blocks: [BlockReference], contentType: String, md5: String?, conditions: BlobConditions
-    ) async throws -> BlobProperties {
-        if md5 == nil { forgetBlobs(container) }
-        var headers = [(name: "x-ms-blob-content-type", value: contentType)] + Self.headers(conditions)
-        if let md5 { headers.append(("x-ms-blob-content-md5", md5)) }
+    private func commit(container: String, name: String, blocks: [BlockReference], settings: BlobSettings, conditions: BlobConditions) async throws
+        -> BlobProperties
+    {
+        let headers = Self.headers(settings) + Self.headers(conditions)
         _ = try await send(
             StorageRequest(.blob, "PUT", blobPath(container, name), query: [("comp", "blocklist")], headers: headers, body: BlockListXML.write(blocks)))
         guard let properties = try await blobHead(container: container, name: name) else {
             throw StorageError(.notFound, account: accountName, "blob '\(name)' was deleted as soon as it was committed", code: "BlobNotFound")
         }
         return properties
+    }
+
+    package func blockList(container: String, name: String) async throws -> BlockList {
+        let response = try await send(StorageRequest(.blob, "GET", blobPath(container, name), query: [("comp", "blocklist"), ("blocklisttype", "all")]))
+        let (committed, uncommitted) = try BlockListXML.readBlocks(response.body, account: accountName)
+        // The reply says nothing of the blob but its ETag: its properties are a HEAD away.
+        let blob = committed.isEmpty && response.header("ETag") == nil ? nil : try await blobHead(container: container, name: name)
+        return BlockList(committed: committed, uncommitted: uncommitted, blob: blob)
     }
 
     package func deleteBlob(container: String, name: String, conditions: BlobConditions) async throws {
@@ -188,7 +275,13 @@ extension AzureStorageAccount {
         }
         return BlobProperties(
             name: name, contentType: response.header("Content-Type") ?? "", contentMD5: response.header("Content-MD5") ?? "", size: size, etag: etag,
-            lastModified: try lastModified(response))
+            lastModified: try lastModified(response), headers: BlobContentHeaderFields.readReply(response.header), metadata: metadata(response))
+    }
+
+    /// A reply's `x-ms-meta-*` pairs. The service checked the names when they were set; one it sends
+    /// that is no identifier is skipped rather than failing the read.
+    private func metadata(_ response: StorageResponse) -> [String: String] {
+        (try? BlobMetadataHeaders.read(response.headers)) ?? [:]
     }
 
     private func lastModified(_ response: StorageResponse) throws -> EdmDateTime {
@@ -197,6 +290,15 @@ extension AzureStorageAccount {
     }
 
     private func blobPath(_ container: String, _ name: String) -> String { "/" + container + "/" + BlobURL.escape(name) }
+
+    /// The headers that set a blob's settings on a write: content type, content headers, the MD5
+    /// to keep (`x-ms-blob-content-md5`) and, unless left out, metadata.
+    private static func headers(_ settings: BlobSettings, metadata: Bool = true) -> [(name: String, value: String)] {
+        var headers = [(name: "x-ms-blob-content-type", value: settings.contentType)] + BlobContentHeaderFields.requestFields(settings.headers)
+        if let md5 = settings.contentMD5 { headers.append(("x-ms-blob-content-md5", md5)) }
+        if metadata { headers += BlobMetadataHeaders.fields(settings.metadata) }
+        return headers
+    }
 
     /// The conditional headers that carry `conditions`.
     private static func headers(_ conditions: BlobConditions) -> [(name: String, value: String)] {

@@ -90,13 +90,6 @@ final class SQLiteConnection {
     }
 
     var changes: Int { Int(sqlite3_changes(handle)) }
-
-    /// Whether the store has a table named `name` (a store of an earlier schema may not).
-    func hasTable(_ name: String) throws(SQLiteError) -> Bool {
-        let statement = try prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
-        statement.bind(1, name)
-        return try statement.step()
-    }
 }
 
 /// A prepared statement, reset and re-bound for every row of a batch.
@@ -151,6 +144,10 @@ final class SQLiteStatement {
     }
 
     func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(handle, index, value) }
+    /// Binds text, or NULL for nil (a reset statement keeps its bindings, so nil must be bound too).
+    func bindOptional(_ index: Int32, _ text: String?) {
+        if let text { bind(index, text) } else { sqlite3_bind_null(handle, index) }
+    }
 
     func bindBlob(_ index: Int32, _ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
@@ -176,6 +173,8 @@ final class SQLiteStatement {
     }
 
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    /// The column's text; nil for NULL.
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
     func text(_ column: Int32) -> String {

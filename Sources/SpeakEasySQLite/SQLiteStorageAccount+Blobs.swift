@@ -5,28 +5,101 @@ package import SpeakEasyStorage
 /// Blob containers and blobs, with Azure's conditional requests and ranged reads.
 extension SQLiteStorageAccount {
     @discardableResult
-    package func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws -> Bool {
+    package func createContainerIfNotExists(_ container: String, access: ContainerAccess, metadata: [String: String]) async throws -> Bool {
         try await write { connection in
             let now = EdmDateTime.now()
             let statement = try connection.prepare(
-                "INSERT INTO containers (name, public_access, etag, last_modified) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
+                "INSERT INTO containers (name, public_access, etag, last_modified, metadata) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
             statement.bind(1, container)
             statement.bind(2, access.rawValue)
             statement.bind(3, Self.blobETag(for: now))
             statement.bind(4, now.description)
+            statement.bind(5, SQLiteMetadataColumn.encode(metadata))
             try statement.run()
             return connection.changes > 0
         }
     }
 
     package func containerProperties(_ container: String) async throws -> ContainerProperties? {
-        try await readNow { connection in
-            try connection.withCached("SELECT public_access, etag, last_modified FROM containers WHERE name = ?") { statement throws(SQLiteError) in
-                statement.bind(1, container)
-                guard try statement.step(), let access = ContainerAccess(rawValue: statement.text(0)) else { return nil }
-                return ContainerProperties(
-                    name: container, access: access, etag: statement.text(1), lastModified: (try? EdmDateTime(parsing: statement.text(2))) ?? .min)
+        try await readNow { connection in try Self.containerProperties(container, connection) }
+    }
+
+    package func setContainerMetadata(_ container: String, metadata: [String: String]) async throws -> ContainerProperties {
+        try await write { connection in
+            try connection.transaction {
+                let now = EdmDateTime.now()
+                let statement = try connection.prepare("UPDATE containers SET metadata = ?, etag = ?, last_modified = ? WHERE name = ?")
+                statement.bind(1, SQLiteMetadataColumn.encode(metadata))
+                statement.bind(2, Self.blobETag(for: now))
+                statement.bind(3, now.description)
+                statement.bind(4, container)
+                try statement.run()
+                guard connection.changes > 0, let properties = try Self.containerProperties(container, connection) else {
+                    throw Self.containerNotFound(container, connection)
+                }
+                return properties
             }
+        }
+    }
+
+    package func setContainerACL(_ container: String, access: ContainerAccess, policies: [StoredAccessPolicy]) async throws -> ContainerProperties {
+        try await write { connection in
+            try connection.transaction {
+                let now = EdmDateTime.now()
+                let statement = try connection.prepare("UPDATE containers SET public_access = ?, etag = ?, last_modified = ? WHERE name = ?")
+                statement.bind(1, access.rawValue)
+                statement.bind(2, Self.blobETag(for: now))
+                statement.bind(3, now.description)
+                statement.bind(4, container)
+                try statement.run()
+                guard connection.changes > 0 else { throw Self.containerNotFound(container, connection) }
+                let clear = try connection.prepare("DELETE FROM container_policies WHERE container = ?")
+                clear.bind(1, container)
+                try clear.run()
+                let insert = try connection.prepare(
+                    "INSERT INTO container_policies (container, position, id, start, expiry, permission) VALUES (?, ?, ?, ?, ?, ?)")
+                for (position, policy) in policies.enumerated() {
+                    insert.reset()
+                    insert.bind(1, container)
+                    insert.bind(2, Int64(position))
+                    insert.bind(3, policy.id)
+                    insert.bindOptional(4, policy.start?.description)
+                    insert.bindOptional(5, policy.expiry?.description)
+                    insert.bindOptional(6, policy.permission)
+                    try insert.run()
+                }
+                guard let properties = try Self.containerProperties(container, connection) else { throw Self.containerNotFound(container, connection) }
+                return properties
+            }
+        }
+    }
+
+    package func containerPolicies(_ container: String) async throws -> [StoredAccessPolicy]? {
+        try await readNow { connection in
+            try connection.transaction(readOnly: true) {
+                guard try Self.containerProperties(container, connection) != nil else { return nil }
+                let statement = try connection.prepare(
+                    "SELECT id, start, expiry, permission FROM container_policies WHERE container = ? ORDER BY position")
+                statement.bind(1, container)
+                var policies: [StoredAccessPolicy] = []
+                while try statement.step() {
+                    policies.append(
+                        StoredAccessPolicy(
+                            id: statement.text(0), start: statement.optionalText(1).flatMap { try? EdmDateTime(parsing: $0) },
+                            expiry: statement.optionalText(2).flatMap { try? EdmDateTime(parsing: $0) }, permission: statement.optionalText(3)))
+                }
+                return policies
+            }
+        }
+    }
+
+    private static func containerProperties(_ container: String, _ connection: SQLiteConnection) throws(SQLiteError) -> ContainerProperties? {
+        try connection.withCached("SELECT public_access, etag, last_modified, metadata FROM containers WHERE name = ?") { statement throws(SQLiteError) in
+            statement.bind(1, container)
+            guard try statement.step(), let access = ContainerAccess(rawValue: statement.text(0)) else { return nil }
+            return ContainerProperties(
+                name: container, access: access, etag: statement.text(1), lastModified: (try? EdmDateTime(parsing: statement.text(2))) ?? .min,
+                metadata: SQLiteMetadataColumn.decode(statement.text(3)))
         }
     }
 
@@ -34,7 +107,10 @@ extension SQLiteStorageAccount {
         try await write { connection in
             try connection.transaction {
                 try Self.requireContainer(container, connection)
-                for sql in ["DELETE FROM blobs WHERE container = ?", "DELETE FROM blocks WHERE container = ?", "DELETE FROM containers WHERE name = ?"] {
+                for sql in [
+                    "DELETE FROM blobs WHERE container = ?", "DELETE FROM blocks WHERE container = ?", "DELETE FROM container_policies WHERE container = ?",
+                    "DELETE FROM containers WHERE name = ?",
+                ] {
                     let statement = try connection.prepare(sql)
                     statement.bind(1, container)
                     try statement.run()
@@ -55,8 +131,81 @@ extension SQLiteStorageAccount {
                 let current = try Self.blobProperties(container: container, name: name, connection)
                 try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
                 if let current, current.contentMD5 == md5, current.contentType == contentType { return false }
-                try Self.store(container: container, name: name, contentType: contentType, data: data, md5: md5, connection)
+                try Self.store(container: container, name: name, settings: BlobSettings(contentType: contentType), data: data, md5: md5, connection)
                 return true
+            }
+        }
+    }
+
+    package func storeBlob(container: String, name: String, data: [UInt8], settings: BlobSettings, conditions: BlobConditions) async throws
+        -> BlobProperties
+    {
+        let md5 = settings.contentMD5 ?? BlobProperties.contentMD5(of: data)
+        return try await write { connection in
+            try connection.transaction {
+                try Self.requireContainer(container, connection)
+                let current = try Self.blobProperties(container: container, name: name, connection)
+                try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
+                return try Self.store(container: container, name: name, settings: settings, data: data, md5: md5, connection)
+            }
+        }
+    }
+
+    package func blobProperties(container: String, name: String, conditions: BlobConditions) async throws -> BlobProperties? {
+        try await readNow { connection in
+            try connection.transaction(readOnly: true) {
+                guard let properties = try Self.blobProperties(container: container, name: name, connection) else { return nil }
+                try Self.check(conditions, properties, reading: true, blob: name, path: connection.path)
+                return properties
+            }
+        }
+    }
+
+    package func setBlobMetadata(container: String, name: String, metadata: [String: String], conditions: BlobConditions) async throws -> BlobProperties {
+        try await update(container: container, name: name, conditions: conditions, set: "metadata = ?") { statement in
+            statement.bind(1, SQLiteMetadataColumn.encode(metadata))
+            return 2
+        }
+    }
+
+    package func setBlobProperties(container: String, name: String, settings: BlobSettings, conditions: BlobConditions) async throws -> BlobProperties {
+        try await update(
+            container: container, name: name, conditions: conditions,
+            set: "content_type = ?, content_md5 = ?, cache_control = ?, content_disposition = ?, content_encoding = ?, content_language = ?"
+        ) { statement in
+            statement.bind(1, settings.contentType)
+            statement.bind(2, settings.contentMD5 ?? "")
+            statement.bind(3, settings.headers.cacheControl)
+            statement.bind(4, settings.headers.contentDisposition)
+            statement.bind(5, settings.headers.contentEncoding)
+            statement.bind(6, settings.headers.contentLanguage)
+            return 7
+        }
+    }
+
+    /// Changes some of a blob's properties (`set`, whose values `bind` binds, returning the next
+    /// parameter's index) with a new ETag and Last-Modified, when `conditions` allow.
+    private func update(
+        container: String, name: String, conditions: BlobConditions, set: String, bind: @escaping @Sendable (SQLiteStatement) -> Int32
+    ) async throws -> BlobProperties {
+        try await write { connection in
+            try connection.transaction {
+                try Self.requireContainer(container, connection)
+                let current = try Self.blobProperties(container: container, name: name, connection)
+                guard current != nil else { throw Self.blobNotFound(container: container, name: name, connection) }
+                try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
+                let now = EdmDateTime.now()
+                let statement = try connection.prepare("UPDATE blobs SET \(set), etag = ?, last_modified = ? WHERE container = ? AND name = ?")
+                let next = bind(statement)
+                statement.bind(next, Self.blobETag(for: now))
+                statement.bind(next + 1, now.description)
+                statement.bind(next + 2, container)
+                statement.bind(next + 3, name)
+                try statement.run()
+                guard let properties = try Self.blobProperties(container: container, name: name, connection) else {
+                    throw Self.blobNotFound(container: container, name: name, connection)
+                }
+                return properties
             }
         }
     }
@@ -78,7 +227,7 @@ extension SQLiteStorageAccount {
     }
 
     @discardableResult
-    package func commitBlocks(container: String, name: String, blocks: [BlockReference], contentType: String, conditions: BlobConditions) async throws
+    package func commitBlocks(container: String, name: String, blocks: [BlockReference], settings: BlobSettings, conditions: BlobConditions) async throws
         -> BlobProperties
     {
         try await write { connection in
@@ -125,8 +274,8 @@ extension SQLiteStorageAccount {
                     sizes.append((block.id, data.count, bytes.count))
                     data += bytes
                 }
-                let md5 = BlobProperties.contentMD5(of: data)
-                let properties = try Self.store(container: container, name: name, contentType: contentType, data: data, md5: md5, connection)
+                let md5 = settings.contentMD5 ?? BlobProperties.contentMD5(of: data)
+                let properties = try Self.store(container: container, name: name, settings: settings, data: data, md5: md5, connection)
                 let record = try connection.prepare(
                     "INSERT OR REPLACE INTO blocks (container, blob, block_id, committed, position, size, data) VALUES (?, ?, ?, 1, ?, ?, NULL)")
                 for block in sizes {
@@ -146,28 +295,39 @@ extension SQLiteStorageAccount {
     /// Writes a blob's content and properties, with a new ETag and Last-Modified, and drops its
     /// blocks: after a Put Blob there are none, and a Put Block List records its own afterwards.
     @discardableResult
-    private static func store(container: String, name: String, contentType: String, data: [UInt8], md5: String, _ connection: SQLiteConnection) throws
+    private static func store(container: String, name: String, settings: BlobSettings, data: [UInt8], md5: String, _ connection: SQLiteConnection) throws
         -> BlobProperties
     {
         let now = EdmDateTime.now()
         let etag = blobETag(for: now)
         let statement = try connection.prepare(
             """
-            INSERT INTO blobs (container, name, content_type, content_md5, size, etag, last_modified, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO blobs (container, name, content_type, content_md5, size, etag, last_modified, data,
+                               cache_control, content_disposition, content_encoding, content_language, metadata)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO UPDATE SET content_type = excluded.content_type, content_md5 = excluded.content_md5, size = excluded.size,
-                etag = excluded.etag, last_modified = excluded.last_modified, data = excluded.data
+                etag = excluded.etag, last_modified = excluded.last_modified, data = excluded.data, cache_control = excluded.cache_control,
+                content_disposition = excluded.content_disposition, content_encoding = excluded.content_encoding,
+                content_language = excluded.content_language, metadata = excluded.metadata
             """)
         statement.bind(1, container)
         statement.bind(2, name)
-        statement.bind(3, contentType)
+        statement.bind(3, settings.contentType)
         statement.bind(4, md5)
         statement.bind(5, Int64(data.count))
         statement.bind(6, etag)
         statement.bind(7, now.description)
         statement.bindBlob(8, data)
+        statement.bind(9, settings.headers.cacheControl)
+        statement.bind(10, settings.headers.contentDisposition)
+        statement.bind(11, settings.headers.contentEncoding)
+        statement.bind(12, settings.headers.contentLanguage)
+        statement.bind(13, SQLiteMetadataColumn.encode(settings.metadata))
         try statement.run()
         try dropBlocks(container: container, name: name, connection)
-        return BlobProperties(name: name, contentType: contentType, contentMD5: md5, size: data.count, etag: etag, lastModified: now)
+        return BlobProperties(
+            name: name, contentType: settings.contentType, contentMD5: md5, size: data.count, etag: etag, lastModified: now, headers: settings.headers,
+            metadata: settings.metadata)
     }
 
     /// Drops a blob's blocks (one blob, or with `name` nil the container's).
@@ -186,7 +346,7 @@ extension SQLiteStorageAccount {
                 // with LIKE, whose wildcards and case folding are not Azure's.
                 let statement = try connection.prepare(
                     """
-                    SELECT name, content_type, content_md5, size, etag, last_modified FROM blobs
+                    SELECT \(Self.propertyColumns) FROM blobs
                     WHERE container = ? AND name >= ? AND name >= ? AND substr(name, 1, length(?)) = ? ORDER BY name LIMIT ?
                     """)
                 statement.bind(1, container)
@@ -239,15 +399,31 @@ extension SQLiteStorageAccount {
         }
     }
 
+    package func blockList(container: String, name: String) async throws -> BlockList {
+        try await read { connection in
+            try connection.transaction(readOnly: true) {
+                try Self.requireContainer(container, connection)
+                let blob = try Self.blobProperties(container: container, name: name, connection)
+                let statement = try connection.prepare(
+                    "SELECT block_id, size, committed FROM blocks WHERE container = ? AND blob = ? ORDER BY committed DESC, position, block_id")
+                statement.bind(1, container)
+                statement.bind(2, name)
+                var list = BlockList(committed: [], uncommitted: [], blob: blob)
+                while try statement.step() {
+                    let block = BlockList.Block(id: statement.text(0), size: Int(statement.int64(1)))
+                    if statement.int64(2) == 1 { list.committed.append(block) } else { list.uncommitted.append(block) }
+                }
+                guard blob != nil || !list.uncommitted.isEmpty else { throw Self.blobNotFound(container: container, name: name, connection) }
+                return list
+            }
+        }
+    }
+
     package func deleteBlob(container: String, name: String, conditions: BlobConditions) async throws {
         try await write { connection in
             try connection.transaction {
                 let current = try Self.blobProperties(container: container, name: name, connection)
-                guard current != nil else {
-                    throw SQLiteError(
-                        path: connection.path, code: SQLITE_NOTFOUND, message: "no blob '\(name)' in container '\(container)'", reason: .notFound,
-                        azureCode: "BlobNotFound")
-                }
+                guard current != nil else { throw Self.blobNotFound(container: container, name: name, connection) }
                 try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
                 let statement = try connection.prepare("DELETE FROM blobs WHERE container = ? AND name = ?")
                 statement.bind(1, container)
@@ -273,14 +449,24 @@ extension SQLiteStorageAccount {
     private static func requireContainer(_ container: String, _ connection: SQLiteConnection) throws(SQLiteError) {
         let statement = try connection.prepare("SELECT 1 FROM containers WHERE name = ?")
         statement.bind(1, container)
-        guard try statement.step() else {
-            throw SQLiteError(
-                path: connection.path, code: SQLITE_NOTFOUND, message: "no container '\(container)'", reason: .notFound, azureCode: "ContainerNotFound")
-        }
+        guard try statement.step() else { throw containerNotFound(container, connection) }
     }
 
+    private static func containerNotFound(_ container: String, _ connection: SQLiteConnection) -> SQLiteError {
+        SQLiteError(path: connection.path, code: SQLITE_NOTFOUND, message: "no container '\(container)'", reason: .notFound, azureCode: "ContainerNotFound")
+    }
+
+    private static func blobNotFound(container: String, name: String, _ connection: SQLiteConnection) -> SQLiteError {
+        SQLiteError(
+            path: connection.path, code: SQLITE_NOTFOUND, message: "no blob '\(name)' in container '\(container)'", reason: .notFound, azureCode: "BlobNotFound")
+    }
+
+    /// The columns ``blobProperties(_:)`` reads, in its order.
+    private static let propertyColumns =
+        "name, content_type, content_md5, size, etag, last_modified, cache_control, content_disposition, content_encoding, content_language, metadata"
+
     private static func blobProperties(container: String, name: String, _ connection: SQLiteConnection) throws(SQLiteError) -> BlobProperties? {
-        try connection.withCached("SELECT name, content_type, content_md5, size, etag, last_modified FROM blobs WHERE container = ? AND name = ?") { statement throws(SQLiteError) in
+        try connection.withCached("SELECT \(propertyColumns) FROM blobs WHERE container = ? AND name = ?") { statement throws(SQLiteError) in
             statement.bind(1, container)
             statement.bind(2, name)
             return try statement.step() ? blobProperties(statement) : nil
@@ -290,7 +476,10 @@ extension SQLiteStorageAccount {
     private static func blobProperties(_ statement: SQLiteStatement) -> BlobProperties {
         BlobProperties(
             name: statement.text(0), contentType: statement.text(1), contentMD5: statement.text(2), size: Int(statement.int64(3)),
-            etag: statement.text(4), lastModified: (try? EdmDateTime(parsing: statement.text(5))) ?? .min)
+            etag: statement.text(4), lastModified: (try? EdmDateTime(parsing: statement.text(5))) ?? .min,
+            headers: BlobContentHeaders(
+                cacheControl: statement.text(6), contentDisposition: statement.text(7), contentEncoding: statement.text(8), contentLanguage: statement.text(9)),
+            metadata: SQLiteMetadataColumn.decode(statement.text(10)))
     }
 
     private static func check(_ conditions: BlobConditions, _ current: BlobProperties?, reading: Bool, blob: String, path: String) throws(StorageError) {

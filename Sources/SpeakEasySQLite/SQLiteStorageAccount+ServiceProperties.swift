@@ -3,8 +3,6 @@ import SpeakEasyStorage
 extension SQLiteStorageAccount: KeepsServiceProperties {
     package func serviceProperties(_ service: String) async throws -> [UInt8]? {
         try await read { connection in
-            // A store of an earlier version opened read-only has no such table yet: nothing was set.
-            guard try connection.hasTable("service_properties") else { return nil }
             let statement = try connection.prepare("SELECT document FROM service_properties WHERE service = ?")
             statement.bind(1, service)
             return try statement.step() ? statement.bytes(0) : nil

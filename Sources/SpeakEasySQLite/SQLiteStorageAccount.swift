@@ -48,15 +48,19 @@ package final class SQLiteStorageAccount: StorageAccount {
             if readOnly { try SQLiteStoreFile.rollBackHotJournal(path) }
             let first = try SQLiteConnection(path: path, readOnly: readOnly)
             let isNew = try SQLiteStoreFile.checkSchema(first, readOnly: readOnly)
+            // A store of an older schema is migrated when opened for writing; read-only, its readers
+            // see it through views with the newer columns (SQLiteSchema.readOnlyViewsBeforeVersion3).
+            let version = try first.integer("PRAGMA user_version") ?? 0
+            let olderSchema = readOnly && version < 3
             if readOnly {
                 writer = nil
             } else {
                 try SQLiteStoreFile.prepareForWriting(first, isNew: isNew)
                 writer = SQLiteWorkers([first])
             }
-            readers = SQLiteWorkers(try (0..<Self.readerCount).map { _ in try Self.reader(path) })
-            lent = SQLiteConnectionPool(try (0..<Self.readerCount).map { _ in try Self.reader(path) })
-            readAhead = SQLiteReadAhead(try Self.reader(path))
+            readers = SQLiteWorkers(try (0..<Self.readerCount).map { _ in try Self.reader(path, olderSchema: olderSchema) })
+            lent = SQLiteConnectionPool(try (0..<Self.readerCount).map { _ in try Self.reader(path, olderSchema: olderSchema) })
+            readAhead = SQLiteReadAhead(try Self.reader(path, olderSchema: olderSchema))
         } catch let error as SQLiteError {
             throw error.storageError
         } catch {
@@ -75,13 +79,15 @@ package final class SQLiteStorageAccount: StorageAccount {
 
     /// A connection that only reads. Opened for writing where the file allows it (and told to write
     /// nothing), so that it can tidy up the WAL files when it is the last to close.
-    private static func reader(_ path: String) throws(SQLiteError) -> SQLiteConnection {
+    private static func reader(_ path: String, olderSchema: Bool) throws(SQLiteError) -> SQLiteConnection {
         let connection: SQLiteConnection
         if FileSystem.isWritable(path), let writable = try? SQLiteConnection(path: path, readOnly: false, create: false) {
             connection = writable
+            if olderSchema { try connection.execute(SQLiteSchema.readOnlyViewsBeforeVersion3) }
             try connection.execute("PRAGMA query_only = 1")
         } else {
             connection = try SQLiteConnection(path: path, readOnly: true)
+            if olderSchema { try connection.execute(SQLiteSchema.readOnlyViewsBeforeVersion3) }
         }
         return connection
     }
@@ -149,6 +155,10 @@ package final class SQLiteStorageAccount: StorageAccount {
                     "DELETE FROM entities WHERE table_name = (SELECT name FROM tables WHERE name = ?1 COLLATE NOCASE)")
                 entities.bind(1, table)
                 try entities.run()
+                let policies = try connection.prepare(
+                    "DELETE FROM table_policies WHERE table_name = (SELECT name FROM tables WHERE name = ?1 COLLATE NOCASE)")
+                policies.bind(1, table)
+                try policies.run()
                 let statement = try connection.prepare("DELETE FROM tables WHERE name = ?1 COLLATE NOCASE")
                 statement.bind(1, table)
                 try statement.run()

@@ -64,7 +64,12 @@ enum SQLiteStoreFile {
         let version = try connection.integer("PRAGMA user_version") ?? 0
         guard isNew || version < SQLiteSchema.version else { return }
         try connection.transaction {
+            // `create` skips tables that exist, so what changed since goes in by hand around it.
+            let blobTables = try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'blobs'") ?? 0
+            let migrating = !isNew && version < 3 && blobTables > 0
+            if migrating { try connection.execute(SQLiteSchema.addedInVersion3) }
             try connection.execute(SQLiteSchema.create)
+            if migrating { try connection.execute(SQLiteSchema.movedInVersion3) }
             try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID); PRAGMA user_version = \(SQLiteSchema.version)")
         }
     }

@@ -10,6 +10,7 @@ extension HTTPField.Name {
     static let xMsAccessTier = Self("x-ms-access-tier")!
     static let xMsAccessTierInferred = Self("x-ms-access-tier-inferred")!
     static let xMsBlobContentMD5 = Self("x-ms-blob-content-md5")!
+    static let xMsBlobContentLength = Self("x-ms-blob-content-length")!
     static let xMsBlobPublicAccess = Self("x-ms-blob-public-access")!
     static let xMsBlobType = Self("x-ms-blob-type")!
     static let xMsClientRequestID = Self("x-ms-client-request-id")!

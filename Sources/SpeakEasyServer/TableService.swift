@@ -71,7 +71,11 @@ struct TableService {
             case .table(let name), .entities(let name), .entity(let name, _, _): .table(name)
             case .batch: batch?.operations.first.map { .table($0.table) } ?? .service
             }
-        let access = try Access(try server.authenticator.authenticate(head, service: .table, target: target, now: exchange.now))
+        // A SAS that names a stored access policy is checked against its table's policies.
+        var policies: [StoredAccessPolicy] = []
+        if RequestAuthenticator.namesStoredPolicy(head), case .table(let name) = target { policies = try await account.tablePolicies(name) ?? [] }
+        let access = try Access(try server.authenticator.authenticate(head, service: .table, target: target, now: exchange.now, policies: policies))
+        if query["comp"] == "acl", case .entities(let table) = resource { return try await tableACL(table, body: body, access: access) }
         let ifMatch = head.header("If-Match")
         switch (head.method, resource) {
         case ("GET", .tables):
@@ -211,6 +215,32 @@ struct TableService {
         if head.header("Prefer") != nil { headers[.preferenceApplied] = "return-content" }
         return reply(.created, headers: headers, body: body)
     }
+
+    /// Get and Set Table ACL: the table's stored access policies, which a table SAS names with `si`.
+    private func tableACL(_ table: String, body: [UInt8], access: Access) async throws -> ServiceResponse {
+        switch head.method {
+        case "GET":
+            try access.permit(.getTableACL)
+            guard let policies = try await account.tablePolicies(table) else { throw Self.tableNotFound }
+            var headers = HTTPFields()
+            headers[.contentType] = "application/xml"
+            return ServiceResponse(status: .ok, headers: headers, body: ByteBuffer(bytes: SignedIdentifiersXML.write(policies)))
+        case "PUT":
+            try access.permit(.setTableACL)
+            let policies: [StoredAccessPolicy]
+            do {
+                policies = try SignedIdentifiersXML.read(body)
+            } catch {
+                throw TableServiceError(status: error.status, code: error.code, error.message)
+            }
+            try await account.setTablePolicies(table, policies)
+            return ServiceResponse(status: .noContent)
+        default:
+            throw TableServiceError.notImplemented("The requested operation (\(head.method) of a table's ACL) is not supported.")
+        }
+    }
+
+    static let tableNotFound = TableServiceError(status: 404, code: "TableNotFound", "The table specified does not exist.")
 
     private func deleteTable(_ name: String) async throws -> ServiceResponse {
         try await account.deleteTable(name)

@@ -10,14 +10,23 @@ package struct BlobProperties: Hashable, Sendable {
     package var size: Int
     package var etag: String
     package var lastModified: EdmDateTime
+    /// Cache-Control, Content-Disposition, -Encoding and -Language, as the last write set them.
+    package var headers: BlobContentHeaders
+    /// The blob's `x-ms-meta-*` pairs.
+    package var metadata: [String: String]
 
-    package init(name: String, contentType: String, contentMD5: String, size: Int, etag: String, lastModified: EdmDateTime) {
+    package init(
+        name: String, contentType: String, contentMD5: String, size: Int, etag: String, lastModified: EdmDateTime, headers: BlobContentHeaders = .none,
+        metadata: [String: String] = [:]
+    ) {
         self.name = name
         self.contentType = contentType
         self.contentMD5 = contentMD5
         self.size = size
         self.etag = etag
         self.lastModified = lastModified
+        self.headers = headers
+        self.metadata = metadata
     }
     /// Azure's Content-MD5 of `data`: the MD5 in base64.
     package static func contentMD5(of data: [UInt8]) -> String {

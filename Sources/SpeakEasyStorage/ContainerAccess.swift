@@ -16,11 +16,14 @@ package struct ContainerProperties: Hashable, Sendable {
     package var access: ContainerAccess
     package var etag: String
     package var lastModified: EdmDateTime
+    /// The container's `x-ms-meta-*` pairs.
+    package var metadata: [String: String]
 
-    package init(name: String, access: ContainerAccess, etag: String, lastModified: EdmDateTime) {
+    package init(name: String, access: ContainerAccess, etag: String, lastModified: EdmDateTime, metadata: [String: String] = [:]) {
         self.name = name
         self.access = access
         self.etag = etag
         self.lastModified = lastModified
+        self.metadata = metadata
     }
 }

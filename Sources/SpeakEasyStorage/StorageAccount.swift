@@ -36,6 +36,12 @@ package protocol StorageAccount: AnyObject, Sendable {
     /// Deletes a table and its entities; a missing table is ``StorageError/Reason/notFound``.
     func deleteTable(_ table: String) async throws
     func deleteAllEntities(table: String) async throws
+    /// The table's stored access policies (Azure's Get Table ACL), in the order they were set; nil
+    /// when there is no such table.
+    func tablePolicies(_ table: String) async throws -> [StoredAccessPolicy]?
+    /// Replaces the table's stored access policies (Set Table ACL); a missing table is
+    /// ``StorageError/Reason/notFound``.
+    func setTablePolicies(_ table: String, _ policies: [StoredAccessPolicy]) async throws
 
     // MARK: Entities
 
@@ -70,11 +76,21 @@ package protocol StorageAccount: AnyObject, Sendable {
 
     // MARK: Blobs
 
-    /// Creates a container unless one of that name exists (whose access stays as it is); true when
-    /// created.
-    @discardableResult func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws -> Bool
-    /// The container's properties; nil when there is no such container.
+    /// Creates a container with its metadata unless one of that name exists (whose access and
+    /// metadata stay as they are); true when created.
+    @discardableResult func createContainerIfNotExists(_ container: String, access: ContainerAccess, metadata: [String: String]) async throws -> Bool
+    /// The container's properties, metadata included; nil when there is no such container.
     func containerProperties(_ container: String) async throws -> ContainerProperties?
+    /// Replaces the container's metadata (Azure's Set Container Metadata: a new ETag and
+    /// Last-Modified); a missing container is ``StorageError/Reason/notFound`` (ContainerNotFound).
+    @discardableResult func setContainerMetadata(_ container: String, metadata: [String: String]) async throws -> ContainerProperties
+    /// The container's public access level and stored access policies (Azure's Set Container ACL:
+    /// a new ETag and Last-Modified); a missing container is ``StorageError/Reason/notFound``.
+    @discardableResult
+    func setContainerACL(_ container: String, access: ContainerAccess, policies: [StoredAccessPolicy]) async throws -> ContainerProperties
+    /// The container's stored access policies, in the order they were set; nil when there is no
+    /// such container.
+    func containerPolicies(_ container: String) async throws -> [StoredAccessPolicy]?
     /// The account's containers, sorted.
     func containerNames() async throws -> [String]
     /// Deletes a container and its blobs; a missing one is ``StorageError/Reason/notFound``
@@ -83,6 +99,23 @@ package protocol StorageAccount: AnyObject, Sendable {
     /// Stores a blob when `conditions` allow, unless one with the same content and content type is
     /// there already; true when written.
     func putBlob(container: String, name: String, contentType: String, data: [UInt8], conditions: BlobConditions) async throws -> Bool
+    /// Azure's Put Blob: stores the blob with its settings when `conditions` allow, always as a new
+    /// write (a new ETag and Last-Modified, even for the same bytes: clients tell writes apart by
+    /// them). Returns the stored properties.
+    @discardableResult
+    func storeBlob(container: String, name: String, data: [UInt8], settings: BlobSettings, conditions: BlobConditions) async throws -> BlobProperties
+    /// A blob's properties (metadata and content headers included) when `conditions` allow, read
+    /// without its content (Azure's Get Blob Properties); nil when there is no such blob.
+    func blobProperties(container: String, name: String, conditions: BlobConditions) async throws -> BlobProperties?
+    /// Replaces a blob's metadata when `conditions` allow (Azure's Set Blob Metadata); its content
+    /// and content headers stay. A missing blob is ``StorageError/Reason/notFound`` (BlobNotFound).
+    @discardableResult
+    func setBlobMetadata(container: String, name: String, metadata: [String: String], conditions: BlobConditions) async throws -> BlobProperties
+    /// Replaces a blob's content type, content headers and Content-MD5 (`settings.contentMD5`, nil:
+    /// none) when `conditions` allow (Azure's Set Blob Properties, which clears what it is not
+    /// given); its bytes and metadata stay. A missing blob is ``StorageError/Reason/notFound``.
+    @discardableResult
+    func setBlobProperties(container: String, name: String, settings: BlobSettings, conditions: BlobConditions) async throws -> BlobProperties
     /// A page of the container's blobs whose names start with `prefix`, sorted by name, starting at
     /// the marker a previous page gave (nil: the start). A missing container is
     /// ``StorageError/Reason/notFound`` (ContainerNotFound).
@@ -90,15 +123,18 @@ package protocol StorageAccount: AnyObject, Sendable {
     /// A blob's properties and content (or the range of it asked for) when `conditions` allow; nil
     /// when there is no such blob.
     func blob(container: String, name: String, range: ByteRange?, conditions: BlobConditions) async throws -> Blob?
-    /// Stages a block of a blob to be committed by ``commitBlocks(container:name:blocks:contentType:conditions:)``
+    /// Stages a block of a blob to be committed by ``commitBlocks(container:name:blocks:settings:conditions:)``
     /// (Azure's Put Block); staging an id again replaces its data. The blob itself is unchanged.
     func stageBlock(container: String, name: String, blockID: String, data: [UInt8]) async throws
     /// Makes the blob the listed blocks in order (Azure's Put Block List), when `conditions` allow,
     /// and drops its other blocks. An id that is not there as the list says is
     /// ``StorageError/Reason/invalidInput`` (InvalidBlockList).
     @discardableResult
-    func commitBlocks(container: String, name: String, blocks: [BlockReference], contentType: String, conditions: BlobConditions) async throws
+    func commitBlocks(container: String, name: String, blocks: [BlockReference], settings: BlobSettings, conditions: BlobConditions) async throws
         -> BlobProperties
+    /// A blob's committed and staged blocks (Azure's Get Block List). A blob that neither exists
+    /// nor has staged blocks is ``StorageError/Reason/notFound`` (BlobNotFound).
+    func blockList(container: String, name: String) async throws -> BlockList
     /// Deletes a blob that must exist, when `conditions` allow.
     func deleteBlob(container: String, name: String, conditions: BlobConditions) async throws
     func deleteAllBlobs(container: String) async throws
@@ -159,6 +195,20 @@ extension StorageAccount {
         } catch let error as StorageError where error.reason == .notFound {
             return false
         }
+    }
+
+    /// Creates a container without metadata unless one of that name exists; true when created.
+    @discardableResult
+    package func createContainerIfNotExists(_ container: String, access: ContainerAccess) async throws -> Bool {
+        try await createContainerIfNotExists(container, access: access, metadata: [:])
+    }
+
+    /// Commits blocks as a blob of `contentType` with no other settings.
+    @discardableResult
+    package func commitBlocks(container: String, name: String, blocks: [BlockReference], contentType: String, conditions: BlobConditions) async throws
+        -> BlobProperties
+    {
+        try await commitBlocks(container: container, name: name, blocks: blocks, settings: BlobSettings(contentType: contentType), conditions: conditions)
     }
 
     /// The container's public access level; nil when there is no such container.

@@ -29,6 +29,9 @@ struct Serve: AsyncParsableCommand {
             A line per request goes to stderr (method, path, status, time; SAS signatures masked). \
             SIGINT or SIGTERM stops the server once the requests in flight are answered.
 
+            Blob features not supported (answered with 501 NotImplemented naming the feature): \
+            \(UnclaimedBlobFeature.names.joined(separator: ", ")).
+
             Faults for testing a client's retries (--faults): rules separated by commas, each an \
             action (503, 500, drop before the request is read, lose the reply after it is carried \
             out, delay=MS) and conditions after '/' (every=N, first=N, path=PREFIX, batch).
@@ -39,7 +42,6 @@ struct Serve: AsyncParsableCommand {
               serve --faults '503/every=3/batch,drop/first=1'
               serve --faults 'lose/every=7/batch'   # a retry must not insert twice
               curl http://127.0.0.1:10000/speakeasy/speakers/BTubalinal.jpg -o photo.jpg
-              curl -H 'Host: speakeasy.blob.core.windows.net' http://127.0.0.1:10000/speakers/BTubalinal.jpg -o photo.jpg
 
             """ + ExitStatusHelp.text(),
         version: ToolVersion.current)

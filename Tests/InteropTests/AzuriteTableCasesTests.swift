@@ -80,6 +80,17 @@ struct AzuriteTableCasesTests {
             try expect("service_properties_cors_cleared", #"{"cors":[],"logging":[true,false,true,true,5],"minute_metrics":[false,false]}"#)
             try expect("service_properties_invalid", #"[400,"InvalidXmlDocument"]"#)
 
+            // Set and Get Table ACL (issue 28: set_table_access_policy got 501); a table SAS naming a
+            // stored policy (si) reads with the policy's permission and expiry, cannot write, is
+            // refused when it repeats what the policy gives ("Create a service SAS"), and is revoked
+            // with the policy. No SAS may read the ACL: "only the account owner may call this operation".
+            try expect("table_acl", #"[["empty",null],["readers","r"]]"#)
+            try expect("si_read", "[200,null]")
+            try expect("si_write", #"[403,"AuthorizationPermissionMismatch"]"#)
+            try expect("si_doubled", #"[403,"AuthenticationFailed"]"#)
+            try expect("si_revoked", #"[403,"AuthenticationFailed"]"#)
+            try expect("table_acl_sas", #"[403,"AuthorizationFailure"]"#)
+
             // A Double past the largest is 400 InvalidInput (Azurite's EdmDouble.validate: "Test on both
             // Product server and Azurite, they are aligned", issue #2387); the largest itself is kept.
             // An Int64 past 2^63 - 1 is taken to be refused alike.

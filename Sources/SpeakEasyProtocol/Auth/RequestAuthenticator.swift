@@ -1,4 +1,5 @@
 package import SpeakEasyModel
+package import SpeakEasyStorage
 
 /// How a request proved its right to be served.
 package enum RequestAuthentication: Sendable, Equatable {
@@ -27,8 +28,11 @@ package struct RequestAuthenticator: Sendable {
     /// - Parameters:
     ///   - target: the resource the request reaches, as the server routed it (a SAS must cover it).
     ///   - isHTTPS: whether the request came over TLS.
+    ///   - policies: the stored access policies of the container (or table) reached, for a SAS with
+    ///     `si`; see ``namesStoredPolicy(_:)``.
     package func authenticate(
-        _ head: RequestHead, service: StorageService, target: SASTarget, now: EdmDateTime, isHTTPS: Bool = false
+        _ head: RequestHead, service: StorageService, target: SASTarget, now: EdmDateTime, isHTTPS: Bool = false,
+        policies: [StoredAccessPolicy] = []
     ) throws(AuthorizationError) -> RequestAuthentication {
         if head.header("Authorization") != nil {
             return .sharedKey(try SharedKey.verify(head, service: service, credentials: credentials, now: now))
@@ -41,9 +45,17 @@ package struct RequestAuthenticator: Sendable {
                 .authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
         }
         guard SharedAccessSignature.isPresent(in: query) else { return .anonymous }
-        let grant = try SharedAccessSignature(query: query).verify(
-            credentials: credentials, service: service, target: target, now: now, isHTTPS: isHTTPS)
-        verifiedTokens.remember(grant, for: key)
+        let token = try SharedAccessSignature(query: query)
+        let grant = try token.verify(credentials: credentials, service: service, target: target, now: now, isHTTPS: isHTTPS, policies: policies)
+        // A token resolved through a stored policy is checked every time: the policy may change.
+        if token.identifier == nil { verifiedTokens.remember(grant, for: key) }
         return .sharedAccessSignature(grant)
+    }
+
+    /// Whether the request carries a SAS that names a stored access policy, which the server must
+    /// then look up and pass to ``authenticate(_:service:target:now:isHTTPS:policies:)``.
+    package static func namesStoredPolicy(_ head: RequestHead) -> Bool {
+        guard head.header("Authorization") == nil, let query = try? head.queryItems.get() else { return false }
+        return SharedAccessSignature.isPresent(in: query) && query.items.contains { $0.name.lowercased() == "si" }
     }
 }

@@ -17,6 +17,9 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
     case insertOrMergeEntity
     case deleteEntity
     case getTableServiceProperties
+    /// Get and Set Table ACL: "only the account owner may call this operation", so no SAS allows them.
+    case getTableACL
+    case setTableACL
     case setTableServiceProperties
     // Blob service.
     case listContainers
@@ -39,7 +42,8 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
     package var service: StorageService {
         switch self {
         case .listTables, .createTable, .deleteTable, .queryEntities, .getEntity, .insertEntity, .updateEntity,
-            .mergeEntity, .insertOrReplaceEntity, .insertOrMergeEntity, .deleteEntity, .getTableServiceProperties, .setTableServiceProperties:
+            .mergeEntity, .insertOrReplaceEntity, .insertOrMergeEntity, .deleteEntity, .getTableServiceProperties, .setTableServiceProperties,
+            .getTableACL, .setTableACL:
             .table
         default: .blob
         }
@@ -55,6 +59,7 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
             ["c"]
         // Azurite has mapped Query Entities to both (container in one release, object in the next).
         case .queryEntities: ["c", "o"]
+        case .getTableACL, .setTableACL: []
         default: ["o"]
         }
     }
@@ -71,17 +76,21 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
         case .insertOrReplaceEntity, .insertOrMergeEntity: [["a"], ["u"]]
         case .setContainerProperties, .overwriteBlob, .putBlock, .setBlobProperties, .setTableServiceProperties: [["w"]]
         case .createBlob, .putBlockList: [["c", "w"]]
+        case .getTableACL, .setTableACL: [[]]
         }
     }
 
     /// A service SAS's permissions; nil when no service SAS allows the operation (table and
-    /// container management, listing the account).
+    /// container management, a container's properties, metadata and ACL, listing the account:
+    /// Azurite's tests/blob/sas.test.ts "Container operations on container should fail with
+    /// container SAS" expects 403 for Get Container Properties with an `racwdl` container SAS).
     package var servicePermissions: [Set<Character>]? {
         switch self {
         case .listTables, .createTable, .deleteTable, .listContainers, .createContainer, .deleteContainer,
-            .setContainerProperties, .getTableServiceProperties, .setTableServiceProperties:
+            .setContainerProperties, .getContainerProperties, .getTableServiceProperties, .setTableServiceProperties,
+            .getTableACL, .setTableACL:
             nil
-        case .queryEntities, .getEntity, .getContainerProperties, .getBlob, .getBlobProperties: [["r"]]
+        case .queryEntities, .getEntity, .getBlob, .getBlobProperties: [["r"]]
         case .insertEntity: [["a"]]
         case .updateEntity, .mergeEntity: [["u"]]
         case .insertOrReplaceEntity, .insertOrMergeEntity: [["a"], ["u"]]

@@ -1,4 +1,5 @@
 package import SpeakEasyModel
+package import SpeakEasyStorage
 
 extension SharedAccessSignature {
     /// Checks the token for a request (the server side) and returns what it grants.
@@ -6,17 +7,21 @@ extension SharedAccessSignature {
     /// In order: the service and the resource it covers, `se` present, the signature (compared in
     /// constant time), expiry after start, the time window, the protocol. Every failure carries
     /// Azure's code and detail. `sip` is not checked (the protocol layer does not see the client's
-    /// address; Azurite does not check it either), nor are stored access policies (`si`) supported.
+    /// address; Azurite does not check it either). A service SAS with `si` takes what it leaves out
+    /// of start, expiry and permissions from that stored access policy (``StoredPolicyResolution``).
     ///
     /// - Parameters:
     ///   - target: the resource the request reaches, as the server routed it.
     ///   - isHTTPS: whether the request came over TLS (`spr=https` refuses it otherwise).
+    ///   - policies: the stored access policies of the container (or table) the request reaches;
+    ///     needed only when the token has `si`.
     package func verify(
-        credentials: StorageCredentials, service: StorageService, target: SASTarget, now: EdmDateTime, isHTTPS: Bool
+        credentials: StorageCredentials, service: StorageService, target: SASTarget, now: EdmDateTime, isHTTPS: Bool,
+        policies: [StoredAccessPolicy] = []
     ) throws(AuthorizationError) -> SASGrant {
         func fail(_ detail: String) -> AuthorizationError { AuthorizationError(.authenticationFailed, detail: detail) }
         guard let kind else { throw fail("The SAS has none of ss/srt (account), tn (table) or sr (blob).") }
-        guard identifier == nil else { throw fail("Stored access policies (si) are not supported by this server.") }
+        let resolved = try StoredPolicyResolution(self, policies: policies)
         switch kind {
         case .account:
             guard Set(services ?? "").contains(service.accountLetter) else {
@@ -32,11 +37,16 @@ extension SharedAccessSignature {
             guard service == .blob else { throw AuthorizationError(.authorizationServiceMismatch) }
         }
 
-        guard let expiryText = expiry, !expiryText.isEmpty else { throw fail("se is mandatory. Cannot be empty") }
-        guard let expiryDate = SASTime.parse(expiryText) else {
-            throw fail("se '\(expiryText.prefix(40))' is not a valid ISO 8601 time.")
+        let expiryDate: EdmDateTime
+        if let expiryText = expiry, !expiryText.isEmpty {
+            guard let parsed = SASTime.parse(expiryText) else { throw fail("se '\(expiryText.prefix(40))' is not a valid ISO 8601 time.") }
+            expiryDate = parsed
+        } else if let policyExpiry = resolved.policy?.expiry {
+            expiryDate = policyExpiry
+        } else {
+            throw fail("se is mandatory. Cannot be empty")
         }
-        var startDate: EdmDateTime?
+        var startDate = resolved.policy?.start
         if let start, !start.isEmpty {
             guard let parsed = SASTime.parse(start) else {
                 throw fail("st '\(start.prefix(40))' is not a valid ISO 8601 time.")
@@ -71,6 +81,6 @@ extension SharedAccessSignature {
             default: throw fail("spr '\(protocols.prefix(20))' is not https or https,http.")
             }
         }
-        return SASGrant(self)
+        return SASGrant(resolved.effective)
     }
 }

@@ -30,7 +30,7 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
     package var startRowKey: String?
     package var endPartitionKey: String?
     package var endRowKey: String?
-    /// `si`: a stored access policy's id (not supported by the verifier).
+    /// `si`: a stored access policy's id (``StoredPolicyResolution``).
     package var identifier: String?
     package var ipRange: String?
     /// `spr`: `https` or `https,http`.
@@ -79,6 +79,10 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
         var fields: [String: String] = [:]
         for item in query.items {
             let name = item.name.lowercased()
+            // Two signatures cannot both be checked, and Azure refuses the token (403; Azurite's
+            // tests/blob/sas.test.ts "generateAccountSASQueryParameters should reject duplicate SAS
+            // signature query" expects it).
+            if name == "sig", fields[name] != nil { throw fail("sig is given more than once.") }
             if Self.fieldNames.contains(name), fields[name] == nil { fields[name] = item.value }
         }
         guard let signature = fields["sig"], !signature.isEmpty else { throw fail("sig is mandatory. Cannot be empty") }

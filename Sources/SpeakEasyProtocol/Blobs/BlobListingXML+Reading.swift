@@ -23,10 +23,16 @@ extension BlobListingXML {
                 throw unreadable("blob '\(name)' has no valid Content-Length or Last-Modified", account: account)
             }
             let etag = text("Etag")
+            var metadata: [String: String] = [:]
+            for pair in element.child("Metadata")?.children ?? [] { metadata[pair.name] = pair.text }
             blobs.append(
                 BlobProperties(
                     name: name, contentType: text("Content-Type"), contentMD5: text("Content-MD5"), size: size,
-                    etag: etag.hasPrefix("\"") ? etag : "\"\(etag)\"", lastModified: modified))
+                    etag: etag.hasPrefix("\"") ? etag : "\"\(etag)\"", lastModified: modified,
+                    headers: BlobContentHeaders(
+                        cacheControl: text("Cache-Control"), contentDisposition: text("Content-Disposition"), contentEncoding: text("Content-Encoding"),
+                        contentLanguage: text("Content-Language")),
+                    metadata: metadata))
         }
         return BlobPage(blobs: blobs, nextMarker: nextMarker(root))
     }

@@ -9,18 +9,21 @@ package enum BlobListingXML {
         package var prefix: String?
         package var marker: String?
         package var maxResults: Int?
+        package var delimiter: String?
 
-        package init(prefix: String? = nil, marker: String? = nil, maxResults: Int? = nil) {
+        package init(prefix: String? = nil, marker: String? = nil, maxResults: Int? = nil, delimiter: String? = nil) {
             self.prefix = prefix
             self.marker = marker
             self.maxResults = maxResults
+            self.delimiter = delimiter
         }
     }
 
     /// List Containers: `serviceEndpoint` is the account's blob endpoint with a trailing `/`.
     /// Container ETags are quoted here, unlike blobs' in List Blobs (as Azure writes them).
     package static func containers(
-        _ containers: [ContainerProperties], nextMarker: String?, request: Request, serviceEndpoint: String, httpDate: (EdmDateTime) -> String
+        _ containers: [ContainerProperties], nextMarker: String?, request: Request, serviceEndpoint: String, includeMetadata: Bool = false,
+        httpDate: (EdmDateTime) -> String
     ) -> [UInt8] {
         var xml = BlobXML()
         xml.open("EnumerationResults", attributes: [("ServiceEndpoint", serviceEndpoint)])
@@ -40,6 +43,7 @@ package enum BlobListingXML {
             xml.element("HasImmutabilityPolicy", "false")
             xml.element("HasLegalHold", "false")
             xml.close("Properties")
+            if includeMetadata { metadata(container.metadata, into: &xml) }
             xml.close("Container")
         }
         xml.close("Containers")
@@ -53,11 +57,30 @@ package enum BlobListingXML {
         _ blobs: [BlobProperties], container: String, nextMarker: String?, request: Request, serviceEndpoint: String,
         httpDate: (EdmDateTime) -> String
     ) -> [UInt8] {
+        self.blobs(blobs.map { .blob($0) }, container: container, nextMarker: nextMarker, request: request, serviceEndpoint: serviceEndpoint, httpDate: httpDate)
+    }
+
+    /// List Blobs of one container, with the `<BlobPrefix>`es of a `delimiter` in name order among
+    /// the blobs, as Azure interleaves them. `include=metadata` adds each blob's `<Metadata>`.
+    package static func blobs(
+        _ entries: [BlobListingEntry], container: String, nextMarker: String?, request: Request, serviceEndpoint: String,
+        includeMetadata: Bool = false, httpDate: (EdmDateTime) -> String
+    ) -> [UInt8] {
         var xml = BlobXML()
         xml.open("EnumerationResults", attributes: [("ServiceEndpoint", serviceEndpoint), ("ContainerName", container)])
         echo(request, into: &xml)
+        if let delimiter = request.delimiter { xml.element("Delimiter", delimiter) }
         xml.open("Blobs")
-        for blob in blobs {
+        for entry in entries {
+            let blob: BlobProperties
+            switch entry {
+            case .prefix(let prefix):
+                xml.open("BlobPrefix")
+                xml.element("Name", prefix)
+                xml.close("BlobPrefix")
+                continue
+            case .blob(let properties): blob = properties
+            }
             xml.open("Blob")
             xml.element("Name", blob.name)
             xml.open("Properties")
@@ -66,11 +89,11 @@ package enum BlobListingXML {
             xml.element("Etag", unquoted(blob.etag))
             xml.element("Content-Length", String(blob.size))
             xml.element("Content-Type", blob.contentType)
-            xml.element("Content-Encoding", "")
-            xml.element("Content-Language", "")
+            xml.element("Content-Encoding", blob.headers.contentEncoding)
+            xml.element("Content-Language", blob.headers.contentLanguage)
             xml.element("Content-MD5", blob.contentMD5)
-            xml.element("Cache-Control", "")
-            xml.element("Content-Disposition", "")
+            xml.element("Cache-Control", blob.headers.cacheControl)
+            xml.element("Content-Disposition", blob.headers.contentDisposition)
             xml.element("BlobType", "BlockBlob")
             xml.element("AccessTier", "Hot")
             xml.element("AccessTierInferred", "true")
@@ -78,12 +101,22 @@ package enum BlobListingXML {
             xml.element("LeaseState", "available")
             xml.element("ServerEncrypted", "true")
             xml.close("Properties")
+            if includeMetadata { metadata(blob.metadata, into: &xml) }
             xml.close("Blob")
         }
         xml.close("Blobs")
         xml.element("NextMarker", nextMarker ?? "")
         xml.close("EnumerationResults")
         return xml.bytes
+    }
+
+    /// `<Metadata><name>value</name>…</Metadata>`, names in order (Azurite:
+    /// src/blob/handlers/ContainerHandler.ts `listBlobFlatSegment` keeps them only with
+    /// `include=metadata`).
+    private static func metadata(_ metadata: [String: String], into xml: inout BlobXML) {
+        xml.open("Metadata")
+        for name in metadata.keys.sorted() { xml.element(name, metadata[name] ?? "") }
+        xml.close("Metadata")
     }
 
     private static func echo(_ request: Request, into xml: inout BlobXML) {

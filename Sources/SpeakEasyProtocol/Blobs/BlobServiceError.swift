@@ -91,6 +91,18 @@ extension BlobServiceError {
         Self(status: 400, code: "InvalidResourceName", "The specifed resource name contains invalid characters (container '\(name)').")
     }
 
+    /// 400 InvalidResourceName: a name with characters Azure does not allow.
+    package static func invalidResourceName(_ message: String) -> Self {
+        Self(status: 400, code: "InvalidResourceName", message)
+    }
+
+    /// 400 OutOfRangeInput: a container name shorter than 3 or longer than 63 characters (Azurite:
+    /// src/blob/utils/utils.ts `validateContainerName`, src/blob/errors/StorageErrorFactory.ts
+    /// `getOutOfRangeName`).
+    package static func containerNameLength(_ name: String) -> Self {
+        Self(status: 400, code: "OutOfRangeInput", "The specified resource name length is not within the permissible limits (container '\(name.prefix(80))').")
+    }
+
     /// 404 ContainerNotFound.
     package static var containerNotFound: Self {
         Self(status: 404, code: "ContainerNotFound", "The specified container does not exist.")
@@ -130,5 +142,14 @@ extension BlobServiceError {
         var wire = Self(error)
         wire.headers = [WireReply.Header("Content-Range", "bytes */\(size)")]
         return wire
+    }
+}
+
+/// The errors of metadata and properties.
+extension BlobServiceError {
+    /// 400 InvalidMetadata: a metadata name that is not a C# identifier (Azurite's text,
+    /// src/blob/errors/StorageErrorFactory.ts `getInvalidMetadata`).
+    package static func invalidMetadata(_ name: String) -> Self {
+        Self(status: 400, code: "InvalidMetadata", "The metadata specified is invalid. It has characters that are not permitted. (x-ms-meta-\(name))")
     }
 }

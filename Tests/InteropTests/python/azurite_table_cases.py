@@ -17,10 +17,11 @@ from urllib.parse import quote
 
 import requests
 from azure.core import MatchConditions
-from azure.core.credentials import AzureNamedKeyCredential
+from azure.core.credentials import AzureNamedKeyCredential, AzureSasCredential
 from azure.core.exceptions import HttpResponseError
 from azure.data.tables import (AccountSasPermissions, EdmType, EntityProperty, ResourceTypes, TableAnalyticsLogging, TableCorsRule,
-                               TableRetentionPolicy, TableServiceClient, TableTransactionError, UpdateMode, generate_account_sas)
+                               TableAccessPolicy, TableClient, TableRetentionPolicy, TableServiceClient, TableTransactionError, UpdateMode,
+                               generate_account_sas, generate_table_sas)
 
 ACCOUNT = "devstoreaccount1"
 KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
@@ -172,6 +173,24 @@ seen["service_properties_cors_cleared"] = properties()
 status, error, _ = raw("PUT", "", "restype=service&comp=properties", headers={"Content-Type": "application/xml"},
                        body="<StorageServiceProperties><Logging><Version>1.0</Version></Logging></StorageServiceProperties>")
 seen["service_properties_invalid"] = [status, error]
+
+# Issue 28 §1: Set and Get Table ACL, and a table SAS that names a stored access policy (si) takes its
+# expiry and permissions from the policy; one that repeats what the policy gives is refused, and
+# replacing the policies revokes it.
+table.set_table_access_policy({"readers": TableAccessPolicy(permission="r", expiry=datetime.now(timezone.utc) + timedelta(hours=1)),
+                               "empty": None})
+acl = table.get_table_access_policy()
+seen["table_acl"] = sorted([name, policy.permission if policy else None] for name, policy in acl.items())
+by_policy = TableClient(endpoint=endpoint, table_name="azuritecases",
+                        credential=AzureSasCredential(generate_table_sas(credential, "azuritecases", policy_id="readers")))
+seen["si_read"] = outcome(lambda: list(by_policy.query_entities("PartitionKey eq 'p'")))
+seen["si_write"] = outcome(lambda: by_policy.create_entity({"PartitionKey": "si", "RowKey": "1"}))
+doubled = TableClient(endpoint=endpoint, table_name="azuritecases", credential=AzureSasCredential(
+    generate_table_sas(credential, "azuritecases", policy_id="readers", permission="r")))
+seen["si_doubled"] = outcome(lambda: list(doubled.query_entities("PartitionKey eq 'p'")))
+seen["table_acl_sas"] = outcome(lambda: by_policy.get_table_access_policy())
+table.set_table_access_policy({})
+seen["si_revoked"] = outcome(lambda: list(by_policy.query_entities("PartitionKey eq 'p'")))
 
 service.delete_table("azuritecases")
 print(json.dumps(seen, sort_keys=True))

@@ -261,8 +261,9 @@ struct SharedAccessSignatureTests {
                 "sv '2011-01-01' is older than any SAS version this server supports for this kind of SAS."
             ),
             (
+                // A stored policy must be one of the resource's (none are given here).
                 base + "2019-02-02&se=2024-05-02&si=policy",
-                "Stored access policies (si) are not supported by this server."
+                "The signed identifier 'policy' is not a stored access policy of this resource."
             ),
         ] {
             let sas = try Self.parse(query)

@@ -70,7 +70,7 @@ struct StoreValidationTests {
                 UPDATE entities SET properties = json_set(properties, '$.SpeakerName', 'Bart Tubalnal') WHERE row_key = '\(mismatch)';
                 INSERT INTO entities SELECT table_name, partition_key, '\(duplicate)', timestamp, etag, properties FROM entities WHERE row_key = '\(copied)';
                 UPDATE blobs SET content_type = 'text/plain' WHERE name = 'BTubalinal.jpg';
-                INSERT INTO blobs SELECT container, 'extra.png', content_type, content_md5, size, etag, last_modified, data FROM blobs WHERE name = 'DOrlova.jpg';
+                INSERT INTO blobs (container, name, content_type, content_md5, size, etag, last_modified, data) SELECT container, 'extra.png', content_type, content_md5, size, etag, last_modified, data FROM blobs WHERE name = 'DOrlova.jpg';
                 DELETE FROM blobs WHERE name = 'MMorse.jpg';
                 UPDATE containers SET public_access = 'private';
                 """)
