@@ -48,9 +48,7 @@ struct BlobService {
     private func serve(_ request: ServiceRequest, path: ResourcePath) async throws -> ServiceResponse {
         let method = head.method
         let restype = query["restype"], comp = query["comp"]
-        let target: SASTarget = path.first.map { container in path.rest.map { .blob(container: container, name: $0) } ?? .container(container) } ?? .service
-        let authentication = try server.authenticator.authenticate(head, service: .blob, target: target, now: exchange.now)
-        if authentication == .anonymous { try await checkAnonymous(path, method: method, restype: restype, comp: comp) }
+        let authentication = try await authentication(of: request, path: path)
         /// A SAS must allow the operation; the account key and public access allow all that got here.
         func permit(_ operation: SASOperation) throws {
             if case .sharedAccessSignature(let grant) = authentication { try grant.authorize(operation) }
@@ -308,7 +306,7 @@ struct BlobService {
     /// Anonymous requests read what the container's public access level allows: `container`, its
     /// blobs, properties and listing; `blob`, its blobs only. Everything else answers as if it did
     /// not exist (404 ResourceNotFound), as Azure does, so that a private name is not revealed.
-    private func checkAnonymous(_ path: ResourcePath, method: String, restype: String?, comp: String?) async throws {
+    func checkAnonymous(_ path: ResourcePath, method: String, restype: String?, comp: String?) async throws {
         let reading = method == "GET" || method == "HEAD"
         if reading, let container = path.first, let access = try await account.containerProperties(container)?.access {
             if path.rest != nil, comp == nil, access != .private { return }

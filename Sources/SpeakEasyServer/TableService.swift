@@ -60,13 +60,8 @@ struct TableService {
         let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try self.body(request) : []
         // A batch is read first: the table its operations name is what a SAS must cover.
         let batch = resource == .batch ? try TableBatchRequest.read(body, contentType: head.header("Content-Type")) : nil
-        let target: SASTarget =
-            switch resource {
-            case .tables: .service
-            case .table(let name), .entities(let name), .entity(let name, _, _): .table(name)
-            case .batch: batch?.operations.first.map { .table($0.table) } ?? .service
-            }
-        let access = try Access(try server.authenticator.authenticate(head, service: .table, target: target, now: exchange.now))
+        // Decided from the head before the body was read, but for a batch under a SAS (TableService+Admission).
+        let access = try Access(try request.authentication ?? authenticate(resource, batch: batch))
         let ifMatch = head.header("If-Match")
         switch (head.method, resource) {
         case ("GET", .tables):
