@@ -112,6 +112,8 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
     }
 
     private func admitted(_ admission: Admission, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        // Closed meanwhile: its share of the budget was given back when it closed, and must not be taken.
+        guard context.channel.isActive else { return }
         switch admission {
         case .refused(let response):
             guard let response else {

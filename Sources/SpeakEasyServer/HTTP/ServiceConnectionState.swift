@@ -91,18 +91,28 @@ struct ServiceConnectionState {
         switch state {
         case .reading:
             return read(part, now: now)
-        case .admitting(let head, var held):
-            state = .closing // while `queued` grows in place
-            held.queued.append(part)
-            state = .admitting(head, held)
+        case .admitting, .answering, .closing:
+            _ = changeHeld { $0.queued.append(part) }
             return .wait
+        }
+    }
+
+    /// Changes what waits while the service works: false when nothing does (the connection is
+    /// reading or closing).
+    private mutating func changeHeld(_ change: (inout Held) -> Void) -> Bool {
+        switch state {
+        case .admitting(let head, var held):
+            state = .closing // while `held` changes in place
+            change(&held)
+            state = .admitting(head, held)
+            return true
         case .answering(var held):
             state = .closing
-            held.queued.append(part)
+            change(&held)
             state = .answering(held)
-            return .wait
-        case .closing:
-            return .wait
+            return true
+        case .reading, .closing:
+            return false
         }
     }
 
@@ -257,38 +267,18 @@ struct ServiceConnectionState {
 
     /// A read from the socket is asked for: whether to read now (otherwise it waits for the service).
     mutating func readRequested() -> Bool {
-        switch state {
-        case .admitting(let head, var held):
-            held.readPending = true
-            state = .admitting(head, held)
-            return false
-        case .answering(var held):
-            held.readPending = true
-            state = .answering(held)
-            return false
-        case .reading, .closing:
-            return true
-        }
+        !changeHeld { $0.readPending = true }
     }
 
     /// Bytes that are no HTTP came (the decoder stops there): whether to answer 400 and close now;
     /// otherwise the 400 follows the replies to the requests before them.
     mutating func malformedRequest() -> Bool {
-        switch state {
-        case .reading:
-            state = .closing
-            return true
-        case .admitting(let head, var held):
-            held.malformed = true
-            state = .admitting(head, held)
-            return false
-        case .answering(var held):
-            held.malformed = true
-            state = .answering(held)
-            return false
-        case .closing:
+        guard case .reading = state else {
+            _ = changeHeld { $0.malformed = true }
             return false
         }
+        state = .closing
+        return true
     }
 
     /// The body being read comes too slowly by ``ConnectionLimits/tooSlow(received:elapsed:)``: the
@@ -314,13 +304,8 @@ struct ServiceConnectionState {
         case .reading(let request?, _):
             state = .reading(request, quiescing: true)
             return false
-        case .admitting(let head, var held):
-            held.quiescing = true
-            state = .admitting(head, held)
-            return false
-        case .answering(var held):
-            held.quiescing = true
-            state = .answering(held)
+        case .admitting, .answering:
+            _ = changeHeld { $0.quiescing = true }
             return false
         }
     }
