@@ -77,6 +77,12 @@ extension WireError {
         Self(status: 500, code: "InternalError", message: message)
     }
 
+    /// 500 OperationTimedOut: Azure's code for a request not completed within the time it allows
+    /// (its documented common error), here a body that comes too slowly.
+    package static var operationTimedOut: Self {
+        Self(status: 500, code: "OperationTimedOut", message: "The operation could not be completed within the permitted time.")
+    }
+
     /// 404 ResourceNotFound for a path whose account is not this one.
     package static var accountNotFound: Self {
         Self(status: 404, code: "ResourceNotFound", message: "The specified account does not exist.")

@@ -53,14 +53,7 @@ struct BlobService {
         let method = head.method
         let restype = query["restype"], comp = query["comp"]
         let blobName = try path.rest.map(BlobName.normalize)
-        let target: SASTarget = path.first.map { container in blobName.map { .blob(container: container, name: $0) } ?? .container(container) } ?? .service
-        // A SAS that names a stored access policy is checked against its container's policies.
-        var policies: [StoredAccessPolicy] = []
-        if RequestAuthenticator.namesStoredPolicy(head), let container = path.first {
-            policies = try await account.containerPolicies(container) ?? []
-        }
-        let authentication = try server.authenticator.authenticate(head, service: .blob, target: target, now: exchange.now, policies: policies)
-        if authentication == .anonymous { try await checkAnonymous(path, method: method, restype: restype, comp: comp) }
+        let authentication = try await authentication(of: request, path: path)
         /// A SAS must allow the operation; the account key and public access allow all that got here.
         func permit(_ operation: SASOperation) throws {
             if case .sharedAccessSignature(let grant) = authentication { try grant.authorize(operation) }
@@ -503,7 +496,7 @@ struct BlobService {
     /// Anonymous requests read what the container's public access level allows: `container`, its
     /// blobs, properties and listing; `blob`, its blobs only. Everything else answers as if it did
     /// not exist (404 ResourceNotFound), as Azure does, so that a private name is not revealed.
-    private func checkAnonymous(_ path: ResourcePath, method: String, restype: String?, comp: String?) async throws {
+    func checkAnonymous(_ path: ResourcePath, method: String, restype: String?, comp: String?) async throws {
         let reading = method == "GET" || method == "HEAD"
         if reading, let container = path.first, let access = try await account.containerProperties(container)?.access {
             if path.rest != nil, comp == nil, access != .private { return }

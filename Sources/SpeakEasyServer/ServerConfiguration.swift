@@ -20,10 +20,24 @@ package struct ServerConfiguration: Sendable {
     package var faults = FaultPlan.none
     /// Added to every reply (`--latency`).
     package var latencyMilliseconds = 0
-    /// Connections open at once, per service; more wait to be accepted.
+    /// Connections open at once, per service. At the bound, a new connection closes the one that has
+    /// been idle between requests the longest; when every one is busy, new ones wait to be accepted.
     package var maxConnections = 512
     /// A connection with nothing sent or received for this long is closed.
     package var idleTimeoutSeconds: Int64 = 60
+
+    /// The request bodies buffered at once, in bytes, across every connection of both services: a
+    /// body that cannot have its share is refused with 503 ServerBusy (``BodyBudget``). Twice the
+    /// largest body an operation takes (a 64 MiB Put Blob).
+    package var maxBufferedBodyBytes = 128 << 20
+    /// A request's head holds at most this many header fields, and this many bytes of them (names,
+    /// values and separators); beyond either, 431.
+    package var maxHeaderCount = 200
+    package var maxHeaderBytes = 64 << 10
+    /// How slowly a body may come (``BodyDeadline``): after `bodyGraceSeconds` from its head, a request
+    /// must have sent `minBodyBytesPerSecond` bytes for every second past the grace, or it is cut off.
+    package var bodyGraceSeconds: Int64 = 10
+    package var minBodyBytesPerSecond = 1024
 
     package init() {}
 }

@@ -5,72 +5,59 @@ import SpeakEasyModel
 import SpeakEasyProtocol
 import SpeakEasyStorage
 
-/// Answers one service's requests: parses the path, hands the request to the service, writes the
-/// ``WireError`` it throws as Azure's error reply, and adds the headers every Azure reply carries.
+/// Answers one service's requests, in two steps: from the head, before the body is read, decides
+/// whether to take it (``admit(_:)``: faults, path, account, credentials, size); with the body, hands
+/// it to the service. Either step writes the ``WireError`` thrown as Azure's error reply, and adds the
+/// headers every Azure reply carries.
 struct ServiceResponder: Sendable {
     let service: StorageService
     let server: StorageServer
 
-    /// The reply to `request`; nil when the connection was dropped instead (a fault).
+    /// The reply to `request`, admitted from its head (``admit(_:)``) and read whole; nil when the
+    /// connection was dropped instead (a fault: the reply lost).
     func respond(to request: ServiceRequest, channel: any Channel) async -> ServiceResponse? {
         let started = ContinuousClock.now
-        let head = request.head
-        // A query that cannot be decoded fails authentication, before a service reads a parameter.
-        let query = (try? head.queryItems.get()) ?? QueryItems([])
-        let exchange = Exchange(head: head, query: query, requestID: RequestIdentifier.make(), now: EdmDateTime.now())
+        let exchange = request.admitted.exchange, head = exchange.head
         var response: ServiceResponse
-        var loseReply = false
         do {
-            if let fault = server.configuration.faults.fault(path: head.path) {
-                switch fault {
-                case .serverBusy:
-                    throw service.wireErrorType.serverBusy("The server is busy (a fault injected by --faults).")
-                case .internalError:
-                    throw service.wireErrorType.internalError("The server encountered an internal error (a fault injected by --faults).")
-                case .dropConnection:
-                    if server.configuration.logRequests { RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: 0, milliseconds: 0) + " (dropped by --faults)") }
-                    try? await channel.close()
-                    return nil
-                case .loseReply:
-                    loseReply = true
-                case .delay(let milliseconds):
-                    try? await Task.sleep(for: .milliseconds(milliseconds))
-                }
-            }
-            if let version = head.header("x-ms-version"), !StorageVersion.isAccepted(version) {
-                throw service.wireErrorType.unsupportedVersion(version)
-            }
-            let accounts = [server.configuration.accountName] + server.configuration.accountAliases
-            let path: ResourcePath
-            do { path = try ResourcePath.resolve(head, accounts: accounts) } catch { throw service.wireError(error) }
-            guard accounts.contains(path.account) else { throw service.wireErrorType.accountNotFound }
             switch service {
-            case .blob: response = try await BlobService(server: server, exchange: exchange).respond(to: request, path: path)
-            case .table: response = try await TableService(server: server, exchange: exchange, path: path).respond(to: request)
+            case .blob: response = try await BlobService(server: server, exchange: exchange).respond(to: request, path: request.admitted.path)
+            case .table: response = try await TableService(server: server, exchange: exchange, path: request.admitted.path).respond(to: request)
             }
-        } catch let error as any WireError {
-            response = errorResponse(error, exchange)
         } catch {
-            // No map knows it: a bug, answered as Azure answers its own, and told on stderr.
-            RequestLog.write("serve: internal error answering \(head.method) \(head.path): \(error)")
-            response = errorResponse(service.wireErrorType.internalError("The server encountered an internal error: \(error)"), exchange)
+            response = errorResponse(error, exchange)
         }
-        if loseReply {
+        if request.admitted.losesReply {
             if server.configuration.logRequests {
                 RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: Int(response.status.code), milliseconds: 0) + " (reply lost by --faults)")
             }
             try? await channel.close()
             return nil
         }
+        if server.configuration.latencyMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds)) }
+        return finished(response, exchange, started: started)
+    }
+
+    /// Adds the headers every reply carries to `response`, and logs it.
+    func finished(_ response: ServiceResponse, _ exchange: Exchange, started: ContinuousClock.Instant) -> ServiceResponse {
+        var response = response
         addCommonHeaders(&response, exchange)
         if response.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
-        if server.configuration.latencyMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds)) }
         if server.configuration.logRequests {
+            let head = exchange.head
             let elapsed = ContinuousClock.now - started
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: Int(response.status.code), milliseconds: milliseconds))
         }
         return response
+    }
+
+    /// The reply a request meets with `error`: the ``WireError`` it is, or, when no map knows it, a
+    /// bug answered as Azure answers its own, and told on stderr.
+    func errorResponse(_ error: any Error, _ exchange: Exchange) -> ServiceResponse {
+        if let error = error as? any WireError { return errorResponse(error, exchange) }
+        RequestLog.write("serve: internal error answering \(exchange.head.method) \(exchange.head.path): \(error)")
+        return errorResponse(service.wireErrorType.internalError("The server encountered an internal error: \(error)"), exchange)
     }
 
     /// The reply `error` renders, in its service's body format.

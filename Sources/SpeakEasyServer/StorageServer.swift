@@ -38,16 +38,15 @@ package struct StorageServer: Sendable {
         // Set before the listeners accept anything, so every request finds it.
         let made = Locked<StorageServer?>(nil)
         var listeners: [(StorageService, ServiceListener)] = []
+        // One budget for both services: what bounds memory is the bodies held in all.
+        let budget = BodyBudget(limit: configuration.maxBufferedBodyBytes)
         do {
             for service in StorageService.allCases {
                 listeners.append((service, try await ServiceListener.bind(
                     host: configuration.host, port: service == .blob ? configuration.blobPort : configuration.tablePort,
                     maxConnections: configuration.maxConnections, idleTimeoutSeconds: configuration.idleTimeoutSeconds,
-                    maxBodySize: service.maxBodySize, serverHeader: service.serverHeader,
-                    respond: { request, channel in
-                        guard let server = made.withLock({ $0 }) else { return nil }
-                        return await ServiceResponder(service: service, server: server).respond(to: request, channel: channel)
-                    })))
+                    limits: ConnectionLimits(configuration, service: service, budget: budget), serverHeader: service.serverHeader,
+                    service: .answering(service, of: { made.withLock { $0 } }))))
             }
             let server = try make()
             made.withLock { $0 = server }

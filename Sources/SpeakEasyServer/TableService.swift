@@ -65,16 +65,10 @@ struct TableService {
         let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try self.body(request) : []
         // A batch is read first: the table its operations name is what a SAS must cover.
         let batch = resource == .batch ? try TableBatchRequest.read(body, contentType: head.header("Content-Type")) : nil
-        let target: SASTarget =
-            switch resource {
-            case .tables: .service
-            case .table(let name), .entities(let name), .entity(let name, _, _): .table(name)
-            case .batch: batch?.operations.first.map { .table($0.table) } ?? .service
-            }
-        // A SAS that names a stored access policy is checked against its table's policies.
-        var policies: [StoredAccessPolicy] = []
-        if RequestAuthenticator.namesStoredPolicy(head), case .table(let name) = target { policies = try await account.tablePolicies(name) ?? [] }
-        let access = try Access(try server.authenticator.authenticate(head, service: .table, target: target, now: exchange.now, policies: policies))
+        // Decided from the head before the body was read, but for a batch under a SAS (TableService+Admission).
+        let authentication: RequestAuthentication
+        if let admitted = request.authentication { authentication = admitted } else { authentication = try await authenticate(resource, batch: batch) }
+        let access = try Access(authentication)
         if query["comp"] == "acl", case .entities(let table) = resource { return try await tableACL(table, body: body, access: access) }
         let ifMatch = head.header("If-Match")
         switch (head.method, resource) {
@@ -154,7 +148,9 @@ struct TableService {
         guard query["restype"] == "service", query["comp"] == "properties", ["GET", "PUT"].contains(head.method) else {
             throw TableServiceError.notImplemented("The requested operation (\(head.method) of the account) is not supported.")
         }
-        let access = try Access(try server.authenticator.authenticate(head, service: .table, target: .service, now: exchange.now))
+        let authentication: RequestAuthentication
+        if let admitted = request.authentication { authentication = admitted } else { authentication = try await authenticate(target: .service) }
+        let access = try Access(authentication)
         guard let store = account as? any KeepsServiceProperties else {
             throw TableServiceError.notImplemented("This store does not keep service properties.")
         }

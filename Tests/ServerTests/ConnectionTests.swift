@@ -73,27 +73,30 @@ struct ConnectionTests {
         }
     }
 
-    @Test("beyond the bound on open connections, a new one waits to be accepted until one closes")
+    @Test("beyond the bound on open connections, a new one waits to be accepted while every open one is busy")
     func bound() async throws {
-        try await withRunningServer(configure: { $0.maxConnections = 1 }) { server in
+        // Every reply takes 3 s, so the first connection is busy while the second comes.
+        try await withRunningServer(configure: { $0.maxConnections = 1; $0.latencyMilliseconds = 3000 }) { server in
             let port = server.port(.blob)
-            // The first connection has surely been accepted once it has a reply; it then stays open.
             let holder = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
             try await holder.send(Array((Self.listing + "\r\n").utf8))
-            #expect(RawHTTP.statuses(await holder.receiveSome()) == [404])
+            try await Task.sleep(for: .milliseconds(500))
             let answeredAt = Locked<ContinuousClock.Instant?>(nil)
             let waiting = Task {
                 let reply = try await RawHTTP.exchange(port: port, Array((Self.listing + "Connection: close\r\n\r\n").utf8), quietSeconds: 90)
                 answeredAt.withLock { $0 = .now }
                 return reply
             }
-            try await Task.sleep(for: .seconds(1))
-            let closedAt = ContinuousClock.now
-            holder.shutdown()
+            #expect(RawHTTP.statuses(await holder.receiveSome()) == [404])
+            let heldReplyAt = ContinuousClock.now
             let reply = try await waiting.value
             #expect(RawHTTP.statuses(reply) == [404])
             let answered = try #require(answeredAt.withLock { $0 })
-            #expect(answered > closedAt, "answered only once the first connection closed")
+            // Accepted at once, it would have been answered half a second after the first; accepted once
+            // the first was done, its own 3 s come after.
+            #expect(answered - heldReplyAt > .seconds(2), "accepted only once the busy connection was done")
+            // The first connection, idle since its reply, gave its slot to the second one.
+            #expect(await holder.receiveAll().isEmpty, "closed for the new client")
         }
     }
 

@@ -145,7 +145,6 @@ struct WireErrorConformanceTests {
                 ("an entity twice", StorageRequest(.table, "POST", "/speakers", headers: json, body: Array(#"{"PartitionKey":"p","RowKey":"r"}"#.utf8)), .alreadyExists, "EntityAlreadyExists"),
                 ("a bad filter", StorageRequest(.table, "GET", "/speakers()", query: [("$filter", "Age gt")], headers: json), .invalidInput, "InvalidInput"),
                 ("a filter function", StorageRequest(.table, "GET", "/speakers()", query: [("$filter", "startswith(Name,'a')")], headers: json), .unsupportedByService, "NotImplemented"),
-                ("a batch over 4 MiB", StorageRequest(.table, "POST", "/$batch", headers: json, body: Array(repeating: 0x78, count: (4 << 20) + 1)), .invalidInput, "RequestBodyTooLarge"),
                 ("JSON before JSON", StorageRequest(.table, "GET", "/Tables", headers: [("Accept", "application/json"), ("x-ms-version", "2012-02-12")]), .invalidInput, "JsonFormatNotSupported"),
                 ("a container", StorageRequest(.blob, "PUT", "/photos", query: [("restype", "container")]), .alreadyExists, "ContainerAlreadyExists"),
                 ("a missing blob", StorageRequest(.blob, "GET", "/photos/none.jpg"), .notFound, "BlobNotFound"),
@@ -155,7 +154,6 @@ struct WireErrorConformanceTests {
                 ("an operation serve leaves out", StorageRequest(.blob, "PUT", "/photos/ada.jpg", query: [("comp", "lease")]), .unsupportedByService, "NotImplemented"),
                 ("a comp Azure does not have", StorageRequest(.blob, "GET", "/photos/ada.jpg", query: [("comp", "nonsense")]), .invalidInput, "InvalidQueryParameterValue"),
                 ("a wrong MD5", StorageRequest(.blob, "PUT", "/photos/x.jpg", headers: blob + [("Content-MD5", "hQ7qIQogQ+FI+RDY/b6J8A==")], body: [1]), .invalidInput, "Md5Mismatch"),
-                ("a body over 64 MiB", StorageRequest(.blob, "PUT", "/photos/x.jpg", headers: blob, body: Array(repeating: 0x5A, count: (64 << 20) + 1)), .invalidInput, "RequestBodyTooLarge"),
             ]
             for setUp in [
                 StorageRequest(.table, "POST", "/Tables", headers: json, body: Array(#"{"TableName":"speakers"}"#.utf8)),
@@ -172,6 +170,25 @@ struct WireErrorConformanceTests {
                     "\(what): \(response.status)")
                 #expect(error.reason == reason && error.code == code, "\(what): \(error.reason) \(error.code ?? "-") \(error.message)")
                 if code == "InvalidRange" { #expect(response.header("Content-Range") == "bytes */768") }
+            }
+            // A body over the limit is refused from its head, before it is sent (HostileClientTests).
+            // AsyncHTTPClient, under StorageHTTPClient, closes its connection on such an early reply
+            // before it hands the reply over, while its body is still being written, and fails with
+            // "I/O on closed channel"; so these heads go as bytes, and their replies are read back here.
+            for (service, path, headers) in [
+                (StorageService.table, "$batch", ["Content-Type": "multipart/mixed; boundary=batch_1"]), (.blob, "photos/x.jpg", ["x-ms-blob-type": "BlockBlob"]),
+            ] {
+                let limit = service == .table ? 4 << 20 : 64 << 20
+                let head = try HostileClientTests.signedHead(service == .table ? "POST" : "PUT", service: service, path: path, length: limit + 1, headers: headers)
+                let reply = try await RawHTTP.exchange(port: server.port(service), head, quietSeconds: 30)
+                let text = String(decoding: reply, as: UTF8.self)
+                let parts = text.components(separatedBy: "\r\n\r\n")
+                let code = parts[0].split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-ms-error-code: ") }.map { String($0.dropFirst(17)) }
+                let error = try #require(
+                    StorageHTTPClient.storageError(
+                        status: RawHTTP.statuses(reply).first ?? 0, errorCodeHeader: code, body: Array(parts.dropFirst().joined(separator: "\r\n\r\n").utf8),
+                        service: service, account: "acct"), "\(service): \(text)")
+                #expect(error.reason == .invalidInput && error.code == "RequestBodyTooLarge", "\(service): \(error)")
             }
             let wrongKey = try AzureConnection(ConnectionString(server.connectionString(key: "AAAA" + DevelopmentAccount.key.dropFirst(4))))
             let refused = try await StorageHTTPClient(connection: wrongKey, retry: RetryPolicy(attempts: 1)).send(StorageRequest(.table, "GET", "/Tables", headers: json))

@@ -22,40 +22,151 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
-    typealias Responder = @Sendable (ServiceRequest, any Channel) async -> ServiceResponse?
 
     /// Sent to every connection when the server stops: close once the request in flight is answered.
     struct Quiesce: Sendable {}
 
-    private let respond: Responder
+    private let service: ServiceCalls
     /// Bodies up to this size are copied behind the head rather than sent as a buffer of their own.
     private static let copiedBodyBytes = 16 << 10
+    /// After a refusal, how long the connection still reads (and drops) the body (``RefusalDrain``):
+    /// a whole body of the service's largest size comes in far less over loopback or a LAN.
+    private static let drainTime = TimeAmount.seconds(2)
     private let serverHeader: String
+    private let connections: OpenConnections
     private var state: ServiceConnectionState
     /// The connection's event loop, as the executor its requests' tasks prefer (set when added).
     private var executor: EventLoopTaskExecutor?
+    /// Whether ``connections`` was last told this connection is idle (told only on a change).
+    private var toldIdle = true
+    /// Watches the pace of the body being read (``ConnectionLimits/tooSlow(received:elapsed:)``).
+    private var paceCheck: RepeatedTask?
+    private let bodyGrace: TimeAmount
+    /// The body still read and dropped after a refusal, before closing; nil until a refusal.
+    private var drain: RefusalDrain?
+    /// The most a drain reads: twice the service's largest body, so that a client sending one just
+    /// over the limit reads its 413.
+    private let drainedBytes: Int
 
-    init(maxBodySize: Int, serverHeader: String, quiescing: Bool, respond: @escaping Responder) {
+    init(limits: ConnectionLimits, serverHeader: String, quiescing: Bool, connections: OpenConnections, service: ServiceCalls) {
         self.serverHeader = serverHeader
-        self.state = ServiceConnectionState(maxBodySize: maxBodySize, quiescing: quiescing)
-        self.respond = respond
+        self.state = ServiceConnectionState(limits: limits, quiescing: quiescing)
+        self.connections = connections
+        self.service = service
+        bodyGrace = limits.bodyGrace
+        drainedBytes = 2 * limits.maxBodySize
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         executor = EventLoopTaskExecutor(context.eventLoop)
     }
 
+    func handlerRemoved(context: ChannelHandlerContext) {
+        paceCheck?.cancel()
+        state.giveBack()
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if let request = state.received(unwrapInboundIn(data), allocator: context.channel.allocator) {
-            answer(request, context: context)
+        let part = unwrapInboundIn(data)
+        if drain != nil {
+            if drain!.received(part) { context.close(promise: nil) }
+            return
+        }
+        perform(state.received(part, now: .now()), context: context)
+    }
+
+    /// Does what the state calls for next.
+    private func perform(_ next: ServiceConnectionState.Next, context: ChannelHandlerContext) {
+        tellIdle(context)
+        switch next {
+        case .wait: break
+        case .read: context.read()
+        case .admit(let head): admit(head, context: context)
+        case .answer(let request): answer(request, context: context)
+        case .reject(let status): reject(status, context: context)
+        case .refuse(let head, let refusal):
+            drain = RefusalDrain(bytes: drainedBytes)
+            let response = service.refuse(RequestHead(head), refusal)
+            write(response, isHead: head.method == .HEAD, keepAlive: false, version: head.version, context: context)
+        }
+    }
+
+    /// Tells ``connections`` when the connection starts or stops being idle between requests.
+    private func tellIdle(_ context: ChannelHandlerContext) {
+        let idle = state.isIdle
+        guard idle != toldIdle else { return }
+        toldIdle = idle
+        connections.connection(context.channel, idle: idle)
+    }
+
+    /// Has a task ask the service about `head`, and reads the body (or answers the refusal) on the loop.
+    private func admit(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let loop = context.eventLoop, service = self.service, requestHead = RequestHead(head)
+        let decided = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        let executor = self.executor ?? EventLoopTaskExecutor(loop)
+        Task(executorPreference: executor) {
+            let admission = await service.admit(requestHead)
+            let apply = { decided.value.handler.admitted(admission, head: head, context: decided.value.context) }
+            if loop.inEventLoop { apply() } else { loop.execute(apply) }
+        }
+    }
+
+    private func admitted(_ admission: Admission, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        // Closed meanwhile: its share of the budget was given back when it closed, and must not be taken.
+        guard context.channel.isActive else { return }
+        switch admission {
+        case .refused(let response):
+            guard let response else {
+                state.dropped()
+                context.close(promise: nil)
+                return
+            }
+            let (goesOn, came) = state.refused()
+            if !goesOn {
+                // A client that waits for leave to send its body sends none; another's may be coming.
+                let waits = head.headers.first(name: "expect")?.lowercased() == "100-continue"
+                drain = RefusalDrain(bytes: waits ? 0 : drainedBytes)
+                for part in came { _ = drain!.received(part) }
+            }
+            write(response, isHead: head.method == .HEAD, keepAlive: goesOn && head.isKeepAlive, version: head.version, context: context)
+        case .admitted(let admitted):
+            // The client that waits for leave to send its body (RFC 9110 §10.1.1) has it now.
+            if head.version.minor >= 1, head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+                context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(staticString: "HTTP/1.1 100 Continue\r\n\r\n")), promise: nil)
+            }
+            let next = state.admitted(admitted, now: .now())
+            if state.readingBody { watchPace(context: context) }
+            perform(next, context: context)
+        }
+    }
+
+    /// Checks, once a second after the grace, that the body being read comes fast enough; stops once
+    /// it is read.
+    private func watchPace(context: ChannelHandlerContext) {
+        guard paceCheck == nil else { return }
+        let watched = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        paceCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: bodyGrace, delay: .seconds(1)) { task in
+            let handler = watched.value.handler
+            guard handler.state.readingBody else {
+                task.cancel()
+                handler.paceCheck = nil
+                return
+            }
+            if let refusal = handler.state.checkPace(now: .now()) {
+                task.cancel()
+                handler.paceCheck = nil
+                handler.perform(refusal, context: watched.value.context)
+            }
         }
     }
 
     /// Has a task make the reply to `request`, and writes it on the loop.
     private func answer(_ request: ServiceConnectionState.Request, context: ChannelHandlerContext) {
+        paceCheck?.cancel()
+        paceCheck = nil
         let head = request.head
-        let serviceRequest = ServiceRequest(head: RequestHead(head), body: request.body)
-        let loop = context.eventLoop, respond = self.respond, channel = context.channel
+        let serviceRequest = ServiceRequest(admitted: request.admitted, body: request.body)
+        let loop = context.eventLoop, respond = service.respond, channel = context.channel
         let reply = NIOLoopBound((handler: self, context: context), eventLoop: loop)
         let isHead = head.method == .HEAD, keepAlive = head.isKeepAlive, version = head.version
         let executor = self.executor ?? EventLoopTaskExecutor(loop)
@@ -67,7 +178,7 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
     }
 
     private func write(_ response: ServiceResponse?, isHead: Bool, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext) {
-        let (close, next) = state.replied(response != nil, keepAlive: keepAlive, allocator: context.channel.allocator)
+        let (close, next) = state.replied(response != nil, keepAlive: keepAlive, now: .now())
         guard let response else {
             // The responder dropped the connection on purpose (a fault).
             context.close(promise: nil)
@@ -116,26 +227,43 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
             context.writeAndFlush(wrapOutboundOut(response.body), promise: written)
         }
         if let written {
-            written.futureResult.whenComplete { _ in context.close(promise: nil) }
+            // A reply that ends a request the client asked to close after is the end; a refusal
+            // (the client may still be sending) drains first.
+            let refused = !keepAlive, handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            written.futureResult.whenComplete { _ in
+                if refused { handler.value.closeAfterDrain(context: context) } else { context.close(promise: nil) }
+            }
             return
         }
         // The next request, if one came meanwhile; then reading goes on.
-        switch next {
-        case .wait: break
-        case .read: context.read()
-        case .answer(let request): answer(request, context: context)
-        case .badRequest: badRequest(context: context)
-        }
+        perform(next, context: context)
     }
 
-    /// NIO's answer to bytes that are no HTTP request (the decoder stops there), then the end.
-    private func badRequest(context: ChannelHandlerContext) {
-        let reply = context.channel.allocator.buffer(staticString: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-        context.writeAndFlush(wrapOutboundOut(reply)).whenComplete { _ in context.close(promise: nil) }
+    /// A bare reply with `status` to a head no service saw (bytes that are no HTTP, a missing `Host`,
+    /// too many headers), then the end.
+    private func reject(_ status: HTTPResponseStatus, context: ChannelHandlerContext) {
+        if drain == nil { drain = RefusalDrain(bytes: status == .badRequest ? 0 : drainedBytes) }
+        var reply = context.channel.allocator.buffer(capacity: 96)
+        reply.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(reply)).whenComplete { _ in handler.value.closeAfterDrain(context: context) }
+    }
+
+    /// The refusal is written: closes once its request's body is drained (``RefusalDrain``), or after
+    /// ``drainTime`` at most.
+    private func closeAfterDrain(context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        if drain == nil { drain = RefusalDrain(bytes: 0) }
+        if drain!.replyWritten() {
+            context.close(promise: nil)
+            return
+        }
+        context.read()
+        context.eventLoop.scheduleTask(in: Self.drainTime) { context.close(promise: nil) }
     }
 
     func read(context: ChannelHandlerContext) {
-        if state.readRequested() { context.read() }
+        if drain != nil || state.readRequested() { context.read() }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -145,6 +273,9 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         case let idle as IdleStateHandler.IdleStateEvent where idle == .all:
             // Nothing sent or received for the idle time: close, unless a reply is being made.
             if state.idle() { context.close(promise: nil) }
+        case is OpenConnections.Evict:
+            // A new client needs the slot; still between requests, this connection gives it up.
+            if state.evict() { context.close(promise: nil) }
         default:
             context.fireUserInboundEventTriggered(event)
         }
@@ -156,7 +287,7 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
             context.close(promise: nil)
             return
         }
-        if state.malformedRequest() { badRequest(context: context) }
+        if state.malformedRequest() { reject(.badRequest, context: context) }
     }
 }
 

@@ -3,19 +3,20 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// A service's listening socket and its open connections: at most `maxConnections` at once (more
-/// wait in the backlog to be accepted), and a stop that lets the requests in flight finish.
+/// A service's listening socket and its open connections (``OpenConnections``: at most
+/// `maxConnections` at once, the longest idle giving way to a new one), and a stop that lets the
+/// requests in flight finish.
 final class ServiceListener: Sendable {
     private let channel: any Channel
-    private let connections: Connections
+    private let connections: OpenConnections
 
     var port: Int { channel.localAddress?.port ?? 0 }
 
     static func bind(
-        host: String, port: Int, maxConnections: Int, idleTimeoutSeconds: Int64, maxBodySize: Int, serverHeader: String,
-        respond: @escaping ServiceConnectionHandler.Responder
+        host: String, port: Int, maxConnections: Int, idleTimeoutSeconds: Int64, limits: ConnectionLimits, serverHeader: String,
+        service: ServiceCalls
     ) async throws -> ServiceListener {
-        let connections = Connections(limit: maxConnections)
+        let connections = OpenConnections(limit: maxConnections)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -29,7 +30,8 @@ final class ServiceListener: Sendable {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try pipeline.addHandler(IdleStateHandler(allTimeout: .seconds(idleTimeoutSeconds)))
-                    try pipeline.addHandler(ServiceConnectionHandler(maxBodySize: maxBodySize, serverHeader: serverHeader, quiescing: stopping, respond: respond))
+                    try pipeline.addHandler(
+                        ServiceConnectionHandler(limits: limits, serverHeader: serverHeader, quiescing: stopping, connections: connections, service: service))
                 }
             }
         do {
@@ -41,7 +43,7 @@ final class ServiceListener: Sendable {
         }
     }
 
-    private init(channel: any Channel, connections: Connections) {
+    private init(channel: any Channel, connections: OpenConnections) {
         self.channel = channel
         self.connections = connections
     }
@@ -62,47 +64,6 @@ final class ServiceListener: Sendable {
         // A connection accepted just before the close may register after this: it starts quiescing.
         for connection in connections.stop() { connection.pipeline.fireUserInboundEventTriggered(ServiceConnectionHandler.Quiesce()) }
         while let open = connections.any() { try? await open.closeFuture.get() }
-    }
-
-    /// The open connections; accepting pauses while `limit` are open.
-    private final class Connections: Sendable {
-        private struct State {
-            var open: [ObjectIdentifier: any Channel] = [:]
-            var stopping = false
-        }
-
-        private let state = Locked(State())
-        private let limit: Int
-
-        init(limit: Int) { self.limit = limit }
-
-        /// Registers a new connection; true when the listener is stopping (the connection is then to
-        /// close after its first reply).
-        func opened(_ channel: any Channel) -> Bool {
-            let (count, stopping) = state.withLock { state in
-                state.open[ObjectIdentifier(channel)] = channel
-                return (state.open.count, state.stopping)
-            }
-            if count >= limit { channel.parent?.setOption(.autoRead, value: false).whenComplete { _ in } }
-            channel.closeFuture.whenComplete { _ in
-                let count = self.state.withLock { state in
-                    state.open[ObjectIdentifier(channel)] = nil
-                    return state.open.count
-                }
-                if count == self.limit - 1 { channel.parent?.setOption(.autoRead, value: true).whenComplete { _ in } }
-            }
-            return stopping
-        }
-
-        /// Marks the listener as stopping; the connections open until now.
-        func stop() -> [any Channel] {
-            state.withLock { state in
-                state.stopping = true
-                return Array(state.open.values)
-            }
-        }
-
-        func any() -> (any Channel)? { state.withLock { $0.open.values.first } }
     }
 }
 

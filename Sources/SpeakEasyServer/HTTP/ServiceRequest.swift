@@ -1,24 +1,22 @@
 import NIOCore
 import SpeakEasyProtocol
 
-/// A request as the services receive it: the protocol's view of its head, and its body, read whole
-/// by the connection before the request is handed over.
+/// A request as the services receive it: what was decided on its head (``AdmittedRequest``), and its
+/// body, read whole by the connection before the request is handed over (never more than the
+/// service takes: the connection refuses a larger one as it comes).
 struct ServiceRequest: Sendable {
-    let head: RequestHead
-    let body: Body
+    let admitted: AdmittedRequest
+    let body: ByteBuffer
 
-    enum Body: Sendable {
-        case bytes(ByteBuffer)
-        /// More bytes came than the connection keeps for a request to this service (they were read
-        /// and dropped, so that the connection can go on).
-        case tooLarge
-    }
+    var head: RequestHead { admitted.exchange.head }
+    /// How the head authenticated, when that was decided from it alone.
+    var authentication: RequestAuthentication? { admitted.authentication }
 
     /// The body, or `BodyTooLarge` when it holds more than `limit` bytes: each operation has its own
     /// limit, under the one the connection keeps.
     func collectBody(upTo limit: Int) throws(BodyTooLarge) -> ByteBuffer {
-        guard case .bytes(let buffer) = body, buffer.readableBytes <= limit else { throw BodyTooLarge() }
-        return buffer
+        guard body.readableBytes <= limit else { throw BodyTooLarge() }
+        return body
     }
 }
 
