@@ -65,7 +65,7 @@ struct BlobService {
             switch (method, comp) {
             case ("GET", "list"), ("HEAD", "list"):
                 try permit(.listContainers)
-                return try await listContainers()
+                return try await listContainers(path)
             default: throw unsupported()
             }
         }
@@ -92,7 +92,7 @@ struct BlobService {
                 return try await setContainerACL(container, body: try request.collectBody(upTo: Self.maxACLSize))
             case ("GET", "list"):
                 try permit(.listBlobs)
-                return try await listBlobs(container)
+                return try await listBlobs(container, path)
             default: throw unsupported()
             }
         }
@@ -136,7 +136,7 @@ struct BlobService {
 
     // MARK: Containers
 
-    private func listContainers() async throws -> ServiceResponse {
+    private func listContainers(_ path: ResourcePath) async throws -> ServiceResponse {
         let prefix = query["prefix"] ?? ""
         let limit = try maxResults()
         let marker = query["marker"]
@@ -150,7 +150,7 @@ struct BlobService {
         let body = BlobListingXML.containers(
             containers, nextMarker: next,
             request: BlobListingXML.Request(prefix: query["prefix"], marker: marker, maxResults: query["maxresults"].map { _ in limit }),
-            serviceEndpoint: serviceEndpoint, includeMetadata: includes("metadata"), httpDate: HTTPDate.format)
+            serviceEndpoint: serviceEndpoint(path), includeMetadata: includes("metadata"), httpDate: HTTPDate.format)
         return xmlResponse(body)
     }
 
@@ -234,7 +234,7 @@ struct BlobService {
     }
 
     /// List Blobs, flat or with a `delimiter` (`<BlobPrefix>` entries among the blobs).
-    private func listBlobs(_ container: String) async throws -> ServiceResponse {
+    private func listBlobs(_ container: String, _ path: ResourcePath) async throws -> ServiceResponse {
         let limit = try maxResults()
         let prefix = query["prefix"] ?? "", marker = query["marker"]
         let entries: [BlobListingEntry], next: String?
@@ -248,7 +248,7 @@ struct BlobService {
             entries, container: container, nextMarker: next,
             request: BlobListingXML.Request(
                 prefix: query["prefix"], marker: marker, maxResults: query["maxresults"].map { _ in limit }, delimiter: query["delimiter"]),
-            serviceEndpoint: serviceEndpoint, includeMetadata: includes("metadata"), httpDate: HTTPDate.format)
+            serviceEndpoint: serviceEndpoint(path), includeMetadata: includes("metadata"), httpDate: HTTPDate.format)
         return xmlResponse(body)
     }
 
@@ -505,8 +505,9 @@ struct BlobService {
         throw BlobServiceError.resourceNotFound
     }
 
-    private var serviceEndpoint: String {
-        "http://\(head.header("Host") ?? server.configuration.host)/\(server.configuration.accountName)/"
+    /// Where a listing says the service answers: the request's host, in the request's URL style.
+    private func serviceEndpoint(_ path: ResourcePath) -> String {
+        path.baseURL(host: head.header("Host") ?? server.configuration.host) + "/"
     }
 
     private func requireContainer(_ container: String) async throws -> ContainerProperties {

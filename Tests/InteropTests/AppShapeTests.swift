@@ -67,6 +67,7 @@ struct AppShapeTests {
             #expect(photoSeen.first as? Int == 200, "the photo by host name, anonymously: \(photoSeen)")
             #expect(photoSeen.dropFirst().first as? String == photo.contentType)
             #expect(photoSeen.last as? Int == photo.size)
+            #expect((seen["listing"] as? [Any]).map { "\($0)" } == "\([200, "http://\(Self.account).blob.core.windows.net/"] as [Any])")
         }
     }
 }

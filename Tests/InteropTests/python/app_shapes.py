@@ -88,4 +88,8 @@ seen["wrong_key"] = [status, etree.fromstring(body).tag if body.strip() else Non
 # A photo as the app's image view loads it: production style on the Blob service, no credentials.
 photo = requests.get(blob_origin + photo_path, headers={"Host": f"{account}.blob.core.windows.net"}, timeout=30)
 seen["photo"] = [photo.status_code, photo.headers.get("Content-Type"), len(photo.content)]
+# The photos' listing by host name (public at container level): it names the service as it was asked.
+listing = requests.get(blob_origin + "/speakers", params={"restype": "container", "comp": "list"},
+                       headers={"Host": f"{account}.blob.core.windows.net"}, timeout=30)
+seen["listing"] = [listing.status_code, etree.fromstring(listing.content).get("ServiceEndpoint") if listing.ok else None]
 print(json.dumps(seen))
