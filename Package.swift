@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "InteropTests",
             dependencies: ["SpeakEasyData", "SpeakEasyServer", "TestSupport", "TestServer"],
-            exclude: ["python", "setup.sh"]
+            exclude: ["python", "setup.sh", "azcli-requirements.txt"]
         ),
     ],
     swiftLanguageModes: [.v6]
