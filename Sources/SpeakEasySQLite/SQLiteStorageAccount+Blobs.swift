@@ -53,21 +53,7 @@ extension SQLiteStorageAccount {
                 statement.bind(4, container)
                 try statement.run()
                 guard connection.changes > 0 else { throw Self.containerNotFound(container, connection) }
-                let clear = try connection.prepare("DELETE FROM container_policies WHERE container = ?")
-                clear.bind(1, container)
-                try clear.run()
-                let insert = try connection.prepare(
-                    "INSERT INTO container_policies (container, position, id, start, expiry, permission) VALUES (?, ?, ?, ?, ?, ?)")
-                for (position, policy) in policies.enumerated() {
-                    insert.reset()
-                    insert.bind(1, container)
-                    insert.bind(2, Int64(position))
-                    insert.bind(3, policy.id)
-                    insert.bindOptional(4, policy.start?.description)
-                    insert.bindOptional(5, policy.expiry?.description)
-                    insert.bindOptional(6, policy.permission)
-                    try insert.run()
-                }
+                try SQLiteStoredPolicies.containers.replace(container, with: policies, connection)
                 guard let properties = try Self.containerProperties(container, connection) else { throw Self.containerNotFound(container, connection) }
                 return properties
             }
@@ -78,17 +64,7 @@ extension SQLiteStorageAccount {
         try await readNow { connection in
             try connection.transaction(readOnly: true) {
                 guard try Self.containerProperties(container, connection) != nil else { return nil }
-                let statement = try connection.prepare(
-                    "SELECT id, start, expiry, permission FROM container_policies WHERE container = ? ORDER BY position")
-                statement.bind(1, container)
-                var policies: [StoredAccessPolicy] = []
-                while try statement.step() {
-                    policies.append(
-                        StoredAccessPolicy(
-                            id: statement.text(0), start: statement.optionalText(1).flatMap { try? EdmDateTime(parsing: $0) },
-                            expiry: statement.optionalText(2).flatMap { try? EdmDateTime(parsing: $0) }, permission: statement.optionalText(3)))
-                }
-                return policies
+                return try SQLiteStoredPolicies.containers.read(container, connection)
             }
         }
     }
