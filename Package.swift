@@ -50,16 +50,28 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "SpeakEasyCore"),
-        .target(name: "SpeakEasyModel", dependencies: ["SpeakEasyCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "SpeakEasyModel",
+            dependencies: ["SpeakEasyCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "SpeakEasyFormats", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "CLibXML2"]),
         .target(
             name: "SpeakEasyStorage",
-            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
-        .target(name: "SpeakEasySQLite", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "CSQLite"]),
+        .target(
+            name: "SpeakEasySQLite",
+            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "CSQLite"]
+        ),
         .target(
             name: "SpeakEasyProtocol",
-            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "SpeakEasyAzure",
@@ -71,11 +83,22 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .target(name: "SpeakEasyAccounts", dependencies: ["SpeakEasyCore", "SpeakEasyStorage", "SpeakEasySQLite", "SpeakEasyProtocol", "SpeakEasyAzure"]),
-        .target(name: "SpeakEasyConversion", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage"]),
+        .target(
+            name: "SpeakEasyAccounts",
+            dependencies: [
+                "SpeakEasyCore", "SpeakEasyStorage", "SpeakEasySQLite", "SpeakEasyProtocol", "SpeakEasyAzure",
+            ]
+        ),
+        .target(
+            name: "SpeakEasyConversion",
+            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage"]
+        ),
         .target(
             name: "SpeakEasySeeding",
-            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "SpeakEasyValidation",
@@ -84,7 +107,8 @@ let package = Package(
         .target(
             name: "SpeakEasyData",
             dependencies: [
-                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol", "SpeakEasyAzure",
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol",
+                "SpeakEasyAzure",
                 "SpeakEasyAccounts", "SpeakEasyConversion", "SpeakEasySeeding", "SpeakEasyValidation",
             ]
         ),
@@ -101,7 +125,10 @@ let package = Package(
             ]
         ),
         // The repository's samples/ built into the tools (Sources/BuiltInSamples/samples links to it).
-        .target(name: "BuiltInSamples", resources: [.embedInCode("samples/catalog.json"), .embedInCode("samples/photos")]),
+        .target(
+            name: "BuiltInSamples",
+            resources: [.embedInCode("samples/catalog.json"), .embedInCode("samples/photos")]
+        ),
         .target(
             name: "CLISupport",
             dependencies: [
@@ -151,13 +178,22 @@ let package = Package(
         .testTarget(
             name: "SpeakEasyDataTests",
             // The layers whose internals some tests reach (`@testable import`), besides the whole.
-            dependencies: ["SpeakEasyData", "SpeakEasyFormats", "SpeakEasyValidation", "SpeakEasySQLite", "CLISupport", "CSQLite", "TestSupport", "SpeakEasyAzure", "TestServer"],
+            dependencies: [
+                "SpeakEasyData", "SpeakEasyFormats", "SpeakEasyValidation", "SpeakEasySQLite", "CLISupport", "CSQLite",
+                "TestSupport", "SpeakEasyAzure", "TestServer",
+            ],
             exclude: ["Snapshots"]
         ),
         // The server in-process, over real HTTP on loopback.
-        .testTarget(name: "ServerTests", dependencies: ["SpeakEasyServer", "SpeakEasyData", "TestSupport", "TestServer"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["SpeakEasyServer", "SpeakEasyData", "TestSupport", "TestServer"]
+        ),
         // The Azure client against serve, over real HTTP on loopback.
-        .testTarget(name: "AzureClientTests", dependencies: ["SpeakEasyAzure", "SpeakEasyServer", "SpeakEasyData", "TestSupport", "TestServer"]),
+        .testTarget(
+            name: "AzureClientTests",
+            dependencies: ["SpeakEasyAzure", "SpeakEasyServer", "SpeakEasyData", "TestSupport", "TestServer"]
+        ),
         // The command-line support's pure parts: message and progress-line formatting.
         .testTarget(name: "CLISupportTests", dependencies: ["CLISupport", "BuiltInSamples", "SpeakEasyData"]),
         .testTarget(
@@ -189,11 +225,17 @@ for target in package.targets where target.type != .system {
 if Context.environment["SPEAKEASY_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "fuzz", dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasySQLite", "SpeakEasyProtocol", "SpeakEasyValidation"],
+            name: "fuzz",
+            dependencies: [
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasySQLite",
+                "SpeakEasyProtocol", "SpeakEasyValidation",
+            ],
             path: "Fuzz/Sources/fuzz",
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
                 .enableUpcomingFeature("InternalImportsByDefault"),
-            ]))
+            ]
+        )
+    )
     package.products.append(.executable(name: "fuzz", targets: ["fuzz"]))
 }

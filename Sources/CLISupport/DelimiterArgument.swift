@@ -6,7 +6,10 @@ package import SpeakEasyData
 package struct DelimiterArgument: Sendable {
     package let byte: UInt8
 
-    package static let help = ArgumentHelp("CSV field separator, one character; 'tab' for a tab. (default: ,)", valueName: "char")
+    package static let help = ArgumentHelp(
+        "CSV field separator, one character; 'tab' for a tab. (default: ,)",
+        valueName: "char"
+    )
 
     /// Parses an option's value; the error says what is wrong with it (for `@Option(transform:)`).
     package init(parsing text: String) throws {
@@ -14,8 +17,12 @@ package struct DelimiterArgument: Sendable {
             byte = 0x09
             return
         }
-        guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D else {
-            throw ValidationError("--delimiter must be one ASCII character other than a quote or a line end (or 'tab'), not '\(text)'")
+        guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != UInt8(ascii: "\""), byte != 0x0A,
+            byte != 0x0D
+        else {
+            throw ValidationError(
+                "--delimiter must be one ASCII character other than a quote or a line end (or 'tab'), not '\(text)'"
+            )
         }
         self.byte = byte
     }

@@ -20,7 +20,8 @@ package enum ExitStatus {
     package static func kind(of reason: StorageError.Reason) -> FailureKind {
         switch reason {
         case .notFound: .inputMissing
-        case .alreadyExists, .invalidInput, .unsupportedByService, .corrupt, .notModified, .invalidRange: .malformedInput
+        case .alreadyExists, .invalidInput, .unsupportedByService, .corrupt, .notModified, .invalidRange:
+            .malformedInput
         case .preconditionFailed, .busy, .unreachable, .refused: .storageUnavailable
         case .unauthorized: .cannotCreateOutput
         case .unavailable: .ioError

@@ -2,9 +2,9 @@ import SpeakEasyData
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Ctrl-C (SIGINT) or SIGTERM while a tool writes a store: instead of dying in the middle of a

@@ -2,9 +2,9 @@ import ArgumentParser
 package import SpeakEasyData
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Refuses an output that is a file the same run reads or writes: `export --store a.sqlite --to
@@ -35,7 +35,9 @@ package enum OutputClash {
     /// Stdout counts when the shell redirects it to a file (`>> acct.sqlite` would append to the store).
     package static func refuse(output: String?, option: String, uses: [Use]) throws {
         let toStdout = output == nil || output == "-"
-        guard let target = toStdout ? identity(ofDescriptor: STDOUT_FILENO) : identity(of: output!), target.isRegularFile else { return }
+        guard let target = toStdout ? identity(ofDescriptor: STDOUT_FILENO) : identity(of: output!),
+            target.isRegularFile
+        else { return }
         for use in uses where identity(of: use.path) == target {
             let what = use.path == "-" ? "\(use.role) (stdin)" : "\(use.role) \(use.path)"
             let named = toStdout ? "stdout" : "\(option) \(output!)"

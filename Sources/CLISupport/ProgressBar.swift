@@ -1,9 +1,9 @@
 import SpeakEasyCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A one-line progress display on stderr, redrawn at most ten times a second; silent when disabled

@@ -1,9 +1,9 @@
 package import SpeakEasyData
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Marks a local store as being seeded for as long as the `seed` process lives, so `validate` can

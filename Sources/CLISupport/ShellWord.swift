@@ -2,10 +2,13 @@
 /// so, else in single quotes.
 package enum ShellWord {
     package static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "-_./,:=+@%".utf8.contains(byte)
-        }
+        let plain =
+            !word.isEmpty
+            && word.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "-_./,:=+@%".utf8.contains(byte)
+            }
         return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 }

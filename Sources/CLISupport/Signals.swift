@@ -1,9 +1,9 @@
 import SpeakEasyData
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// How the tools meet signals, set once at start (``ToolMain``).

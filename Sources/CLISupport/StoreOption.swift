@@ -14,14 +14,19 @@ package struct StoreOption: ParsableArguments {
                 ("AccountName=…;AccountKey=…", or with TableEndpoint, BlobEndpoint, SharedAccessSignature) names any other. \
                 Plain http is allowed only on loopback and for the development account.
                 """,
-            valueName: "store"))
+            valueName: "store"
+        )
+    )
     private var store: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
             "Requests an Azure account is sent at once.",
-            discussion: "A local account file ignores it.", valueName: "n"))
+            discussion: "A local account file ignores it.",
+            valueName: "n"
+        )
+    )
     private var parallel: Int = AzureStorageAccount.defaultParallel
 
     package static let defaultPath = "speakeasy.sqlite"
@@ -29,13 +34,16 @@ package struct StoreOption: ParsableArguments {
     /// The account the option names: the one given, else the default. Valid once parsing has
     /// validated the options.
     package var location: StorageLocation {
-        (try? StorageLocation(store ?? Self.defaultPath, environment: ProcessInfo.processInfo.environment)) ?? .local(path: Self.defaultPath)
+        (try? StorageLocation(store ?? Self.defaultPath, environment: ProcessInfo.processInfo.environment))
+            ?? .local(path: Self.defaultPath)
     }
 
     package init() {}
 
     package func validate() throws {
-        guard (1...256).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 256, not \(parallel)") }
+        guard (1...256).contains(parallel) else {
+            throw ValidationError("--parallel must be from 1 to 256, not \(parallel)")
+        }
         if let store { _ = try Self.location(of: store) }
     }
 
@@ -51,7 +59,8 @@ package struct StoreOption: ParsableArguments {
         if case .local(let path) = location, path.isEmpty || path.contains("://") {
             throw ValidationError(
                 "--store '\(value)' is not a storage account: give a local account file, 'azure', 'dev' or a connection string "
-                    + "(\"AccountName=…;AccountKey=…\", or with TableEndpoint, BlobEndpoint, SharedAccessSignature)")
+                    + "(\"AccountName=…;AccountKey=…\", or with TableEndpoint, BlobEndpoint, SharedAccessSignature)"
+            )
         }
         return location
     }

@@ -1,9 +1,9 @@
 package import ArgumentParser
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The tools' entry point: parses the arguments, runs the command, and reports every failure in one

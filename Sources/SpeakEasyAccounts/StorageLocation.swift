@@ -1,8 +1,8 @@
+package import SpeakEasyAzure
 import SpeakEasyCore
 import SpeakEasyModel
-import SpeakEasySQLite
-package import SpeakEasyAzure
 package import SpeakEasyProtocol
+import SpeakEasySQLite
 package import SpeakEasyStorage
 
 /// Where a `--store` value points, and the one way every tool opens the account there.
@@ -35,7 +35,10 @@ package enum StorageLocation: Sendable {
         case "azure":
             guard let text = environment[Self.connectionStringVariable], !text.isEmpty else {
                 throw ConnectionString.ParseError(
-                    setting: "", reason: "--store azure reads \(Self.connectionStringVariable), which is not set (or use --store \"<connection string>\")")
+                    setting: "",
+                    reason:
+                        "--store azure reads \(Self.connectionStringVariable), which is not set (or use --store \"<connection string>\")"
+                )
             }
             self = .azure(try AzureConnection(ConnectionString(text)))
         case "dev":
@@ -49,8 +52,11 @@ package enum StorageLocation: Sendable {
 
     /// Whether a `--store` value is a connection string: it sets one of the settings that make one.
     private static func isConnectionString(_ lowered: String) -> Bool {
-        ["usedevelopmentstorage=", "accountname=", "accountkey=", "tableendpoint=", "blobendpoint=", "sharedaccesssignature=", "defaultendpointsprotocol="]
-            .contains { lowered.hasPrefix($0) || lowered.contains(";" + $0) }
+        [
+            "usedevelopmentstorage=", "accountname=", "accountkey=", "tableendpoint=", "blobendpoint=",
+            "sharedaccesssignature=", "defaultendpointsprotocol=",
+        ]
+        .contains { lowered.hasPrefix($0) || lowered.contains(";" + $0) }
     }
 
     /// For messages: the path, or the account's name and table endpoint.
@@ -80,20 +86,30 @@ package enum StorageLocation: Sendable {
     /// Opens the account; unless `readOnly`, creates a local one when there is none. Reading a local
     /// account that is not there is ``StorageError/Reason/notFound``. An Azure account is reached
     /// only by the first request; `parallel` is how many it sends at once.
-    package func open(readOnly: Bool, parallel: Int = AzureStorageAccount.defaultParallel) throws(StorageError) -> any StorageAccount {
+    package func open(
+        readOnly: Bool,
+        parallel: Int = AzureStorageAccount.defaultParallel
+    ) throws(StorageError) -> any StorageAccount {
         switch self {
         case .local(let path):
-            try SQLiteStorageAccount(path: path, readOnly: readOnly, accountName: Self.localAccountName, blobEndpoint: Self.localBlobEndpoint)
+            try SQLiteStorageAccount(
+                path: path,
+                readOnly: readOnly,
+                accountName: Self.localAccountName,
+                blobEndpoint: Self.localBlobEndpoint
+            )
         case .azure(let connection): AzureStorageAccount(connection, parallel: parallel)
         }
     }
 
     /// The account for reading if one is there, else nil (nothing is created). An Azure account is
     /// always there.
-    package func openIfPresent(parallel: Int = AzureStorageAccount.defaultParallel) throws(StorageError) -> (any StorageAccount)? {
+    package func openIfPresent(
+        parallel: Int = AzureStorageAccount.defaultParallel
+    ) throws(StorageError) -> (any StorageAccount)? {
         do {
             return try open(readOnly: true, parallel: parallel)
-        } catch where error.reason == .notFound {
+        } catch  where error.reason == .notFound {
             return nil
         }
     }

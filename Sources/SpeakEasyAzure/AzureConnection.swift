@@ -16,13 +16,19 @@ package struct AzureConnection: Sendable, CustomStringConvertible {
         blobEndpoint = try connectionString.endpoint(.blob)
         credential = try connectionString.credential()
         guard let name = connectionString.accountName ?? Self.pathAccount(tableEndpoint), !name.isEmpty else {
-            throw ConnectionString.ParseError(setting: "AccountName", reason: "is missing, and the endpoints do not name the account")
+            throw ConnectionString.ParseError(
+                setting: "AccountName",
+                reason: "is missing, and the endpoints do not name the account"
+            )
         }
         accountName = name
-        for (setting, endpoint) in [("TableEndpoint", tableEndpoint), ("BlobEndpoint", blobEndpoint)] where endpoint.hasPrefix("http://") {
+        for (setting, endpoint) in [("TableEndpoint", tableEndpoint), ("BlobEndpoint", blobEndpoint)]
+        where endpoint.hasPrefix("http://") {
             guard Self.isLoopback(endpoint) || name == DevelopmentAccount.name else {
                 throw ConnectionString.ParseError(
-                    setting: setting, reason: "is plain http: only loopback endpoints and the development account may go without TLS")
+                    setting: setting,
+                    reason: "is plain http: only loopback endpoints and the development account may go without TLS"
+                )
             }
         }
     }

@@ -16,8 +16,11 @@ extension AzureStorageAccount {
         let repeated = entities.first { !seen.insert(EntityKeys($0)).inserted }
         if let repeated, mode == .insert {
             throw StorageError(
-                .alreadyExists, account: accountName,
-                "entity (PartitionKey '\(repeated.partitionKey)', RowKey '\(repeated.rowKey)') is inserted twice in one write", code: "EntityAlreadyExists")
+                .alreadyExists,
+                account: accountName,
+                "entity (PartitionKey '\(repeated.partitionKey)', RowKey '\(repeated.rowKey)') is inserted twice in one write",
+                code: "EntityAlreadyExists"
+            )
         }
         if repeated != nil { groups = groups.flatMap(Self.cutAtRepeatedKeys) }
         try await forEachConcurrently(groups, limit: repeated != nil ? 1 : parallel) { group in
@@ -28,7 +31,13 @@ extension AzureStorageAccount {
     private func writeGroup(_ group: [EncodedEntity], table: String, mode: WriteMode) async throws {
         let action = TableBatchOperation.Action(EntityOperation.Kind(mode))
         let operations = group.map { entity in
-            var operation = TableBatchOperation(action, table: table, partitionKey: entity.partitionKey, rowKey: entity.rowKey, returnNoContent: true)
+            var operation = TableBatchOperation(
+                action,
+                table: table,
+                partitionKey: entity.partitionKey,
+                rowKey: entity.rowKey,
+                returnNoContent: true
+            )
             operation.body = TableEntityBody.writeJSON(entity)
             return operation
         }
@@ -42,7 +51,9 @@ extension AzureStorageAccount {
         }
         // An earlier try may have been committed and its reply lost. A transaction lands whole, so
         // then every entity is there as written, and the insert is done.
-        guard mode == .insert, failure.reason == .alreadyExists, reply.attempts > 1, try await isStored(group, table: table) else { throw failure }
+        guard mode == .insert, failure.reason == .alreadyExists, reply.attempts > 1,
+            try await isStored(group, table: table)
+        else { throw failure }
     }
 
     /// Whether every entity of a group (one partition) is stored with exactly this content.
@@ -51,13 +62,17 @@ extension AzureStorageAccount {
         for entity in group { expected[EntityKeys(entity)] = EntityDigest(try entity.decoded()) }
         let rows = group.map(\.rowKey).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let filter = EntityFilter.and(
-            .and(.key("PartitionKey", .eq, group[0].partitionKey), .key("RowKey", .ge, rows[0])), .key("RowKey", .le, rows[rows.count - 1]))
+            .and(.key("PartitionKey", .eq, group[0].partitionKey), .key("RowKey", .ge, rows[0])),
+            .key("RowKey", .le, rows[rows.count - 1])
+        )
         var found = 0
         var from: ContinuationToken?
         repeat {
             let page = try await queryPage(table: table, filter: filter, select: nil, from: from, limit: 1000)
             for entity in page.entities {
-                guard let digest = expected[EntityKeys(partitionKey: entity.partitionKey, rowKey: entity.rowKey)] else { continue }
+                guard let digest = expected[EntityKeys(partitionKey: entity.partitionKey, rowKey: entity.rowKey)] else {
+                    continue
+                }
                 guard digest == EntityDigest(entity.content) else { return false }
                 found += 1
             }
@@ -69,8 +84,13 @@ extension AzureStorageAccount {
     package func update(_ entity: EncodedEntity, table: String, merge: Bool, ifMatch: String) async throws -> String {
         let response = try await send(
             StorageRequest(
-                .table, merge ? "MERGE" : "PUT", entityPath(table, entity.partitionKey, entity.rowKey),
-                headers: Self.tableHeaders + [("Content-Type", "application/json"), ("If-Match", ifMatch)], body: TableEntityBody.writeJSON(entity)))
+                .table,
+                merge ? "MERGE" : "PUT",
+                entityPath(table, entity.partitionKey, entity.rowKey),
+                headers: Self.tableHeaders + [("Content-Type", "application/json"), ("If-Match", ifMatch)],
+                body: TableEntityBody.writeJSON(entity)
+            )
+        )
         guard let etag = response.header("ETag") else { throw unreadable("reply to an update", "it has no ETag") }
         return etag
     }
@@ -80,7 +100,12 @@ extension AzureStorageAccount {
         let batch = operations.map { operation in
             let action = TableBatchOperation.Action(operation.kind)
             var sent = TableBatchOperation(
-                action, table: table, partitionKey: operation.entity.partitionKey, rowKey: operation.entity.rowKey, returnNoContent: true)
+                action,
+                table: table,
+                partitionKey: operation.entity.partitionKey,
+                rowKey: operation.entity.rowKey,
+                returnNoContent: true
+            )
             if case .delete = action {} else { sent.body = TableEntityBody.writeJSON(operation.entity) }
             return sent
         }
@@ -92,11 +117,20 @@ extension AzureStorageAccount {
     }
 
     package func deleteEntity(table: String, partitionKey: String, rowKey: String, ifMatch: String) async throws {
-        _ = try await send(StorageRequest(.table, "DELETE", entityPath(table, partitionKey, rowKey), headers: Self.tableHeaders + [("If-Match", ifMatch)]))
+        _ = try await send(
+            StorageRequest(
+                .table,
+                "DELETE",
+                entityPath(table, partitionKey, rowKey),
+                headers: Self.tableHeaders + [("If-Match", ifMatch)]
+            )
+        )
     }
 
     package func lookUpEntity(table: String, partitionKey: String, rowKey: String) async throws -> EntityLookup {
-        let response = try await http.send(StorageRequest(.table, "GET", entityPath(table, partitionKey, rowKey), headers: Self.tableHeaders))
+        let response = try await http.send(
+            StorageRequest(.table, "GET", entityPath(table, partitionKey, rowKey), headers: Self.tableHeaders)
+        )
         guard response.status == 200 else {
             let failure = error(response, .table)
             guard failure.reason == .notFound else { throw failure }
@@ -111,17 +145,29 @@ extension AzureStorageAccount {
         }
     }
 
-    package func query(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> EntityPage {
+    package func query(
+        table: String,
+        _ query: EntityQuery,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> EntityPage {
         let partition = query.partition.map { EntityFilter.key("PartitionKey", .eq, $0) }
         return try await queryPage(
-            table: table, filter: EntityFilter.all(of: [partition, query.filter]),
-            select: query.select.map { ["PartitionKey", "RowKey", "Timestamp"] + $0 }, from: from, limit: limit)
+            table: table,
+            filter: EntityFilter.all(of: [partition, query.filter]),
+            select: query.select.map { ["PartitionKey", "RowKey", "Timestamp"] + $0 },
+            from: from,
+            limit: limit
+        )
     }
 
     /// Pages of whole entities, hashed here: a partition of N entities costs ⌈N/1000⌉ requests,
     /// however many of them a caller then writes or skips.
     package func entityDigests(
-        table: String, partition: String?, from: ContinuationToken?, limit: Int
+        table: String,
+        partition: String?,
+        from: ContinuationToken?,
+        limit: Int
     ) async throws -> (digests: [KeyedDigest], next: ContinuationToken?) {
         let page: EntityPage
         do {
@@ -129,12 +175,22 @@ extension AzureStorageAccount {
         } catch let error as StorageError where error.reason == .notFound {
             return ([], nil)
         }
-        return (page.entities.map { KeyedDigest(partitionKey: $0.partitionKey, rowKey: $0.rowKey, digest: EntityDigest($0.content)) }, page.next)
+        return (
+            page.entities.map {
+                KeyedDigest(partitionKey: $0.partitionKey, rowKey: $0.rowKey, digest: EntityDigest($0.content))
+            }, page.next
+        )
     }
 
     /// One Query Entities request. A token the service gave is sent back verbatim; one made from keys
     /// becomes a condition on the keys, which every service reads the same way.
-    func queryPage(table: String, filter: EntityFilter?, select: [String]?, from: ContinuationToken?, limit: Int) async throws -> EntityPage {
+    func queryPage(
+        table: String,
+        filter: EntityFilter?,
+        select: [String]?,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> EntityPage {
         var filter = filter
         var query: [(name: String, value: String)] = []
         if let from {
@@ -142,16 +198,23 @@ extension AzureStorageAccount {
                 query += TableContinuation.queryItems(for: from)
             } else {
                 let start = EntityFilter.or(
-                    .key("PartitionKey", .gt, from.partitionKey), .and(.key("PartitionKey", .eq, from.partitionKey), .key("RowKey", .ge, from.rowKey)))
+                    .key("PartitionKey", .gt, from.partitionKey),
+                    .and(.key("PartitionKey", .eq, from.partitionKey), .key("RowKey", .ge, from.rowKey))
+                )
                 filter = EntityFilter.all(of: [filter, start])
             }
         }
         if let filter { query.append(("$filter", filter.odataText)) }
         if let select { query.append(("$select", select.joined(separator: ","))) }
         query.append(("$top", String(min(max(limit, 1), 1000))))
-        let response = try await send(StorageRequest(.table, "GET", "/\(table)()", query: query, headers: Self.tableHeaders))
+        let response = try await send(
+            StorageRequest(.table, "GET", "/\(table)()", query: query, headers: Self.tableHeaders)
+        )
         do {
-            return EntityPage(entities: try TableJSONReader.entities(response.body), next: TableContinuation.token(header: response.header))
+            return EntityPage(
+                entities: try TableJSONReader.entities(response.body),
+                next: TableContinuation.token(header: response.header)
+            )
         } catch {
             throw unreadable("page of entities", error)
         }
@@ -161,16 +224,29 @@ extension AzureStorageAccount {
 
     private func sendBatch(_ operations: [TableBatchOperation]) async throws(StorageError) -> StorageResponse {
         let boundary = TableBatchRequest.newBoundary()
-        let body = TableBatchRequest(operations: operations).write(endpoint: connection.tableEndpoint, boundary: boundary)
+        let body = TableBatchRequest(operations: operations).write(
+            endpoint: connection.tableEndpoint,
+            boundary: boundary
+        )
         let response = try await http.send(
-            StorageRequest(.table, "POST", "/$batch", headers: Self.tableHeaders + [("Content-Type", TableBatchRequest.contentType(boundary: boundary))], body: body))
+            StorageRequest(
+                .table,
+                "POST",
+                "/$batch",
+                headers: Self.tableHeaders + [("Content-Type", TableBatchRequest.contentType(boundary: boundary))],
+                body: body
+            )
+        )
         guard response.status == TableBatchResponse.status else { throw error(response, .table) }
         return response
     }
 
     /// The batch's answers, one per operation; a failed changeset is its failing operation's error,
     /// which names that entity, its index and the service's code.
-    private func readBatch(_ response: StorageResponse, _ operations: [TableBatchOperation]) throws(StorageError) -> TableBatchResponse {
+    private func readBatch(
+        _ response: StorageResponse,
+        _ operations: [TableBatchOperation]
+    ) throws(StorageError) -> TableBatchResponse {
         do {
             let batch = try TableBatchResponse.read(response.body, contentType: response.header("Content-Type"))
             guard batch.parts.count == operations.count else {
@@ -180,13 +256,20 @@ extension AzureStorageAccount {
         } catch let failure as TableServiceError {
             guard let index = failure.operationIndex, operations.indices.contains(index) else {
                 throw StorageHTTPClient.storageError(
-                    failure, account: accountName, "a batch of \(operations.count) failed: \(failure.message) [\(failure.code)]", operationIndex: nil)
+                    failure,
+                    account: accountName,
+                    "a batch of \(operations.count) failed: \(failure.message) [\(failure.code)]",
+                    operationIndex: nil
+                )
             }
             let failed = operations[index]
             throw StorageHTTPClient.storageError(
-                failure, account: accountName,
+                failure,
+                account: accountName,
                 "operation \(index) of a batch of \(operations.count), entity (PartitionKey '\(failed.partitionKey)', RowKey '\(failed.rowKey)'): "
-                    + "\(failure.message) [\(failure.code)]", operationIndex: index)
+                    + "\(failure.message) [\(failure.code)]",
+                operationIndex: index
+            )
         } catch let failure as StorageError {
             throw failure
         } catch {

@@ -16,6 +16,14 @@ extension AzureStorageAccount {
     }
 
     package func setTablePolicies(_ table: String, _ policies: [StoredAccessPolicy]) async throws {
-        _ = try await send(StorageRequest(.table, "PUT", "/" + table, query: [("comp", "acl")], body: SignedIdentifiersXML.write(policies)))
+        _ = try await send(
+            StorageRequest(
+                .table,
+                "PUT",
+                "/" + table,
+                query: [("comp", "acl")],
+                body: SignedIdentifiersXML.write(policies)
+            )
+        )
     }
 }

@@ -1,6 +1,6 @@
 import SpeakEasyCore
-import SpeakEasyProtocol
 import SpeakEasyModel
+import SpeakEasyProtocol
 package import SpeakEasyStorage
 
 /// A storage account reached over Azure Storage's REST protocol: Azure itself, Azurite, or `serve`.
@@ -34,8 +34,12 @@ package final class AzureStorageAccount: CountsRequests {
     }
 
     package init(
-        _ connection: AzureConnection, parallel: Int = defaultParallel, retry: RetryPolicy = RetryPolicy(), timeout: Duration = .seconds(60),
-        singlePutLimit: Int = 16 << 20, blockSize: Int = 4 << 20
+        _ connection: AzureConnection,
+        parallel: Int = defaultParallel,
+        retry: RetryPolicy = RetryPolicy(),
+        timeout: Duration = .seconds(60),
+        singlePutLimit: Int = 16 << 20,
+        blockSize: Int = 4 << 20
     ) {
         http = StorageHTTPClient(connection: connection, retry: retry, timeout: timeout, concurrency: max(1, parallel))
         self.parallel = max(1, parallel)
@@ -72,9 +76,17 @@ package final class AzureStorageAccount: CountsRequests {
     /// The error a reply that is not a success stands for.
     func error(_ response: StorageResponse, _ service: StorageService) -> StorageError {
         StorageHTTPClient.storageError(
-            status: response.status, errorCodeHeader: response.header("x-ms-error-code"), body: response.body, service: service,
-            account: accountName)
-            ?? StorageError(.unavailable, account: accountName, "the service answered with the unexpected status \(response.status)")
+            status: response.status,
+            errorCodeHeader: response.header("x-ms-error-code"),
+            body: response.body,
+            service: service,
+            account: accountName
+        )
+            ?? StorageError(
+                .unavailable,
+                account: accountName,
+                "the service answered with the unexpected status \(response.status)"
+            )
     }
 
     /// A reply body that is not what the request's answer should be.

@@ -3,10 +3,10 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import SpeakEasyCore
-import Synchronization
 package import SpeakEasyModel
 package import SpeakEasyProtocol
 package import SpeakEasyStorage
+import Synchronization
 
 /// A request to one of the account's services, before it is signed.
 package struct StorageRequest: Sendable {
@@ -20,8 +20,12 @@ package struct StorageRequest: Sendable {
     package var body: [UInt8]
 
     package init(
-        _ service: StorageService, _ method: String, _ path: String, query: [(name: String, value: String)] = [],
-        headers: [(name: String, value: String)] = [], body: [UInt8] = []
+        _ service: StorageService,
+        _ method: String,
+        _ path: String,
+        query: [(name: String, value: String)] = [],
+        headers: [(name: String, value: String)] = [],
+        body: [UInt8] = []
     ) {
         self.service = service
         self.method = method
@@ -79,7 +83,12 @@ package final class StorageHTTPClient: Sendable {
     /// Tries in flight at once, whoever sends them; a try waiting to be sent again holds none.
     private let inFlight: AsyncSemaphore
 
-    package init(connection: AzureConnection, retry: RetryPolicy = RetryPolicy(), timeout: Duration = .seconds(60), concurrency: Int = 64) {
+    package init(
+        connection: AzureConnection,
+        retry: RetryPolicy = RetryPolicy(),
+        timeout: Duration = .seconds(60),
+        concurrency: Int = 64
+    ) {
         self.connection = connection
         self.retry = retry
         self.timeout = timeout
@@ -102,7 +111,8 @@ package final class StorageHTTPClient: Sendable {
         while true {
             let outcome = await inFlight.withPermit { await once(request) }
             switch outcome {
-            case .success(var response) where !RetryPolicy.isRetriable(status: response.status) || attempt >= retry.attempts:
+            case .success(var response)
+            where !RetryPolicy.isRetriable(status: response.status) || attempt >= retry.attempts:
                 response.attempts = attempt
                 return response
             case .failure(let error) where error.reason != .unreachable:
@@ -131,10 +141,17 @@ package final class StorageHTTPClient: Sendable {
     /// The URL and headers `request` goes with at `date`: the SAS token appended to the query, or the
     /// Shared Key `Authorization` computed over exactly the headers sent (``SharedKey/authorization(for:service:scheme:credentials:)``,
     /// the function `serve` verifies with). A body's `Content-Length` is among them; HTTP sends it.
-    package func prepared(_ request: StorageRequest, date: EdmDateTime) throws(StorageError) -> (url: String, headers: [(name: String, value: String)]) {
+    package func prepared(
+        _ request: StorageRequest,
+        date: EdmDateTime
+    ) throws(StorageError) -> (url: String, headers: [(name: String, value: String)]) {
         let endpoint = connection.endpoint(request.service)
-        var query = request.query.map { "\(PercentEncoding.encodePath($0.name))=\(PercentEncoding.encodePath($0.value))" }.joined(separator: "&")
-        if case .sharedAccessSignature(let token) = connection.credential { query += (query.isEmpty ? "" : "&") + token }
+        var query = request.query.map {
+            "\(PercentEncoding.encodePath($0.name))=\(PercentEncoding.encodePath($0.value))"
+        }.joined(separator: "&")
+        if case .sharedAccessSignature(let token) = connection.credential {
+            query += (query.isEmpty ? "" : "&") + token
+        }
         let url = endpoint + request.path + (query.isEmpty ? "" : "?" + query)
         var headers = request.headers
         headers.append((name: "x-ms-date", value: HTTPDate.format(date)))
@@ -143,9 +160,23 @@ package final class StorageHTTPClient: Sendable {
         }
         if !request.body.isEmpty { headers.append((name: "Content-Length", value: String(request.body.count))) }
         if case .sharedKey(let credentials) = connection.credential {
-            let head = RequestHead(method: request.method, path: AzureConnection.split(endpoint).path + request.path, query: query, headers: headers)
+            let head = RequestHead(
+                method: request.method,
+                path: AzureConnection.split(endpoint).path + request.path,
+                query: query,
+                headers: headers
+            )
             do {
-                headers.append((name: "Authorization", value: try SharedKey.authorization(for: head, service: request.service, credentials: credentials)))
+                headers.append(
+                    (
+                        name: "Authorization",
+                        value: try SharedKey.authorization(
+                            for: head,
+                            service: request.service,
+                            credentials: credentials
+                        )
+                    )
+                )
             } catch {
                 throw StorageError(.invalidInput, account: connection.accountName, "cannot sign the request: \(error)")
             }
@@ -166,16 +197,30 @@ package final class StorageHTTPClient: Sendable {
         let endpoint = connection.endpoint(request.service)
         var http = HTTPClientRequest(url: url)
         http.method = HTTPMethod(rawValue: request.method)
-        for (name, value) in headers where !name.equalsIgnoringASCIICase("Content-Length") { http.headers.add(name: name, value: value) }
+        for (name, value) in headers where !name.equalsIgnoringASCIICase("Content-Length") {
+            http.headers.add(name: name, value: value)
+        }
         if !request.body.isEmpty { http.body = .bytes(ByteBuffer(bytes: request.body)) }
         do {
             let response = try await client.execute(http, timeout: TimeAmount(timeout))
             let body = try await response.body.collect(upTo: Self.maximumReplyBytes)
-            return .success(StorageResponse(status: Int(response.status.code), headers: response.headers.map { (name: $0.name, value: $0.value) }, body: Array(buffer: body)))
+            return .success(
+                StorageResponse(
+                    status: Int(response.status.code),
+                    headers: response.headers.map { (name: $0.name, value: $0.value) },
+                    body: Array(buffer: body)
+                )
+            )
         } catch {
             // Whatever went wrong on the way (refused, reset, timed out) says nothing secret: the URL's
             // SAS token is not in it.
-            return .failure(StorageError(.unreachable, account: connection.accountName, "\(request.method) \(endpoint)\(request.path): \(Self.describe(error, endpoint: endpoint))"))
+            return .failure(
+                StorageError(
+                    .unreachable,
+                    account: connection.accountName,
+                    "\(request.method) \(endpoint)\(request.path): \(Self.describe(error, endpoint: endpoint))"
+                )
+            )
         }
     }
 
@@ -184,10 +229,14 @@ package final class StorageHTTPClient: Sendable {
     static func describe(_ error: any Error, endpoint: String) -> String {
         let address = String(AzureConnection.split(endpoint).host)
         if let error = error as? IOError { return SocketFailure.connecting(to: address, errno: error.errnoCode) }
-        if let error = error as? NIOConnectionError, let first = error.connectionErrors.lazy.compactMap({ $0.error as? IOError }).first {
+        if let error = error as? NIOConnectionError,
+            let first = error.connectionErrors.lazy.compactMap({ $0.error as? IOError }).first
+        {
             return SocketFailure.connecting(to: address, errno: first.errnoCode)
         }
-        if let error = error as? HTTPClientError, error == .connectTimeout { return "\(address) did not answer in time" }
+        if let error = error as? HTTPClientError, error == .connectTimeout {
+            return "\(address) did not answer in time"
+        }
         return "\(error)"
     }
 }
@@ -206,11 +255,20 @@ extension StorageHTTPClient {
     /// The error a reply stands for; nil for a status that is an answer (below 300, and 304, which
     /// callers ask for).
     package static func storageError(
-        status: Int, errorCodeHeader: String?, body: [UInt8], service: StorageService, account: String
+        status: Int,
+        errorCodeHeader: String?,
+        body: [UInt8],
+        service: StorageService,
+        account: String
     ) -> StorageError? {
         guard status >= 300, status != 304 else { return nil }
         if service == .table, let table = TableErrorBody.read(body, status: status) {
-            return storageError(table, account: account, table.message.isEmpty ? "status \(status)" : table.message, operationIndex: table.operationIndex)
+            return storageError(
+                table,
+                account: account,
+                table.message.isEmpty ? "status \(status)" : table.message,
+                operationIndex: table.operationIndex
+            )
         }
         let blob = BlobErrorBody.read(body)
         let code = errorCodeHeader ?? blob.code
@@ -221,7 +279,12 @@ extension StorageHTTPClient {
 
     /// A Table service error read from a reply (an error body, or a failed batch's part) as the
     /// ``StorageError`` it stands for, with `message` and the failing operation's index.
-    package static func storageError(_ error: TableServiceError, account: String, _ message: String, operationIndex: Int?) -> StorageError {
+    package static func storageError(
+        _ error: TableServiceError,
+        account: String,
+        _ message: String,
+        operationIndex: Int?
+    ) -> StorageError {
         var storageError = StorageError(reason(status: error.status), account: account, message, code: error.code)
         storageError.operationIndex = operationIndex
         return storageError

@@ -30,10 +30,12 @@ package enum EntityOrdering {
     private static func compare(_ a: EdmValue, _ b: EdmValue) -> Int? {
         func order<T: Comparable>(_ x: T, _ y: T) -> Int { x < y ? -1 : x == y ? 0 : 1 }
         switch (a, b) {
-        case (.string(let x), .string(let y)): return x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : x.utf8.elementsEqual(y.utf8) ? 0 : 1
+        case (.string(let x), .string(let y)):
+            return x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : x.utf8.elementsEqual(y.utf8) ? 0 : 1
         case (.int32(let x), .int32(let y)): return order(x, y)
         case (.int64(let x), .int64(let y)): return order(x, y)
-        case (.double(let x), .double(let y)): return x.isNaN || y.isNaN ? order(x.isNaN ? 1 : 0, y.isNaN ? 1 : 0) : order(x, y)
+        case (.double(let x), .double(let y)):
+            return x.isNaN || y.isNaN ? order(x.isNaN ? 1 : 0, y.isNaN ? 1 : 0) : order(x, y)
         case (.boolean(let x), .boolean(let y)): return order(x ? 1 : 0, y ? 1 : 0)
         case (.dateTime(let x), .dateTime(let y)): return order(x.ticks, y.ticks)
         case (.guid(let x), .guid(let y)): return order(x, y)

@@ -1,6 +1,6 @@
 package import SpeakEasyCore
-import SpeakEasyModel
 package import SpeakEasyFormats
+import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// Moves entities from files or a store into one formatted output: the loop behind `export`.
@@ -35,7 +35,11 @@ package struct Exporter {
     /// more with the complete header; stdout cannot be rewritten, so there it is an error that says
     /// to choose `--columns` or write to a file.
     @discardableResult
-    package func run(_ sources: [Source], to output: OutputFile, progress: (Progress) -> Void = { _ in }) async throws -> Int {
+    package func run(
+        _ sources: [Source],
+        to output: OutputFile,
+        progress: (Progress) -> Void = { _ in }
+    ) async throws -> Int {
         do {
             let (count, formatter) = try await convert(sources, output, progress)
             if let csv = formatter as? CSVFormatter, csv.headerIsIncomplete, let written = output.temporaryPath {
@@ -56,11 +60,18 @@ package struct Exporter {
         guard output.isStream, let csv = formatter as? CSVFormatter, csv.headerIsIncomplete else { return }
         throw FormatError(
             source: output.name,
-            reason: "a later entity has a property the CSV header (taken from the first entity) lacks, and \(output.name) cannot be rewritten; "
-                + "choose the columns with --columns, or write to a file with --to", kind: .usage)
+            reason:
+                "a later entity has a property the CSV header (taken from the first entity) lacks, and \(output.name) cannot be rewritten; "
+                + "choose the columns with --columns, or write to a file with --to",
+            kind: .usage
+        )
     }
 
-    private func convert(_ sources: [Source], _ output: OutputFile, _ progress: (Progress) -> Void) async throws -> (Int, any EntityFormatter) {
+    private func convert(
+        _ sources: [Source],
+        _ output: OutputFile,
+        _ progress: (Progress) -> Void
+    ) async throws -> (Int, any EntityFormatter) {
         var formatter = try EntityFiles.formatter(writeOptions)
         let flushSize = 1 << 20
         var buffer: [UInt8] = []
@@ -130,15 +141,31 @@ package struct Exporter {
     private static func checkNames(_ store: any StorageAccount, table: String, partition: String?) async throws {
         let tables = try await store.tableNames()
         guard tables.contains(table) else {
-            throw NameNotFoundError(option: "--table", name: table, what: "table of \(store.displayName)", known: tables, kind: .inputMissing)
+            throw NameNotFoundError(
+                option: "--table",
+                name: table,
+                what: "table of \(store.displayName)",
+                known: tables,
+                kind: .inputMissing
+            )
         }
-        guard let partition, try await store.entities(table: table, partition: partition, from: nil, limit: 1).entities.isEmpty else { return }
+        guard let partition,
+            try await store.entities(table: table, partition: partition, from: nil, limit: 1).entities.isEmpty
+        else { return }
         // Listing every partition would read every entity on Azure: name the contract's that are there.
         var known: [String] = []
         for name in [DataContract.eventsPartition, DataContract.speakersPartition] {
-            if try await !store.entities(table: table, partition: name, from: nil, limit: 1).entities.isEmpty { known.append(name) }
+            if try await !store.entities(table: table, partition: name, from: nil, limit: 1).entities.isEmpty {
+                known.append(name)
+            }
         }
-        throw NameNotFoundError(option: "--partition", name: partition, what: "partition of table '\(table)'", known: known, kind: .inputMissing)
+        throw NameNotFoundError(
+            option: "--partition",
+            name: partition,
+            what: "partition of table '\(table)'",
+            known: known,
+            kind: .inputMissing
+        )
     }
 
     /// Only the `columns` properties, in that order, when columns are chosen (keys always stay).

@@ -27,8 +27,10 @@ package struct NameNotFoundError: ClassifiedError, Equatable {
 
     package var description: String {
         let list =
-            known.isEmpty ? "there are none"
-            : "there are: " + known.prefix(Self.shownNames).joined(separator: ", ") + (known.count > Self.shownNames ? ", … (\(known.count) in all)" : "")
+            known.isEmpty
+            ? "there are none"
+            : "there are: " + known.prefix(Self.shownNames).joined(separator: ", ")
+                + (known.count > Self.shownNames ? ", … (\(known.count) in all)" : "")
         return "\(option) \(name): no \(what) has that name; \(list)"
     }
 }

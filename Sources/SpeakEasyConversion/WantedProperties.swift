@@ -31,7 +31,11 @@ struct WantedProperties {
     func check() throws(NameNotFoundError) {
         guard entities > 0, let first = missing.first else { return }
         throw NameNotFoundError(
-            option: first.option, name: first.name, what: "property of the \(entities) entities read", known: (seen.union(Self.system)).sorted(),
-            kind: .usage)
+            option: first.option,
+            name: first.name,
+            what: "property of the \(entities) entities read",
+            known: (seen.union(Self.system)).sorted(),
+            kind: .usage
+        )
     }
 }

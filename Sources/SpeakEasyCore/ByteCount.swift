@@ -6,7 +6,8 @@ package struct ByteCount: CustomStringConvertible, Sendable {
 
     package var description: String {
         guard bytes >= 1024 else { return "\(bytes) bytes" }
-        var value = Double(bytes), unit = 0
+        var value = Double(bytes)
+        var unit = 0
         let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
         while value >= 1024, unit < units.count - 1 {
             value /= 1024

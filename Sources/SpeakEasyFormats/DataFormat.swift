@@ -42,12 +42,20 @@ package enum DataFormat: String, CaseIterable, Sendable {
 
     /// True when the braces of the first line balance (outside strings) and more content follows it.
     private static func firstLineIsWholeObject(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var depth = 0, inString = false, escaped = false
+        var depth = 0
+        var inString = false
+        var escaped = false
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {

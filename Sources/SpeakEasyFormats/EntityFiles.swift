@@ -39,7 +39,10 @@ package enum EntityFiles {
 
     /// Opens `path` and tells its format, without reading more than a sniffed prefix (which later reads
     /// return again).
-    package static func openInput(_ path: String, options: ReadOptions = ReadOptions()) throws(FormatError) -> (ByteInput, DataFormat) {
+    package static func openInput(
+        _ path: String,
+        options: ReadOptions = ReadOptions()
+    ) throws(FormatError) -> (ByteInput, DataFormat) {
         let input: ByteInput
         do { input = try ByteInput(path: path) } catch { throw FormatError(error) }
         var format = options.format ?? (path == "-" ? nil : DataFormat(fileExtensionOf: path))
@@ -52,7 +55,10 @@ package enum EntityFiles {
     /// What cuts a file of `format` into pieces that parse on their own (``InputSplitter``), for the
     /// formats whose parsing is worth sharing between threads; nil for the others.
     package static func splitter(
-        for input: ByteInput, format: DataFormat, pieceSize: Int, options: ReadOptions = ReadOptions()
+        for input: ByteInput,
+        format: DataFormat,
+        pieceSize: Int,
+        options: ReadOptions = ReadOptions()
     ) -> (any InputSplitter)? {
         switch format {
         case .atom: AtomFeedSplitter(input: input, pieceSize: pieceSize)
@@ -63,28 +69,50 @@ package enum EntityFiles {
     }
 
     /// A reader of one piece a ``splitter(for:format:pieceSize:options:)`` cut.
-    package static func reader(for piece: InputPiece, format: DataFormat, options: ReadOptions = ReadOptions()) throws(FormatError) -> any EntityReader {
+    package static func reader(
+        for piece: InputPiece,
+        format: DataFormat,
+        options: ReadOptions = ReadOptions()
+    ) throws(FormatError) -> any EntityReader {
         switch format {
         case .atom: AtomEntityReader(input: piece.input, origin: piece.origin)
         case .ndjson:
             // An in-memory piece is taken whole: its reader never looks for an object's end past it.
-            JSONEntityStreamReader(input: piece.input, layout: .lines, origin: piece.origin, plainEvents: options.plainEvents)
+            JSONEntityStreamReader(
+                input: piece.input,
+                layout: .lines,
+                origin: piece.origin,
+                plainEvents: options.plainEvents
+            )
         case .csv:
             try CSVEntityReader(
-                piece.input, delimiter: options.delimiter, plainEvents: options.plainEvents, keepsUnreadableDates: options.keepsUnreadableDates,
-                origin: piece.origin)
+                piece.input,
+                delimiter: options.delimiter,
+                plainEvents: options.plainEvents,
+                keepsUnreadableDates: options.keepsUnreadableDates,
+                origin: piece.origin
+            )
         case .json: try reader(for: piece.input, format: format, options: options)
         }
     }
 
     /// A reader of `format` over `input`.
-    package static func reader(for input: ByteInput, format: DataFormat, options: ReadOptions = ReadOptions()) throws(FormatError) -> any EntityReader {
+    package static func reader(
+        for input: ByteInput,
+        format: DataFormat,
+        options: ReadOptions = ReadOptions()
+    ) throws(FormatError) -> any EntityReader {
         switch format {
         case .atom: AtomEntityReader(input: input)
         case .json: JSONEntityStreamReader(input: input, layout: .document, plainEvents: options.plainEvents)
         case .ndjson: JSONEntityStreamReader(input: input, layout: .lines, plainEvents: options.plainEvents)
         case .csv:
-            try CSVEntityReader(input, delimiter: options.delimiter, plainEvents: options.plainEvents, keepsUnreadableDates: options.keepsUnreadableDates)
+            try CSVEntityReader(
+                input,
+                delimiter: options.delimiter,
+                plainEvents: options.plainEvents,
+                keepsUnreadableDates: options.keepsUnreadableDates
+            )
         }
     }
 
@@ -114,8 +142,13 @@ package enum EntityFiles {
         case .csv:
             try CSVFormatter(
                 CSVFormatter.Options(
-                    typed: options.typedCSV, delimiter: options.delimiter, columns: options.columns, spreadsheet: options.spreadsheetCSV,
-                    byteOrderMark: options.byteOrderMark))
+                    typed: options.typedCSV,
+                    delimiter: options.delimiter,
+                    columns: options.columns,
+                    spreadsheet: options.spreadsheetCSV,
+                    byteOrderMark: options.byteOrderMark
+                )
+            )
         }
     }
 
@@ -128,10 +161,13 @@ package enum EntityFiles {
         formatter.end(into: &out)
         guard let csv = formatter as? CSVFormatter, csv.headerIsIncomplete else { return out }
         var complete: [UInt8] = []
-        try csv.rewriteWithFinalHeader(ByteInput(name: "CSV", bytes: out), into: { (buffer: inout [UInt8]) throws(FormatError) in
-            complete.append(contentsOf: buffer)
-            buffer.removeAll(keepingCapacity: true)
-        })
+        try csv.rewriteWithFinalHeader(
+            ByteInput(name: "CSV", bytes: out),
+            into: { (buffer: inout [UInt8]) throws(FormatError) in
+                complete.append(contentsOf: buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        )
         return complete
     }
 }

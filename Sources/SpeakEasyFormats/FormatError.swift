@@ -13,7 +13,14 @@ package struct FormatError: ClassifiedError, Equatable, Sendable {
     package var reason: String
     package var kind: FailureKind
 
-    package init(source: String, line: Int? = nil, column: Int? = nil, keys: (partitionKey: String, rowKey: String)? = nil, reason: String, kind: FailureKind = .malformedInput) {
+    package init(
+        source: String,
+        line: Int? = nil,
+        column: Int? = nil,
+        keys: (partitionKey: String, rowKey: String)? = nil,
+        reason: String,
+        kind: FailureKind = .malformedInput
+    ) {
         self.source = source
         self.line = line
         self.column = column
@@ -40,7 +47,8 @@ package struct FormatError: ClassifiedError, Equatable, Sendable {
     }
 
     package static func == (lhs: FormatError, rhs: FormatError) -> Bool {
-        lhs.source == rhs.source && lhs.line == rhs.line && lhs.column == rhs.column && lhs.keys?.partitionKey == rhs.keys?.partitionKey
+        lhs.source == rhs.source && lhs.line == rhs.line && lhs.column == rhs.column
+            && lhs.keys?.partitionKey == rhs.keys?.partitionKey
             && lhs.keys?.rowKey == rhs.keys?.rowKey && lhs.reason == rhs.reason && lhs.kind == rhs.kind
     }
 }

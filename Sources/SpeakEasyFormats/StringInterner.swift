@@ -1,9 +1,9 @@
 import SpeakEasyCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Reuses the `String` made earlier for the same bytes in the same column.
@@ -41,7 +41,11 @@ struct StringInterner {
 
     /// The String for `bytes` in `column`: a cached one with the same bytes, else what `make` returns
     /// (which must be the String of exactly these bytes).
-    mutating func string<E: Error>(_ bytes: UnsafeRawBufferPointer, column: Int, make: () throws(E) -> String) throws(E) -> String {
+    mutating func string<E: Error>(
+        _ bytes: UnsafeRawBufferPointer,
+        column: Int,
+        make: () throws(E) -> String
+    ) throws(E) -> String {
         guard bytes.count >= Self.minimumLength, bytes.count <= Self.maximumLength else { return try make() }
         while columns.count <= column { columns.append(Column()) }
         guard columns[column].enabled else { return try make() }

@@ -9,7 +9,9 @@ enum TextPosition {
     static func after(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) -> (line: Int, column: Int) {
         let newlines = SWAR.count(of: UInt8(ascii: "\n"), in: bytes)
         // (Searched backwards only when there is a line break.)
-        guard newlines > 0, let last = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return (line, column + SWAR.characters(in: bytes)) }
+        guard newlines > 0, let last = bytes.lastIndex(of: UInt8(ascii: "\n")) else {
+            return (line, column + SWAR.characters(in: bytes))
+        }
         return (line + newlines, 1 + SWAR.characters(in: UnsafeBufferPointer(rebasing: bytes[(last + 1)...])))
     }
 }

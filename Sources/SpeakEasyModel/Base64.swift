@@ -37,7 +37,8 @@ package enum Base64 {
         var index = 0
         while index < input.count {
             let isLast = index + 4 == input.count
-            var chunk: UInt32 = 0, padding = 0
+            var chunk: UInt32 = 0
+            var padding = 0
             for offset in 0..<4 {
                 let byte = input[index + offset]
                 if byte == UInt8(ascii: "="), isLast, offset >= 2 {

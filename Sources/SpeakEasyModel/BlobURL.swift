@@ -20,13 +20,21 @@ package struct BlobURL: Hashable, Sendable {
     /// Parses either URL form; nil when the URL is neither.
     package init?(_ url: String) {
         let schemeEnd: String.Index
-        if url.hasPrefix("https://") { schemeEnd = url.index(url.startIndex, offsetBy: 8) }
-        else if url.hasPrefix("http://") { schemeEnd = url.index(url.startIndex, offsetBy: 7) }
-        else { return nil }
+        if url.hasPrefix("https://") {
+            schemeEnd = url.index(url.startIndex, offsetBy: 8)
+        } else if url.hasPrefix("http://") {
+            schemeEnd = url.index(url.startIndex, offsetBy: 7)
+        } else {
+            return nil
+        }
         let rest = url[schemeEnd...]
         guard let slash = rest.firstIndex(of: "/") else { return nil }
         let host = rest[..<slash]
-        var segments = rest[rest.index(after: slash)...].split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        var segments = rest[rest.index(after: slash)...].split(
+            separator: "/",
+            maxSplits: 1,
+            omittingEmptySubsequences: false
+        ).map(String.init)
         let account: String
         if let dot = host.firstIndex(of: "."), host[dot...].hasPrefix(".blob.") {
             account = String(host[..<dot])
@@ -34,9 +42,12 @@ package struct BlobURL: Hashable, Sendable {
             // Path style: the first segment is the account.
             guard segments.count == 2 else { return nil }
             account = segments[0]
-            segments = segments[1].split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            segments = segments[1].split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(
+                String.init
+            )
         }
-        guard segments.count == 2, !segments[0].isEmpty, !segments[1].isEmpty, let blob = Self.unescape(segments[1]) else { return nil }
+        guard segments.count == 2, !segments[0].isEmpty, !segments[1].isEmpty, let blob = Self.unescape(segments[1])
+        else { return nil }
         self.init(account: account, container: segments[0], blob: blob)
     }
 

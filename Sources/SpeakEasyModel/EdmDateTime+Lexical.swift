@@ -4,7 +4,9 @@ extension EdmDateTime {
     package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         package let text: String
         package let reason: String
-        package var description: String { "'\(text)' is not an Edm.DateTime (\(reason)); expected yyyy-MM-ddTHH:mm:ss[.fffffff]Z" }
+        package var description: String {
+            "'\(text)' is not an Edm.DateTime (\(reason)); expected yyyy-MM-ddTHH:mm:ss[.fffffff]Z"
+        }
     }
 
     /// Parses `yyyy-MM-ddTHH:mm:ss[.f{1,7}][Z]`, the forms Azure accepts; a missing `Z` means UTC.
@@ -14,7 +16,9 @@ extension EdmDateTime {
 
     /// Parses the UTF-8 bytes of a lexical form (see ``init(parsing:)``).
     package init(parsingUTF8 bytes: some Collection<UInt8>) throws(ParseError) {
-        let parsed: EdmDateTime?? = bytes.withContiguousStorageIfAvailable { try? Self.parse(UnsafeRawBufferPointer($0)) }
+        let parsed: EdmDateTime?? = bytes.withContiguousStorageIfAvailable {
+            try? Self.parse(UnsafeRawBufferPointer($0))
+        }
         switch parsed {
         case .some(.some(let value)): self = value
         case .some(.none): throw Self.parseError(Array(bytes))
@@ -41,10 +45,15 @@ extension EdmDateTime {
             }
             return value
         }
-        valid = s[4] == UInt8(ascii: "-") && s[7] == UInt8(ascii: "-") && s[10] == UInt8(ascii: "T")
+        valid =
+            s[4] == UInt8(ascii: "-") && s[7] == UInt8(ascii: "-") && s[10] == UInt8(ascii: "T")
             && s[13] == UInt8(ascii: ":") && s[16] == UInt8(ascii: ":")
-        let year = digits(0, 4), month = digits(5, 7), day = digits(8, 10)
-        let hour = digits(11, 13), minute = digits(14, 16), second = digits(17, 19)
+        let year = digits(0, 4)
+        let month = digits(5, 7)
+        let day = digits(8, 10)
+        let hour = digits(11, 13)
+        let minute = digits(14, 16)
+        let second = digits(17, 19)
         var fraction: Int64 = 0
         var fractionDigits = 0
         if count > 19 {
@@ -55,7 +64,17 @@ extension EdmDateTime {
                 for _ in fractionDigits..<7 { fraction &*= 10 }
             }
         }
-        guard valid, var value = EdmDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction) else {
+        guard valid,
+            var value = EdmDateTime(
+                year: year,
+                month: month,
+                day: day,
+                hour: hour,
+                minute: minute,
+                second: second,
+                fraction: fraction
+            )
+        else {
             throw parseError(Array(s))
         }
         value.lexicalShape = LexicalShape(fractionDigits: Int8(fractionDigits), hasZone: hasZone)
@@ -69,7 +88,10 @@ extension EdmDateTime {
         var s = bytes
         if s.last == UInt8(ascii: "Z") { s.removeLast() }
         guard s.count >= 19 else { return fail("too short") }
-        for (index, separator) in [(4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")), (10, UInt8(ascii: "T")), (13, UInt8(ascii: ":")), (16, UInt8(ascii: ":"))]
+        for (index, separator) in [
+            (4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")), (10, UInt8(ascii: "T")), (13, UInt8(ascii: ":")),
+            (16, UInt8(ascii: ":")),
+        ]
         where s[index] != separator {
             return fail("'\(Character(Unicode.Scalar(separator)))' was expected at position \(index + 1)")
         }
@@ -78,7 +100,8 @@ extension EdmDateTime {
             guard s.count > 20 else { return fail("the fraction has no digits") }
             guard s.count <= 27 else { return fail("more than 7 fractional digits") }
         }
-        for (i, byte) in s.enumerated() where ![4, 7, 10, 13, 16, 19].contains(i) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+        for (i, byte) in s.enumerated()
+        where ![4, 7, 10, 13, 16, 19].contains(i) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
             return fail("a digit was expected at position \(i + 1)")
         }
         return fail("a field is out of range")
@@ -127,8 +150,14 @@ extension EdmDateTime {
             two(c.second, at: 17)
             var count = 19
             if !trimmed || c.fraction != 0 {
-                var fraction = c.fraction, width = 7
-                if trimmed { while fraction % 10 == 0 { fraction /= 10; width -= 1 } }
+                var fraction = c.fraction
+                var width = 7
+                if trimmed {
+                    while fraction % 10 == 0 {
+                        fraction /= 10
+                        width -= 1
+                    }
+                }
                 text[19] = UInt8(ascii: ".")
                 for index in stride(from: 19 + width, to: 19, by: -1) {
                     text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)

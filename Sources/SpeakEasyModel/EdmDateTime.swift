@@ -52,7 +52,8 @@ package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConverti
     package init(uncheckedTicks: Int64) { self.ticks = uncheckedTicks }
 
     /// Builds a date from its UTC calendar fields; nil when a field is out of range.
-    package init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, fraction: Int64 = 0) {
+    package init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, fraction: Int64 = 0)
+    {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...Self.daysInMonth(year: year, month: month)).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
@@ -132,7 +133,7 @@ package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConverti
 }
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif

@@ -20,11 +20,15 @@ extension EdmGuid {
 
     /// The GUID of the name a ``nameHasher(in:)`` has been given.
     package init(finishing hasher: Insecure.SHA1) {
-        var high: UInt64 = 0, low: UInt64 = 0
+        var high: UInt64 = 0
+        var low: UInt64 = 0
         hasher.finalize().withUnsafeBytes { digest in
             for index in 0..<8 { high = high << 8 | UInt64(digest[index]) }
             for index in 8..<16 { low = low << 8 | UInt64(digest[index]) }
         }
-        self.init(high: high & 0xFFFF_FFFF_FFFF_0FFF | 0x0000_0000_0000_5000, low: low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
+        self.init(
+            high: high & 0xFFFF_FFFF_FFFF_0FFF | 0x0000_0000_0000_5000,
+            low: low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+        )
     }
 }

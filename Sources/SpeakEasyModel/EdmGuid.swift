@@ -14,7 +14,9 @@ package struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible 
     package init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 36 else { return nil }
-        var high: UInt64 = 0, low: UInt64 = 0, nibbles = 0
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var nibbles = 0
         for (index, byte) in bytes.enumerated() {
             if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return nil }
@@ -33,7 +35,9 @@ package struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// On every event's RowKey, so eight digits at a time (``hexDigits(_:)``).
     package init?(lowerCase bytes: UnsafeRawBufferPointer) {
         let dash = UInt8(ascii: "-")
-        guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else { return nil }
+        guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else {
+            return nil
+        }
         func word(_ offset: Int) -> UInt64 { bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
         func half(_ offset: Int) -> UInt64 { UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
         // The 32 digits as four words of eight, dashes left out.
@@ -47,7 +51,8 @@ package struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// is not one. Bytes are 7-bit once the high bits are checked, so adding `0x80 - n` sets a byte's
     /// high bit exactly when it is at least `n`, without carrying into the next byte.
     private static func hexDigits(_ word: UInt64) -> UInt32? {
-        let ones = SWAR.ones, highs = SWAR.highs
+        let ones = SWAR.ones
+        let highs = SWAR.highs
         guard word & highs == 0 else { return nil }
         func atLeast(_ n: UInt8) -> UInt64 { (word &+ ones &* UInt64(0x80 - n)) & highs }
         let digits = atLeast(UInt8(ascii: "0")) & ~atLeast(UInt8(ascii: "9") + 1)

@@ -84,7 +84,9 @@ package enum EdmValue: Sendable, CustomStringConvertible {
         case "-INF", "-Infinity", "-inf": return -.infinity
         default:
             // Double(_:) also takes "nan", "inf" and hex floats; only decimal forms are Edm.Double.
-            guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+            guard let first = text.utf8.first,
+                first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
                 !text.contains(where: { $0 == "x" || $0 == "X" || $0 == "n" || $0 == "N" || $0 == "i" || $0 == "I" })
             else { return nil }
             // A finite number too large for a Double (1e999) is out of range, not Infinity.
@@ -98,9 +100,11 @@ package enum EdmValue: Sendable, CustomStringConvertible {
         let digits = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
         switch type {
         case .int32, .int64:
-            return !digits.isEmpty && digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 } && EdmValue(lexical: text, as: type) == nil
+            return !digits.isEmpty && digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+                && EdmValue(lexical: text, as: type) == nil
         case .double:
-            return parseDouble(text) == nil && Double(text)?.isInfinite == true && !text.contains(where: { $0 == "n" || $0 == "N" || $0 == "i" || $0 == "I" || $0 == "x" || $0 == "X" })
+            return parseDouble(text) == nil && Double(text)?.isInfinite == true
+                && !text.contains(where: { $0 == "n" || $0 == "N" || $0 == "i" || $0 == "I" || $0 == "x" || $0 == "X" })
         default:
             return false
         }

@@ -8,7 +8,9 @@ extension Entity {
         var key = key
         let plain = key.withUTF8 { bytes -> Bool in
             for byte in bytes {
-                if byte &- 0x20 >= 0x5F || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "?") {
+                if byte &- 0x20 >= 0x5F || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\")
+                    || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "?")
+                {
                     return false
                 }
             }

@@ -21,7 +21,13 @@ package struct Entity: Hashable, Sendable {
     package var etag: String?
     package var properties: [Property]
 
-    package init(partitionKey: String, rowKey: String, timestamp: EdmDateTime? = nil, etag: String? = nil, properties: [Property] = []) {
+    package init(
+        partitionKey: String,
+        rowKey: String,
+        timestamp: EdmDateTime? = nil,
+        etag: String? = nil,
+        properties: [Property] = []
+    ) {
         self.partitionKey = partitionKey
         self.rowKey = rowKey
         self.timestamp = timestamp

@@ -14,7 +14,9 @@ extension Entity {
     /// The string value of a required property, or a mapping error naming it.
     package func requiredString(_ name: String) throws(EntityMappingError) -> String {
         guard let value = self[name] else { throw mappingError("\(name) is missing") }
-        guard case .string(let text) = value else { throw mappingError("\(name) is \(value.type.rawValue), expected Edm.String") }
+        guard case .string(let text) = value else {
+            throw mappingError("\(name) is \(value.type.rawValue), expected Edm.String")
+        }
         return text
     }
 

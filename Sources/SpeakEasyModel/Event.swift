@@ -11,7 +11,15 @@ package struct Event: Hashable, Sendable {
     /// The speaker's `Name`, denormalised for the app.
     package var speakerName: String
 
-    package init(key: String, date: EdmDateTime, name: String, location: String, description: String, speakerKey: String, speakerName: String) {
+    package init(
+        key: String,
+        date: EdmDateTime,
+        name: String,
+        location: String,
+        description: String,
+        speakerKey: String,
+        speakerName: String
+    ) {
         self.key = key
         self.date = date
         self.name = name
@@ -24,7 +32,9 @@ package struct Event: Hashable, Sendable {
     /// Reads an event from an entity, checking partition, property names and types.
     package init(entity: Entity) throws(EntityMappingError) {
         guard entity.partitionKey == DataContract.eventsPartition else {
-            throw entity.mappingError("PartitionKey is '\(entity.partitionKey)', expected '\(DataContract.eventsPartition)'")
+            throw entity.mappingError(
+                "PartitionKey is '\(entity.partitionKey)', expected '\(DataContract.eventsPartition)'"
+            )
         }
         guard let dateValue = entity["EventDate"] else { throw entity.mappingError("EventDate is missing") }
         guard case .dateTime(let date) = dateValue else {

@@ -13,7 +13,16 @@ package struct GeneratorOptions: Hashable, Sendable {
     /// Where the photos live: a speaker's ImageUrl is this base + the blob name.
     package var photoBaseURL: String
 
-    package init(seed: UInt64, eventCount: Int, speakerCount: Int, from: EdmDateTime, cutoff: EdmDateTime, resolution: DateResolution, dateFormat: EventDateFormat = .app, photoBaseURL: String) {
+    package init(
+        seed: UInt64,
+        eventCount: Int,
+        speakerCount: Int,
+        from: EdmDateTime,
+        cutoff: EdmDateTime,
+        resolution: DateResolution,
+        dateFormat: EventDateFormat = .app,
+        photoBaseURL: String
+    ) {
         self.seed = seed
         self.eventCount = eventCount
         self.speakerCount = speakerCount

@@ -19,8 +19,12 @@ package struct PlainEvent: Sendable {
 extension PlainEvent {
     /// The properties of the contract's events, as readers tell them apart.
     package enum Field: String {
-        case eventDate = "EventDate", eventName = "EventName", eventLocation = "EventLocation", eventDescription = "EventDescription"
-        case speakerKey = "SpeakerKey", speakerName = "SpeakerName"
+        case eventDate = "EventDate"
+        case eventName = "EventName"
+        case eventLocation = "EventLocation"
+        case eventDescription = "EventDescription"
+        case speakerKey = "SpeakerKey"
+        case speakerName = "SpeakerName"
     }
 
     /// What a reader has found of a plain event so far, property by property; ``event`` is the event
@@ -70,9 +74,17 @@ extension PlainEvent {
 
         /// The event, when every property is there and Azure's size limit is far.
         package var event: PlainEvent? {
-            guard hasDescription, !inDoubt, size <= Entity.maximumBytes, let key, let date, let name, let location, let speakerKey, let speakerName
+            guard hasDescription, !inDoubt, size <= Entity.maximumBytes, let key, let date, let name, let location,
+                let speakerKey, let speakerName
             else { return nil }
-            return PlainEvent(key: key, date: date, name: name, location: location, speakerKey: speakerKey, speakerName: speakerName)
+            return PlainEvent(
+                key: key,
+                date: date,
+                name: name,
+                location: location,
+                speakerKey: speakerKey,
+                speakerName: speakerName
+            )
         }
     }
 }

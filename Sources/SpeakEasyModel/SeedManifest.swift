@@ -4,7 +4,10 @@
 /// is recognised and the same command can finish it. The record is data that `seed` writes and
 /// `validate` reads; writing it is seeding's (`SeedManifest+Store`).
 package struct SeedManifest: Hashable, Sendable {
-    package enum Status: String, Sendable { case inProgress = "in progress", complete }
+    package enum Status: String, Sendable {
+        case inProgress = "in progress"
+        case complete
+    }
 
     /// The table that holds manifests: PartitionKey = the seeded table, RowKey = `latest`.
     package static let table = "seedmanifest"
@@ -44,7 +47,9 @@ package struct SeedManifest: Hashable, Sendable {
                 Property("SamplesHash", .string(samplesHash)),
             ]
         } else {
-            properties += [Property("Source", .string("files")), Property("Files", .string(importedFiles.joined(separator: "\n")))]
+            properties += [
+                Property("Source", .string("files")), Property("Files", .string(importedFiles.joined(separator: "\n"))),
+            ]
         }
         properties.append(Property("StartedAt", .dateTime(startedAt)))
         if let completedAt { properties.append(Property("CompletedAt", .dateTime(completedAt))) }
@@ -56,7 +61,14 @@ package struct SeedManifest: Hashable, Sendable {
         return Entity(partitionKey: seededTable, rowKey: Self.rowKey, properties: properties)
     }
 
-    package init(seededTable: String, status: Status, options: GeneratorOptions?, generatorVersion: Int, samplesHash: String, startedAt: EdmDateTime) {
+    package init(
+        seededTable: String,
+        status: Status,
+        options: GeneratorOptions?,
+        generatorVersion: Int,
+        samplesHash: String,
+        startedAt: EdmDateTime
+    ) {
         self.seededTable = seededTable
         self.status = status
         self.options = options
@@ -79,25 +91,52 @@ package struct SeedManifest: Hashable, Sendable {
             }
         }
         func date(_ name: String) throws(EntityMappingError) -> EdmDateTime {
-            guard case .dateTime(let value)? = entity[name] else { throw entity.mappingError("\(name) is missing or not a DateTime") }
+            guard case .dateTime(let value)? = entity[name] else {
+                throw entity.mappingError("\(name) is missing or not a DateTime")
+            }
             return value
         }
-        guard let status = Status(rawValue: try string("Status")) else { throw entity.mappingError("Status is unknown") }
+        guard let status = Status(rawValue: try string("Status")) else {
+            throw entity.mappingError("Status is unknown")
+        }
         if case .string("files")? = entity["Source"] {
-            self.init(seededTable: entity.partitionKey, status: status, options: nil, generatorVersion: 0, samplesHash: "", startedAt: try date("StartedAt"))
+            self.init(
+                seededTable: entity.partitionKey,
+                status: status,
+                options: nil,
+                generatorVersion: 0,
+                samplesHash: "",
+                startedAt: try date("StartedAt")
+            )
             importedFiles = try string("Files").split(separator: "\n").map(String.init)
         } else {
             guard let seed = UInt64(try string("Seed")) else { throw entity.mappingError("Seed is not a number") }
-            guard let resolution = DateResolution(rawValue: try string("Resolution")) else { throw entity.mappingError("Resolution is unknown") }
+            guard let resolution = DateResolution(rawValue: try string("Resolution")) else {
+                throw entity.mappingError("Resolution is unknown")
+            }
             // Generator version 1 had no choice: its dates were the resolution's multiples.
-            let dateFormat = entity["DateFormat"] == nil ? EventDateFormat.azure : EventDateFormat(rawValue: try string("DateFormat"))
+            let dateFormat =
+                entity["DateFormat"] == nil
+                ? EventDateFormat.azure : EventDateFormat(rawValue: try string("DateFormat"))
             guard let dateFormat else { throw entity.mappingError("DateFormat is unknown") }
             let options = GeneratorOptions(
-                seed: seed, eventCount: try integer("Events"), speakerCount: try integer("Speakers"), from: try date("From"),
-                cutoff: try date("Cutoff"), resolution: resolution, dateFormat: dateFormat, photoBaseURL: try string("PhotoBaseUrl"))
+                seed: seed,
+                eventCount: try integer("Events"),
+                speakerCount: try integer("Speakers"),
+                from: try date("From"),
+                cutoff: try date("Cutoff"),
+                resolution: resolution,
+                dateFormat: dateFormat,
+                photoBaseURL: try string("PhotoBaseUrl")
+            )
             self.init(
-                seededTable: entity.partitionKey, status: status, options: options, generatorVersion: 0, samplesHash: try string("SamplesHash"),
-                startedAt: try date("StartedAt"))
+                seededTable: entity.partitionKey,
+                status: status,
+                options: options,
+                generatorVersion: 0,
+                samplesHash: try string("SamplesHash"),
+                startedAt: try date("StartedAt")
+            )
             generatorVersion = try integer("GeneratorVersion")
         }
         if case .dateTime(let value)? = entity["CompletedAt"] { completedAt = value }

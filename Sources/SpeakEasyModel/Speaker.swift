@@ -19,7 +19,9 @@ package struct Speaker: Hashable, Sendable {
     /// Reads a speaker from an entity, checking partition, property names and types.
     package init(entity: Entity) throws(EntityMappingError) {
         guard entity.partitionKey == DataContract.speakersPartition else {
-            throw entity.mappingError("PartitionKey is '\(entity.partitionKey)', expected '\(DataContract.speakersPartition)'")
+            throw entity.mappingError(
+                "PartitionKey is '\(entity.partitionKey)', expected '\(DataContract.speakersPartition)'"
+            )
         }
         self.init(
             key: entity.rowKey,

@@ -12,7 +12,8 @@ package enum TableETag {
 
     /// The Timestamp a ``weak(_:)`` ETag was made from; nil for any other text.
     package static func timestamp(of etag: String) -> EdmDateTime? {
-        let prefix = "W/\"datetime'", suffix = "'\""
+        let prefix = "W/\"datetime'"
+        let suffix = "'\""
         guard etag.hasPrefix(prefix), etag.hasSuffix(suffix), etag.count > prefix.count + suffix.count,
             let time = PercentEncoding.decode(etag.dropFirst(prefix.count).dropLast(suffix.count))
         else { return nil }
@@ -25,7 +26,9 @@ package enum TableETag {
     package static func isCondition(_ text: String) -> Bool {
         if text == "*" { return true }
         var bytes = text.utf8[...]
-        guard bytes.count >= 4, bytes.first == UInt8(ascii: "W") || bytes.first == UInt8(ascii: "w") else { return false }
+        guard bytes.count >= 4, bytes.first == UInt8(ascii: "W") || bytes.first == UInt8(ascii: "w") else {
+            return false
+        }
         bytes = bytes.dropFirst()
         guard bytes.starts(with: "/\"".utf8), bytes.last == UInt8(ascii: "\""), bytes.count >= 3 else { return false }
         var escaped = false

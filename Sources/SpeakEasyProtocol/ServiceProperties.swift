@@ -26,7 +26,13 @@ package struct ServiceProperties: Sendable, Equatable {
         package var write = true
         package var retentionPolicy = RetentionPolicy()
 
-        package init(version: String = "1.0", delete: Bool = true, read: Bool = true, write: Bool = true, retentionPolicy: RetentionPolicy = RetentionPolicy()) {
+        package init(
+            version: String = "1.0",
+            delete: Bool = true,
+            read: Bool = true,
+            write: Bool = true,
+            retentionPolicy: RetentionPolicy = RetentionPolicy()
+        ) {
             self.version = version
             self.delete = delete
             self.read = read
@@ -42,7 +48,12 @@ package struct ServiceProperties: Sendable, Equatable {
         package var includeAPIs: Bool?
         package var retentionPolicy = RetentionPolicy()
 
-        package init(version: String = "1.0", enabled: Bool = false, includeAPIs: Bool? = nil, retentionPolicy: RetentionPolicy = RetentionPolicy()) {
+        package init(
+            version: String = "1.0",
+            enabled: Bool = false,
+            includeAPIs: Bool? = nil,
+            retentionPolicy: RetentionPolicy = RetentionPolicy()
+        ) {
             self.version = version
             self.enabled = enabled
             self.includeAPIs = includeAPIs
@@ -57,7 +68,13 @@ package struct ServiceProperties: Sendable, Equatable {
         package var exposedHeaders: String
         package var allowedHeaders: String
 
-        package init(allowedOrigins: String, allowedMethods: String, maxAgeInSeconds: Int, exposedHeaders: String, allowedHeaders: String) {
+        package init(
+            allowedOrigins: String,
+            allowedMethods: String,
+            maxAgeInSeconds: Int,
+            exposedHeaders: String,
+            allowedHeaders: String
+        ) {
             self.allowedOrigins = allowedOrigins
             self.allowedMethods = allowedMethods
             self.maxAgeInSeconds = maxAgeInSeconds
@@ -71,7 +88,12 @@ package struct ServiceProperties: Sendable, Equatable {
     package var minuteMetrics: Metrics?
     package var cors: [CorsRule]?
 
-    package init(logging: Logging? = nil, hourMetrics: Metrics? = nil, minuteMetrics: Metrics? = nil, cors: [CorsRule]? = nil) {
+    package init(
+        logging: Logging? = nil,
+        hourMetrics: Metrics? = nil,
+        minuteMetrics: Metrics? = nil,
+        cors: [CorsRule]? = nil
+    ) {
         self.logging = logging
         self.hourMetrics = hourMetrics
         self.minuteMetrics = minuteMetrics
@@ -79,7 +101,12 @@ package struct ServiceProperties: Sendable, Equatable {
     }
 
     /// What a service never set answers (Azurite's `defaultServiceProperties`).
-    package static let defaults = ServiceProperties(logging: Logging(), hourMetrics: Metrics(), minuteMetrics: Metrics(), cors: [])
+    package static let defaults = ServiceProperties(
+        logging: Logging(),
+        hourMetrics: Metrics(),
+        minuteMetrics: Metrics(),
+        cors: []
+    )
 
     /// Azure's limit on CORS rules a service keeps.
     static let maximumCorsRules = 5
@@ -88,8 +115,11 @@ package struct ServiceProperties: Sendable, Equatable {
     /// `self` with what `update` names replaced.
     package func merged(with update: ServiceProperties) -> ServiceProperties {
         ServiceProperties(
-            logging: update.logging ?? logging, hourMetrics: update.hourMetrics ?? hourMetrics, minuteMetrics: update.minuteMetrics ?? minuteMetrics,
-            cors: update.cors ?? cors)
+            logging: update.logging ?? logging,
+            hourMetrics: update.hourMetrics ?? hourMetrics,
+            minuteMetrics: update.minuteMetrics ?? minuteMetrics,
+            cors: update.cors ?? cors
+        )
     }
 
     // MARK: Reading
@@ -102,7 +132,9 @@ package struct ServiceProperties: Sendable, Equatable {
         } catch {
             throw Self.invalid("the XML specified is not syntactically valid (\(error))")
         }
-        guard root.name == "StorageServiceProperties" else { throw Self.invalid("the root element is <\(root.name)>, not <StorageServiceProperties>") }
+        guard root.name == "StorageServiceProperties" else {
+            throw Self.invalid("the root element is <\(root.name)>, not <StorageServiceProperties>")
+        }
         for element in root.children {
             switch element.name {
             case "Logging": logging = try Self.logging(element)
@@ -118,20 +150,32 @@ package struct ServiceProperties: Sendable, Equatable {
 
     private static func logging(_ element: XMLTree) throws(StorageError) -> Logging {
         Logging(
-            version: try text(element, "Version"), delete: try flag(element, "Delete"), read: try flag(element, "Read"),
-            write: try flag(element, "Write"), retentionPolicy: try retention(element))
+            version: try text(element, "Version"),
+            delete: try flag(element, "Delete"),
+            read: try flag(element, "Read"),
+            write: try flag(element, "Write"),
+            retentionPolicy: try retention(element)
+        )
     }
 
     private static func metrics(_ element: XMLTree) throws(StorageError) -> Metrics {
         let enabled = try flag(element, "Enabled")
-        let includeAPIs = try element.child("IncludeAPIs").map { _ throws(StorageError) in try flag(element, "IncludeAPIs") }
+        let includeAPIs = try element.child("IncludeAPIs").map { _ throws(StorageError) in
+            try flag(element, "IncludeAPIs")
+        }
         if enabled, includeAPIs == nil { throw invalid("<\(element.name)> is enabled but has no <IncludeAPIs>") }
         return Metrics(
-            version: try text(element, "Version"), enabled: enabled, includeAPIs: enabled ? includeAPIs : nil, retentionPolicy: try retention(element))
+            version: try text(element, "Version"),
+            enabled: enabled,
+            includeAPIs: enabled ? includeAPIs : nil,
+            retentionPolicy: try retention(element)
+        )
     }
 
     private static func retention(_ parent: XMLTree) throws(StorageError) -> RetentionPolicy {
-        guard let element = parent.child("RetentionPolicy") else { throw invalid("<\(parent.name)> has no <RetentionPolicy>") }
+        guard let element = parent.child("RetentionPolicy") else {
+            throw invalid("<\(parent.name)> has no <RetentionPolicy>")
+        }
         let enabled = try flag(element, "Enabled")
         guard enabled else { return RetentionPolicy(enabled: false, days: nil) }
         guard let days = Int(try text(element, "Days")), (1...365).contains(days) else {
@@ -142,17 +186,25 @@ package struct ServiceProperties: Sendable, Equatable {
 
     private static func cors(_ element: XMLTree) throws(StorageError) -> [CorsRule] {
         let rules = element.children
-        guard rules.count <= maximumCorsRules else { throw invalid("<Cors> holds \(rules.count) rules; at most \(maximumCorsRules)") }
+        guard rules.count <= maximumCorsRules else {
+            throw invalid("<Cors> holds \(rules.count) rules; at most \(maximumCorsRules)")
+        }
         return try rules.map { (rule: XMLTree) throws(StorageError) -> CorsRule in
             guard rule.name == "CorsRule" else { throw invalid("<Cors> holds <\(rule.name)>, not <CorsRule>") }
             let methods = try text(rule, "AllowedMethods")
             for method in methods.split(separator: ",") where !corsMethods.contains(method) {
                 throw invalid("<AllowedMethods> names '\(method)', which is no method CORS allows")
             }
-            guard let maxAge = Int(try text(rule, "MaxAgeInSeconds")), maxAge >= 0 else { throw invalid("<MaxAgeInSeconds> must be a whole number") }
+            guard let maxAge = Int(try text(rule, "MaxAgeInSeconds")), maxAge >= 0 else {
+                throw invalid("<MaxAgeInSeconds> must be a whole number")
+            }
             return CorsRule(
-                allowedOrigins: try text(rule, "AllowedOrigins"), allowedMethods: methods, maxAgeInSeconds: maxAge,
-                exposedHeaders: rule.child("ExposedHeaders")?.text ?? "", allowedHeaders: rule.child("AllowedHeaders")?.text ?? "")
+                allowedOrigins: try text(rule, "AllowedOrigins"),
+                allowedMethods: methods,
+                maxAgeInSeconds: maxAge,
+                exposedHeaders: rule.child("ExposedHeaders")?.text ?? "",
+                allowedHeaders: rule.child("AllowedHeaders")?.text ?? ""
+            )
         }
     }
 
@@ -170,7 +222,12 @@ package struct ServiceProperties: Sendable, Equatable {
     }
 
     private static func invalid(_ why: String) -> StorageError {
-        StorageError(.invalidInput, account: "", "The XML specified is not syntactically valid or is not a service properties document: \(why).", code: "InvalidXmlDocument")
+        StorageError(
+            .invalidInput,
+            account: "",
+            "The XML specified is not syntactically valid or is not a service properties document: \(why).",
+            code: "InvalidXmlDocument"
+        )
     }
 
     // MARK: Writing

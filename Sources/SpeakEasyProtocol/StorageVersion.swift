@@ -29,7 +29,8 @@ package enum StorageVersion {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
         let digits = bytes.enumerated().filter { $0.offset != 4 && $0.offset != 7 }.map(\.element)
         guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return false }
-        let month = Int(bytes[5] - 48) * 10 + Int(bytes[6] - 48), day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)
+        let month = Int(bytes[5] - 48) * 10 + Int(bytes[6] - 48)
+        let day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)
         return (1...12).contains(month) && (1...31).contains(day)
     }
 }
@@ -38,7 +39,10 @@ extension WireError {
     /// 400 InvalidHeaderValue for an `x-ms-version` that is no service version.
     package static func unsupportedVersion(_ version: String) -> Self {
         Self(
-            status: 400, code: "InvalidHeaderValue",
-            message: "The value for one of the HTTP headers is not in the correct format (x-ms-version: \(version.prefix(64))).")
+            status: 400,
+            code: "InvalidHeaderValue",
+            message:
+                "The value for one of the HTTP headers is not in the correct format (x-ms-version: \(version.prefix(64)))."
+        )
     }
 }

@@ -57,7 +57,11 @@ package struct WireReply: Sendable, Equatable {
 extension WireError {
     /// 400 MissingRequiredHeader.
     package static func missingRequiredHeader(_ name: String) -> Self {
-        Self(status: 400, code: "MissingRequiredHeader", message: "An HTTP header that's mandatory for this request is not specified (\(name)).")
+        Self(
+            status: 400,
+            code: "MissingRequiredHeader",
+            message: "An HTTP header that's mandatory for this request is not specified (\(name))."
+        )
     }
 
     /// 501 NotImplemented: Azure's answer for an operation it has that this server does not serve
@@ -80,7 +84,11 @@ extension WireError {
     /// 500 OperationTimedOut: Azure's code for a request not completed within the time it allows
     /// (its documented common error), here a body that comes too slowly.
     package static var operationTimedOut: Self {
-        Self(status: 500, code: "OperationTimedOut", message: "The operation could not be completed within the permitted time.")
+        Self(
+            status: 500,
+            code: "OperationTimedOut",
+            message: "The operation could not be completed within the permitted time."
+        )
     }
 
     /// 404 ResourceNotFound for a path whose account is not this one.

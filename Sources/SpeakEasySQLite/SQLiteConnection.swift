@@ -133,7 +133,11 @@ final class SQLiteStatement {
         try result.get()
     }
 
-    private func bindText(_ index: Int32, _ buffer: UnsafeBufferPointer<UInt8>, destructor: sqlite3_destructor_type? = csqlite_transient()) {
+    private func bindText(
+        _ index: Int32,
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        destructor: sqlite3_destructor_type? = csqlite_transient()
+    ) {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
             return
@@ -151,7 +155,13 @@ final class SQLiteStatement {
 
     func bindBlob(_ index: Int32, _ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
-            _ = sqlite3_bind_blob64(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(buffer.count), csqlite_transient())
+            _ = sqlite3_bind_blob64(
+                handle,
+                index,
+                buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                sqlite3_uint64(buffer.count),
+                csqlite_transient()
+            )
         }
     }
 

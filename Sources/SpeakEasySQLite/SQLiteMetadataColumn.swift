@@ -19,10 +19,16 @@ enum SQLiteMetadataColumn {
     /// The pairs of a stored object; a value that is not a string (never written here) is kept as
     /// its text, and a column that cannot be read reads as no metadata rather than failing the blob.
     static func decode(_ text: String) -> [String: String] {
-        guard text != "{}", let properties = try? JSONEntityReader.properties(fromObject: Array(text.utf8)) else { return [:] }
+        guard text != "{}", let properties = try? JSONEntityReader.properties(fromObject: Array(text.utf8)) else {
+            return [:]
+        }
         var metadata: [String: String] = [:]
         for property in properties {
-            if case .string(let value) = property.value { metadata[property.name] = value } else { metadata[property.name] = property.value.description }
+            if case .string(let value) = property.value {
+                metadata[property.name] = value
+            } else {
+                metadata[property.name] = property.value.description
+            }
         }
         return metadata
     }

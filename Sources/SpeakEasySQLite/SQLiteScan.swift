@@ -15,10 +15,23 @@ package final class SQLiteScan {
     private var finished = false
 
     /// Selects the keys, then `columns`.
-    init(_ connection: SQLiteConnection, table: String, query: EntityQuery, from: ContinuationToken?, columns: String) throws(SQLiteError) {
+    init(
+        _ connection: SQLiteConnection,
+        table: String,
+        query: EntityQuery,
+        from: ContinuationToken?,
+        columns: String
+    ) throws(SQLiteError) {
         let keyConditions = Self.keyConditions(query.filter)
         let partition = Self.partition(of: query, resumingAt: from)
-        statement = try connection.prepare(Self.sql(partition: partition != nil, resuming: from != nil, keyConditions: keyConditions.map(\.sql), columns: columns))
+        statement = try connection.prepare(
+            Self.sql(
+                partition: partition != nil,
+                resuming: from != nil,
+                keyConditions: keyConditions.map(\.sql),
+                columns: columns
+            )
+        )
         statement.bind(1, table)
         if let partition { statement.bind(2, partition) }
         if let from {
@@ -54,7 +67,12 @@ package final class SQLiteScan {
         return try step() ? ContinuationToken(partitionKey: statement.text(0), rowKey: statement.text(1)) : nil
     }
 
-    package static func sql(partition: Bool, resuming: Bool, keyConditions: [String] = [], columns: String = "timestamp, etag, properties") -> String {
+    package static func sql(
+        partition: Bool,
+        resuming: Bool,
+        keyConditions: [String] = [],
+        columns: String = "timestamp, etag, properties"
+    ) -> String {
         var conditions = "table_name = ?1"
         if partition { conditions += " AND partition_key = ?2" }
         if resuming { conditions += partition ? " AND row_key >= ?4" : " AND (partition_key, row_key) >= (?3, ?4)" }
@@ -77,14 +95,15 @@ package final class SQLiteScan {
             case "RowKey": column = "row_key"
             default: continue
             }
-            let sqlOperator = switch op {
-            case .eq: "="
-            case .ne: "<>"
-            case .gt: ">"
-            case .ge: ">="
-            case .lt: "<"
-            case .le: "<="
-            }
+            let sqlOperator =
+                switch op {
+                case .eq: "="
+                case .ne: "<>"
+                case .gt: ">"
+                case .ge: ">="
+                case .lt: "<"
+                case .le: "<="
+                }
             conditions.append(("\(column) \(sqlOperator) ?\(5 + conditions.count)", value))
         }
         return conditions

@@ -1,4 +1,5 @@
 import SpeakEasyStorage
+
 /// The schema of the local storage account (documented in the README; keep both in step).
 enum SQLiteSchema {
     /// `PRAGMA application_id` of a SpeakEasy account: "SEAD".

@@ -1,15 +1,20 @@
-import SpeakEasyModel
 internal import CSQLite
+import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// Blob containers and blobs, with Azure's conditional requests and ranged reads.
 extension SQLiteStorageAccount {
     @discardableResult
-    package func createContainerIfNotExists(_ container: String, access: ContainerAccess, metadata: [String: String]) async throws -> Bool {
+    package func createContainerIfNotExists(
+        _ container: String,
+        access: ContainerAccess,
+        metadata: [String: String]
+    ) async throws -> Bool {
         try await write { connection in
             let now = EdmDateTime.now()
             let statement = try connection.prepare(
-                "INSERT INTO containers (name, public_access, etag, last_modified, metadata) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+                "INSERT INTO containers (name, public_access, etag, last_modified, metadata) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+            )
             statement.bind(1, container)
             statement.bind(2, access.rawValue)
             statement.bind(3, Self.blobETag(for: now))
@@ -24,17 +29,23 @@ extension SQLiteStorageAccount {
         try await readNow { connection in try Self.containerProperties(container, connection) }
     }
 
-    package func setContainerMetadata(_ container: String, metadata: [String: String]) async throws -> ContainerProperties {
+    package func setContainerMetadata(
+        _ container: String,
+        metadata: [String: String]
+    ) async throws -> ContainerProperties {
         try await write { connection in
             try connection.transaction {
                 let now = EdmDateTime.now()
-                let statement = try connection.prepare("UPDATE containers SET metadata = ?, etag = ?, last_modified = ? WHERE name = ?")
+                let statement = try connection.prepare(
+                    "UPDATE containers SET metadata = ?, etag = ?, last_modified = ? WHERE name = ?"
+                )
                 statement.bind(1, SQLiteMetadataColumn.encode(metadata))
                 statement.bind(2, Self.blobETag(for: now))
                 statement.bind(3, now.description)
                 statement.bind(4, container)
                 try statement.run()
-                guard connection.changes > 0, let properties = try Self.containerProperties(container, connection) else {
+                guard connection.changes > 0, let properties = try Self.containerProperties(container, connection)
+                else {
                     throw Self.containerNotFound(container, connection)
                 }
                 return properties
@@ -42,11 +53,17 @@ extension SQLiteStorageAccount {
         }
     }
 
-    package func setContainerACL(_ container: String, access: ContainerAccess, policies: [StoredAccessPolicy]) async throws -> ContainerProperties {
+    package func setContainerACL(
+        _ container: String,
+        access: ContainerAccess,
+        policies: [StoredAccessPolicy]
+    ) async throws -> ContainerProperties {
         try await write { connection in
             try connection.transaction {
                 let now = EdmDateTime.now()
-                let statement = try connection.prepare("UPDATE containers SET public_access = ?, etag = ?, last_modified = ? WHERE name = ?")
+                let statement = try connection.prepare(
+                    "UPDATE containers SET public_access = ?, etag = ?, last_modified = ? WHERE name = ?"
+                )
                 statement.bind(1, access.rawValue)
                 statement.bind(2, Self.blobETag(for: now))
                 statement.bind(3, now.description)
@@ -54,7 +71,9 @@ extension SQLiteStorageAccount {
                 try statement.run()
                 guard connection.changes > 0 else { throw Self.containerNotFound(container, connection) }
                 try SQLiteStoredPolicies.containers.replace(container, with: policies, connection)
-                guard let properties = try Self.containerProperties(container, connection) else { throw Self.containerNotFound(container, connection) }
+                guard let properties = try Self.containerProperties(container, connection) else {
+                    throw Self.containerNotFound(container, connection)
+                }
                 return properties
             }
         }
@@ -69,13 +88,21 @@ extension SQLiteStorageAccount {
         }
     }
 
-    private static func containerProperties(_ container: String, _ connection: SQLiteConnection) throws(SQLiteError) -> ContainerProperties? {
-        try connection.withCached("SELECT public_access, etag, last_modified, metadata FROM containers WHERE name = ?") { statement throws(SQLiteError) in
+    private static func containerProperties(
+        _ container: String,
+        _ connection: SQLiteConnection
+    ) throws(SQLiteError) -> ContainerProperties? {
+        try connection.withCached("SELECT public_access, etag, last_modified, metadata FROM containers WHERE name = ?")
+        { statement throws(SQLiteError) in
             statement.bind(1, container)
             guard try statement.step(), let access = ContainerAccess(rawValue: statement.text(0)) else { return nil }
             return ContainerProperties(
-                name: container, access: access, etag: statement.text(1), lastModified: (try? EdmDateTime(parsing: statement.text(2))) ?? .min,
-                metadata: SQLiteMetadataColumn.decode(statement.text(3)))
+                name: container,
+                access: access,
+                etag: statement.text(1),
+                lastModified: (try? EdmDateTime(parsing: statement.text(2))) ?? .min,
+                metadata: SQLiteMetadataColumn.decode(statement.text(3))
+            )
         }
     }
 
@@ -84,7 +111,8 @@ extension SQLiteStorageAccount {
             try connection.transaction {
                 try Self.requireContainer(container, connection)
                 for sql in [
-                    "DELETE FROM blobs WHERE container = ?", "DELETE FROM blocks WHERE container = ?", "DELETE FROM container_policies WHERE container = ?",
+                    "DELETE FROM blobs WHERE container = ?", "DELETE FROM blocks WHERE container = ?",
+                    "DELETE FROM container_policies WHERE container = ?",
                     "DELETE FROM containers WHERE name = ?",
                 ] {
                     let statement = try connection.prepare(sql)
@@ -99,7 +127,13 @@ extension SQLiteStorageAccount {
         try await names("SELECT name FROM containers ORDER BY name")
     }
 
-    package func putBlob(container: String, name: String, contentType: String, data: [UInt8], conditions: BlobConditions) async throws -> Bool {
+    package func putBlob(
+        container: String,
+        name: String,
+        contentType: String,
+        data: [UInt8],
+        conditions: BlobConditions
+    ) async throws -> Bool {
         let md5 = BlobProperties.contentMD5(of: data)
         return try await write { connection in
             try connection.transaction {
@@ -107,13 +141,26 @@ extension SQLiteStorageAccount {
                 let current = try Self.blobProperties(container: container, name: name, connection)
                 try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
                 if let current, current.contentMD5 == md5, current.contentType == contentType { return false }
-                try Self.store(container: container, name: name, settings: BlobSettings(contentType: contentType), data: data, md5: md5, connection)
+                try Self.store(
+                    container: container,
+                    name: name,
+                    settings: BlobSettings(contentType: contentType),
+                    data: data,
+                    md5: md5,
+                    connection
+                )
                 return true
             }
         }
     }
 
-    package func storeBlob(container: String, name: String, data: [UInt8], settings: BlobSettings, conditions: BlobConditions) async throws
+    package func storeBlob(
+        container: String,
+        name: String,
+        data: [UInt8],
+        settings: BlobSettings,
+        conditions: BlobConditions
+    ) async throws
         -> BlobProperties
     {
         let md5 = settings.contentMD5 ?? BlobProperties.contentMD5(of: data)
@@ -122,32 +169,58 @@ extension SQLiteStorageAccount {
                 try Self.requireContainer(container, connection)
                 let current = try Self.blobProperties(container: container, name: name, connection)
                 try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
-                return try Self.store(container: container, name: name, settings: settings, data: data, md5: md5, connection)
+                return try Self.store(
+                    container: container,
+                    name: name,
+                    settings: settings,
+                    data: data,
+                    md5: md5,
+                    connection
+                )
             }
         }
     }
 
-    package func blobProperties(container: String, name: String, conditions: BlobConditions) async throws -> BlobProperties? {
+    package func blobProperties(
+        container: String,
+        name: String,
+        conditions: BlobConditions
+    ) async throws -> BlobProperties? {
         try await readNow { connection in
             try connection.transaction(readOnly: true) {
-                guard let properties = try Self.blobProperties(container: container, name: name, connection) else { return nil }
+                guard let properties = try Self.blobProperties(container: container, name: name, connection) else {
+                    return nil
+                }
                 try Self.check(conditions, properties, reading: true, blob: name, path: connection.path)
                 return properties
             }
         }
     }
 
-    package func setBlobMetadata(container: String, name: String, metadata: [String: String], conditions: BlobConditions) async throws -> BlobProperties {
+    package func setBlobMetadata(
+        container: String,
+        name: String,
+        metadata: [String: String],
+        conditions: BlobConditions
+    ) async throws -> BlobProperties {
         try await update(container: container, name: name, conditions: conditions, set: "metadata = ?") { statement in
             statement.bind(1, SQLiteMetadataColumn.encode(metadata))
             return 2
         }
     }
 
-    package func setBlobProperties(container: String, name: String, settings: BlobSettings, conditions: BlobConditions) async throws -> BlobProperties {
+    package func setBlobProperties(
+        container: String,
+        name: String,
+        settings: BlobSettings,
+        conditions: BlobConditions
+    ) async throws -> BlobProperties {
         try await update(
-            container: container, name: name, conditions: conditions,
-            set: "content_type = ?, content_md5 = ?, cache_control = ?, content_disposition = ?, content_encoding = ?, content_language = ?"
+            container: container,
+            name: name,
+            conditions: conditions,
+            set:
+                "content_type = ?, content_md5 = ?, cache_control = ?, content_disposition = ?, content_encoding = ?, content_language = ?"
         ) { statement in
             statement.bind(1, settings.contentType)
             statement.bind(2, settings.contentMD5 ?? "")
@@ -162,7 +235,11 @@ extension SQLiteStorageAccount {
     /// Changes some of a blob's properties (`set`, whose values `bind` binds, returning the next
     /// parameter's index) with a new ETag and Last-Modified, when `conditions` allow.
     private func update(
-        container: String, name: String, conditions: BlobConditions, set: String, bind: @escaping @Sendable (SQLiteStatement) -> Int32
+        container: String,
+        name: String,
+        conditions: BlobConditions,
+        set: String,
+        bind: @escaping @Sendable (SQLiteStatement) -> Int32
     ) async throws -> BlobProperties {
         try await write { connection in
             try connection.transaction {
@@ -171,7 +248,9 @@ extension SQLiteStorageAccount {
                 guard current != nil else { throw Self.blobNotFound(container: container, name: name, connection) }
                 try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
                 let now = EdmDateTime.now()
-                let statement = try connection.prepare("UPDATE blobs SET \(set), etag = ?, last_modified = ? WHERE container = ? AND name = ?")
+                let statement = try connection.prepare(
+                    "UPDATE blobs SET \(set), etag = ?, last_modified = ? WHERE container = ? AND name = ?"
+                )
                 let next = bind(statement)
                 statement.bind(next, Self.blobETag(for: now))
                 statement.bind(next + 1, now.description)
@@ -191,7 +270,8 @@ extension SQLiteStorageAccount {
             try connection.transaction {
                 try Self.requireContainer(container, connection)
                 let statement = try connection.prepare(
-                    "INSERT OR REPLACE INTO blocks (container, blob, block_id, committed, position, size, data) VALUES (?, ?, ?, 0, 0, ?, ?)")
+                    "INSERT OR REPLACE INTO blocks (container, blob, block_id, committed, position, size, data) VALUES (?, ?, ?, 0, 0, ?, ?)"
+                )
                 statement.bind(1, container)
                 statement.bind(2, name)
                 statement.bind(3, blockID)
@@ -203,7 +283,13 @@ extension SQLiteStorageAccount {
     }
 
     @discardableResult
-    package func commitBlocks(container: String, name: String, blocks: [BlockReference], settings: BlobSettings, conditions: BlobConditions) async throws
+    package func commitBlocks(
+        container: String,
+        name: String,
+        blocks: [BlockReference],
+        settings: BlobSettings,
+        conditions: BlobConditions
+    ) async throws
         -> BlobProperties
     {
         try await write { connection in
@@ -213,15 +299,21 @@ extension SQLiteStorageAccount {
                 try Self.check(conditions, current, reading: false, blob: name, path: connection.path)
                 // The committed blocks are ranges of the blob as it stands.
                 var committed: [String: Range<Int>] = [:]
-                let list = try connection.prepare("SELECT block_id, position, size FROM blocks WHERE container = ? AND blob = ? AND committed = 1")
+                let list = try connection.prepare(
+                    "SELECT block_id, position, size FROM blocks WHERE container = ? AND blob = ? AND committed = 1"
+                )
                 list.bind(1, container)
                 list.bind(2, name)
                 while try list.step() {
                     let start = Int(list.int64(1))
                     committed[list.text(0)] = start..<start + Int(list.int64(2))
                 }
-                let staged = try connection.prepare("SELECT data FROM blocks WHERE container = ? AND blob = ? AND committed = 0 AND block_id = ?")
-                let old = try connection.prepare("SELECT substr(data, ?, ?) FROM blobs WHERE container = ? AND name = ?")
+                let staged = try connection.prepare(
+                    "SELECT data FROM blocks WHERE container = ? AND blob = ? AND committed = 0 AND block_id = ?"
+                )
+                let old = try connection.prepare(
+                    "SELECT substr(data, ?, ?) FROM blobs WHERE container = ? AND name = ?"
+                )
                 var data: [UInt8] = []
                 var sizes: [(id: String, position: Int, size: Int)] = []
                 for block in blocks {
@@ -243,17 +335,29 @@ extension SQLiteStorageAccount {
                     }
                     guard let bytes else {
                         throw SQLiteError(
-                            path: connection.path, code: SQLITE_CONSTRAINT,
-                            message: "blob '\(name)': the block list names block \(block.id) (\(block.source.rawValue)), which is not there", reason: .invalidInput,
-                            azureCode: "InvalidBlockList")
+                            path: connection.path,
+                            code: SQLITE_CONSTRAINT,
+                            message:
+                                "blob '\(name)': the block list names block \(block.id) (\(block.source.rawValue)), which is not there",
+                            reason: .invalidInput,
+                            azureCode: "InvalidBlockList"
+                        )
                     }
                     sizes.append((block.id, data.count, bytes.count))
                     data += bytes
                 }
                 let md5 = settings.contentMD5 ?? BlobProperties.contentMD5(of: data)
-                let properties = try Self.store(container: container, name: name, settings: settings, data: data, md5: md5, connection)
+                let properties = try Self.store(
+                    container: container,
+                    name: name,
+                    settings: settings,
+                    data: data,
+                    md5: md5,
+                    connection
+                )
                 let record = try connection.prepare(
-                    "INSERT OR REPLACE INTO blocks (container, blob, block_id, committed, position, size, data) VALUES (?, ?, ?, 1, ?, ?, NULL)")
+                    "INSERT OR REPLACE INTO blocks (container, blob, block_id, committed, position, size, data) VALUES (?, ?, ?, 1, ?, ?, NULL)"
+                )
                 for block in sizes {
                     record.reset()
                     record.bind(1, container)
@@ -271,7 +375,14 @@ extension SQLiteStorageAccount {
     /// Writes a blob's content and properties, with a new ETag and Last-Modified, and drops its
     /// blocks: after a Put Blob there are none, and a Put Block List records its own afterwards.
     @discardableResult
-    private static func store(container: String, name: String, settings: BlobSettings, data: [UInt8], md5: String, _ connection: SQLiteConnection) throws
+    private static func store(
+        container: String,
+        name: String,
+        settings: BlobSettings,
+        data: [UInt8],
+        md5: String,
+        _ connection: SQLiteConnection
+    ) throws
         -> BlobProperties
     {
         let now = EdmDateTime.now()
@@ -285,7 +396,8 @@ extension SQLiteStorageAccount {
                 etag = excluded.etag, last_modified = excluded.last_modified, data = excluded.data, cache_control = excluded.cache_control,
                 content_disposition = excluded.content_disposition, content_encoding = excluded.content_encoding,
                 content_language = excluded.content_language, metadata = excluded.metadata
-            """)
+            """
+        )
         statement.bind(1, container)
         statement.bind(2, name)
         statement.bind(3, settings.contentType)
@@ -302,19 +414,29 @@ extension SQLiteStorageAccount {
         try statement.run()
         try dropBlocks(container: container, name: name, connection)
         return BlobProperties(
-            name: name, contentType: settings.contentType, contentMD5: md5, size: data.count, etag: etag, lastModified: now, headers: settings.headers,
-            metadata: settings.metadata)
+            name: name,
+            contentType: settings.contentType,
+            contentMD5: md5,
+            size: data.count,
+            etag: etag,
+            lastModified: now,
+            headers: settings.headers,
+            metadata: settings.metadata
+        )
     }
 
     /// Drops a blob's blocks (one blob, or with `name` nil the container's).
     private static func dropBlocks(container: String, name: String?, _ connection: SQLiteConnection) throws {
-        let statement = try connection.prepare("DELETE FROM blocks WHERE container = ?" + (name == nil ? "" : " AND blob = ?"))
+        let statement = try connection.prepare(
+            "DELETE FROM blocks WHERE container = ?" + (name == nil ? "" : " AND blob = ?")
+        )
         statement.bind(1, container)
         if let name { statement.bind(2, name) }
         try statement.run()
     }
 
-    package func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage {
+    package func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage
+    {
         try await read { connection in
             try connection.transaction(readOnly: true) {
                 try Self.requireContainer(container, connection)
@@ -324,7 +446,8 @@ extension SQLiteStorageAccount {
                     """
                     SELECT \(Self.propertyColumns) FROM blobs
                     WHERE container = ? AND name >= ? AND name >= ? AND substr(name, 1, length(?)) = ? ORDER BY name LIMIT ?
-                    """)
+                    """
+                )
                 statement.bind(1, container)
                 statement.bind(2, marker ?? "")
                 statement.bind(3, prefix)
@@ -340,14 +463,33 @@ extension SQLiteStorageAccount {
         }
     }
 
-    package func blob(container: String, name: String, range: ByteRange?, conditions: BlobConditions) async throws -> Blob? {
+    package func blob(
+        container: String,
+        name: String,
+        range: ByteRange?,
+        conditions: BlobConditions
+    ) async throws -> Blob? {
         // A photo is read on the caller's thread; a large blob on a reading thread, as it may take long.
         let short = try await readNow { connection in
-            try Self.blob(container: container, name: name, range: range, conditions: conditions, upTo: Self.shortReadBytes, connection)
+            try Self.blob(
+                container: container,
+                name: name,
+                range: range,
+                conditions: conditions,
+                upTo: Self.shortReadBytes,
+                connection
+            )
         }
         if let short { return short }
         return try await read { connection in
-            try Self.blob(container: container, name: name, range: range, conditions: conditions, upTo: .max, connection) ?? nil
+            try Self.blob(
+                container: container,
+                name: name,
+                range: range,
+                conditions: conditions,
+                upTo: .max,
+                connection
+            ) ?? nil
         }
     }
 
@@ -356,15 +498,23 @@ extension SQLiteStorageAccount {
 
     /// The blob, or `.some(nil)` when it does not exist; nil when more than `limit` bytes would be read.
     private static func blob(
-        container: String, name: String, range: ByteRange?, conditions: BlobConditions, upTo limit: Int, _ connection: SQLiteConnection
+        container: String,
+        name: String,
+        range: ByteRange?,
+        conditions: BlobConditions,
+        upTo limit: Int,
+        _ connection: SQLiteConnection
     ) throws -> Blob?? {
         try connection.transaction(readOnly: true) {
-            guard let properties = try Self.blobProperties(container: container, name: name, connection) else { return .some(nil) }
+            guard let properties = try Self.blobProperties(container: container, name: name, connection) else {
+                return .some(nil)
+            }
             try Self.check(conditions, properties, reading: true, blob: name, path: connection.path)
             let bytes = try range?.resolved(size: properties.size, account: connection.path) ?? 0..<properties.size
             guard bytes.count <= limit else { return nil }
             // substr() of a BLOB counts bytes from 1: only the range leaves the database.
-            return try connection.withCached("SELECT substr(data, ?, ?) FROM blobs WHERE container = ? AND name = ?") { statement throws(SQLiteError) in
+            return try connection.withCached("SELECT substr(data, ?, ?) FROM blobs WHERE container = ? AND name = ?") {
+                statement throws(SQLiteError) in
                 statement.bind(1, Int64(bytes.lowerBound + 1))
                 statement.bind(2, Int64(bytes.count))
                 statement.bind(3, container)
@@ -381,7 +531,8 @@ extension SQLiteStorageAccount {
                 try Self.requireContainer(container, connection)
                 let blob = try Self.blobProperties(container: container, name: name, connection)
                 let statement = try connection.prepare(
-                    "SELECT block_id, size, committed FROM blocks WHERE container = ? AND blob = ? ORDER BY committed DESC, position, block_id")
+                    "SELECT block_id, size, committed FROM blocks WHERE container = ? AND blob = ? ORDER BY committed DESC, position, block_id"
+                )
                 statement.bind(1, container)
                 statement.bind(2, name)
                 var list = BlockList(committed: [], uncommitted: [], blob: blob)
@@ -389,7 +540,9 @@ extension SQLiteStorageAccount {
                     let block = BlockList.Block(id: statement.text(0), size: Int(statement.int64(1)))
                     if statement.int64(2) == 1 { list.committed.append(block) } else { list.uncommitted.append(block) }
                 }
-                guard blob != nil || !list.uncommitted.isEmpty else { throw Self.blobNotFound(container: container, name: name, connection) }
+                guard blob != nil || !list.uncommitted.isEmpty else {
+                    throw Self.blobNotFound(container: container, name: name, connection)
+                }
                 return list
             }
         }
@@ -429,20 +582,36 @@ extension SQLiteStorageAccount {
     }
 
     private static func containerNotFound(_ container: String, _ connection: SQLiteConnection) -> SQLiteError {
-        SQLiteError(path: connection.path, code: SQLITE_NOTFOUND, message: "no container '\(container)'", reason: .notFound, azureCode: "ContainerNotFound")
+        SQLiteError(
+            path: connection.path,
+            code: SQLITE_NOTFOUND,
+            message: "no container '\(container)'",
+            reason: .notFound,
+            azureCode: "ContainerNotFound"
+        )
     }
 
     private static func blobNotFound(container: String, name: String, _ connection: SQLiteConnection) -> SQLiteError {
         SQLiteError(
-            path: connection.path, code: SQLITE_NOTFOUND, message: "no blob '\(name)' in container '\(container)'", reason: .notFound, azureCode: "BlobNotFound")
+            path: connection.path,
+            code: SQLITE_NOTFOUND,
+            message: "no blob '\(name)' in container '\(container)'",
+            reason: .notFound,
+            azureCode: "BlobNotFound"
+        )
     }
 
     /// The columns ``blobProperties(_:)`` reads, in its order.
     private static let propertyColumns =
         "name, content_type, content_md5, size, etag, last_modified, cache_control, content_disposition, content_encoding, content_language, metadata"
 
-    private static func blobProperties(container: String, name: String, _ connection: SQLiteConnection) throws(SQLiteError) -> BlobProperties? {
-        try connection.withCached("SELECT \(propertyColumns) FROM blobs WHERE container = ? AND name = ?") { statement throws(SQLiteError) in
+    private static func blobProperties(
+        container: String,
+        name: String,
+        _ connection: SQLiteConnection
+    ) throws(SQLiteError) -> BlobProperties? {
+        try connection.withCached("SELECT \(propertyColumns) FROM blobs WHERE container = ? AND name = ?") {
+            statement throws(SQLiteError) in
             statement.bind(1, container)
             statement.bind(2, name)
             return try statement.step() ? blobProperties(statement) : nil
@@ -451,14 +620,29 @@ extension SQLiteStorageAccount {
 
     private static func blobProperties(_ statement: SQLiteStatement) -> BlobProperties {
         BlobProperties(
-            name: statement.text(0), contentType: statement.text(1), contentMD5: statement.text(2), size: Int(statement.int64(3)),
-            etag: statement.text(4), lastModified: (try? EdmDateTime(parsing: statement.text(5))) ?? .min,
+            name: statement.text(0),
+            contentType: statement.text(1),
+            contentMD5: statement.text(2),
+            size: Int(statement.int64(3)),
+            etag: statement.text(4),
+            lastModified: (try? EdmDateTime(parsing: statement.text(5))) ?? .min,
             headers: BlobContentHeaders(
-                cacheControl: statement.text(6), contentDisposition: statement.text(7), contentEncoding: statement.text(8), contentLanguage: statement.text(9)),
-            metadata: SQLiteMetadataColumn.decode(statement.text(10)))
+                cacheControl: statement.text(6),
+                contentDisposition: statement.text(7),
+                contentEncoding: statement.text(8),
+                contentLanguage: statement.text(9)
+            ),
+            metadata: SQLiteMetadataColumn.decode(statement.text(10))
+        )
     }
 
-    private static func check(_ conditions: BlobConditions, _ current: BlobProperties?, reading: Bool, blob: String, path: String) throws(StorageError) {
+    private static func check(
+        _ conditions: BlobConditions,
+        _ current: BlobProperties?,
+        reading: Bool,
+        blob: String,
+        path: String
+    ) throws(StorageError) {
         try conditions.check(current, reading: reading, account: path, blob: blob)
     }
 

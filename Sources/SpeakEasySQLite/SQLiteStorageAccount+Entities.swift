@@ -1,6 +1,6 @@
-import SpeakEasyModel
-import SpeakEasyFormats
 internal import CSQLite
+import SpeakEasyFormats
+import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// Entities: the writes Azure has, and queries in key order.
@@ -14,8 +14,13 @@ extension SQLiteStorageAccount {
             let etag = TableETag.weak(now)
             let insert = try connection.prepare(
                 "INSERT INTO entities (table_name, partition_key, row_key, timestamp, etag, properties) VALUES (?, ?, ?, ?, ?, ?)"
-                    + (mode == .insert ? "" : " ON CONFLICT DO UPDATE SET timestamp = excluded.timestamp, etag = excluded.etag, properties = excluded.properties"))
-            let lookup = try connection.prepare("SELECT properties FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?")
+                    + (mode == .insert
+                        ? ""
+                        : " ON CONFLICT DO UPDATE SET timestamp = excluded.timestamp, etag = excluded.etag, properties = excluded.properties")
+            )
+            let lookup = try connection.prepare(
+                "SELECT properties FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?"
+            )
             // Key order turns random index inserts into one sweep over the index pages: much fewer cache misses.
             let ordered = entities.sorted { ($0.partitionKey, $0.rowKey) < ($1.partitionKey, $1.rowKey) }
             try connection.transaction {
@@ -28,7 +33,9 @@ extension SQLiteStorageAccount {
                         lookup.bind(3, entity.rowKey)
                         let existing = try lookup.step() ? lookup.text(0) : nil
                         lookup.reset()
-                        if let existing { json = try Self.merged(existing, json, entity: entity, path: connection.path) }
+                        if let existing {
+                            json = try Self.merged(existing, json, entity: entity, path: connection.path)
+                        }
                     }
                     insert.bind(1, table)
                     insert.bind(2, entity.partitionKey)
@@ -39,9 +46,13 @@ extension SQLiteStorageAccount {
                         try insert.runBindingText(6, json)
                     } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT {
                         throw SQLiteError(
-                            path: connection.path, code: SQLITE_CONSTRAINT,
-                            message: "entity (PartitionKey '\(entity.partitionKey)', RowKey '\(entity.rowKey)') already exists in table \(table)",
-                            reason: .alreadyExists, azureCode: "EntityAlreadyExists")
+                            path: connection.path,
+                            code: SQLITE_CONSTRAINT,
+                            message:
+                                "entity (PartitionKey '\(entity.partitionKey)', RowKey '\(entity.rowKey)') already exists in table \(table)",
+                            reason: .alreadyExists,
+                            azureCode: "EntityAlreadyExists"
+                        )
                     }
                 }
             }
@@ -49,11 +60,20 @@ extension SQLiteStorageAccount {
     }
 
     package func update(_ entity: EncodedEntity, table: String, merge: Bool, ifMatch: String) async throws -> String {
-        try await single(EntityOperation(merge ? .merge(ifMatch: ifMatch) : .update(ifMatch: ifMatch), entity), table: table) ?? ""
+        try await single(
+            EntityOperation(merge ? .merge(ifMatch: ifMatch) : .update(ifMatch: ifMatch), entity),
+            table: table
+        ) ?? ""
     }
 
     package func deleteEntity(table: String, partitionKey: String, rowKey: String, ifMatch: String) async throws {
-        _ = try await single(EntityOperation(.delete(ifMatch: ifMatch), EncodedEntity(partitionKey: partitionKey, rowKey: rowKey, properties: [])), table: table)
+        _ = try await single(
+            EntityOperation(
+                .delete(ifMatch: ifMatch),
+                EncodedEntity(partitionKey: partitionKey, rowKey: rowKey, properties: [])
+            ),
+            table: table
+        )
     }
 
     /// One operation as a transaction of one: the same checks and codes, without an operation index.
@@ -66,38 +86,63 @@ extension SQLiteStorageAccount {
         }
     }
 
-    package func query(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> EntityPage {
+    package func query(
+        table: String,
+        _ query: EntityQuery,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> EntityPage {
         try await read { connection in
             var reader = JSONPropertiesReader()
             return try Self.page(table: table, query, from: from, limit: limit, connection) { statement in
                 var entity = try Self.entity(from: statement, reader: &reader, path: connection.path)
                 guard query.filter?.matches(entity) ?? true else { return nil }
-                if let select = query.select { entity.properties = entity.properties.filter { select.contains($0.name) } }
+                if let select = query.select {
+                    entity.properties = entity.properties.filter { select.contains($0.name) }
+                }
                 return entity
             }
         }
     }
 
-    package func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage {
-        guard query.select == nil, query.filter?.isOnKeys ?? true else { return try await storedQueryByEncoding(table: table, query, from: from, limit: limit) }
+    package func storedQuery(
+        table: String,
+        _ query: EntityQuery,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> StoredEntityPage {
+        guard query.select == nil, query.filter?.isOnKeys ?? true else {
+            return try await storedQueryByEncoding(table: table, query, from: from, limit: limit)
+        }
         let read: @Sendable (ContinuationToken?, SQLiteConnection) throws -> StoredEntityPage = { from, connection in
             try Self.scanPage(table: table, query, from: from, limit: limit, connection) { statement in
-                let partitionKey = statement.text(0), rowKey = statement.text(1)
+                let partitionKey = statement.text(0)
+                let rowKey = statement.text(1)
                 // The filter reads the keys alone: the properties stay encoded.
-                guard query.filter?.matches(Entity(partitionKey: partitionKey, rowKey: rowKey)) ?? true else { return nil }
+                guard query.filter?.matches(Entity(partitionKey: partitionKey, rowKey: rowKey)) ?? true else {
+                    return nil
+                }
                 return StoredEntity(
                     EncodedEntity(partitionKey: partitionKey, rowKey: rowKey, properties: statement.bytes(4)),
-                    timestamp: try? EdmDateTime(parsing: statement.text(2)), etag: statement.text(3))
+                    timestamp: try? EdmDateTime(parsing: statement.text(2)),
+                    etag: statement.text(3)
+                )
             }
         }
         let page: StoredEntityPage
-        if let from, let ahead = await readAhead.take(SQLiteReadAhead.Key(table: table, query: query, from: from, limit: limit)) {
+        if let from,
+            let ahead = await readAhead.take(SQLiteReadAhead.Key(table: table, query: query, from: from, limit: limit))
+        {
             page = ahead
         } else {
-            page = try await self.read { connection in try connection.transaction(readOnly: true) { try read(from, connection) } }
+            page = try await self.read { connection in
+                try connection.transaction(readOnly: true) { try read(from, connection) }
+            }
         }
         if let next = page.next {
-            readAhead.start(SQLiteReadAhead.Key(table: table, query: query, from: next, limit: limit)) { connection in try read(next, connection) }
+            readAhead.start(SQLiteReadAhead.Key(table: table, query: query, from: next, limit: limit)) { connection in
+                try read(next, connection)
+            }
         }
         return page
     }
@@ -105,19 +150,35 @@ extension SQLiteStorageAccount {
     /// A page of a query, read in one transaction: each row of the scan (keys, timestamp, etag,
     /// properties) made into an item by `item`, which returns nil for a row the filter leaves out.
     private static func page<Item>(
-        table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int, _ connection: SQLiteConnection,
+        table: String,
+        _ query: EntityQuery,
+        from: ContinuationToken?,
+        limit: Int,
+        _ connection: SQLiteConnection,
         item: (SQLiteStatement) throws -> Item?
     ) throws -> QueryPage<Item> {
-        try connection.transaction(readOnly: true) { try scanPage(table: table, query, from: from, limit: limit, connection, item: item) }
+        try connection.transaction(readOnly: true) {
+            try scanPage(table: table, query, from: from, limit: limit, connection, item: item)
+        }
     }
 
     /// ``page(table:_:from:limit:_:item:)`` inside a transaction the caller began.
     private static func scanPage<Item>(
-        table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int, _ connection: SQLiteConnection,
+        table: String,
+        _ query: EntityQuery,
+        from: ContinuationToken?,
+        limit: Int,
+        _ connection: SQLiteConnection,
         item: (SQLiteStatement) throws -> Item?
     ) throws -> QueryPage<Item> {
         try requireTable(table, connection)
-        let scan = try SQLiteScan(connection, table: table, query: query, from: from, columns: "timestamp, etag, properties")
+        let scan = try SQLiteScan(
+            connection,
+            table: table,
+            query: query,
+            from: from,
+            columns: "timestamp, etag, properties"
+        )
         var items: [Item] = []
         while items.count < limit, try scan.step() {
             if let item = try item(scan.statement) { items.append(item) }
@@ -134,11 +195,13 @@ extension SQLiteStorageAccount {
                 statement.bind(2, partitionKey)
                 statement.bind(3, rowKey)
                 var reader = JSONPropertiesReader()
-                return try statement.step() ? try Self.entity(from: statement, reader: &reader, path: connection.path) : nil
+                return try statement.step()
+                    ? try Self.entity(from: statement, reader: &reader, path: connection.path) : nil
             }
             if let entity { return .found(entity) }
             // Only a miss asks whether the table is there.
-            let tableExists = try connection.withCached("SELECT 1 FROM tables WHERE name = ?") { statement throws(SQLiteError) in
+            let tableExists = try connection.withCached("SELECT 1 FROM tables WHERE name = ?") {
+                statement throws(SQLiteError) in
                 statement.bind(1, table)
                 return try statement.step()
             }
@@ -146,21 +209,49 @@ extension SQLiteStorageAccount {
         }
     }
 
-    package func entityDigests(table: String, partition: String?, from: ContinuationToken?, limit: Int) async throws
+    package func entityDigests(
+        table: String,
+        partition: String?,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws
         -> (digests: [KeyedDigest], next: ContinuationToken?)
     {
         try await read { connection in
             try connection.transaction(readOnly: true) {
-                let scan = try SQLiteScan(connection, table: table, query: EntityQuery(partition: partition), from: from, columns: "properties")
+                let scan = try SQLiteScan(
+                    connection,
+                    table: table,
+                    query: EntityQuery(partition: partition),
+                    from: from,
+                    columns: "properties"
+                )
                 var digests: [KeyedDigest] = []
                 var reader = JSONPropertiesReader()
                 while digests.count < limit, try scan.step() {
-                    let partitionKey = scan.statement.text(0), rowKey = scan.statement.text(1)
+                    let partitionKey = scan.statement.text(0)
+                    let rowKey = scan.statement.text(1)
                     let properties = try scan.statement.withText(2) { json throws(SQLiteError) in
-                        try Self.decodeProperties(json, reader: &reader, partitionKey: partitionKey, rowKey: rowKey, path: connection.path)
+                        try Self.decodeProperties(
+                            json,
+                            reader: &reader,
+                            partitionKey: partitionKey,
+                            rowKey: rowKey,
+                            path: connection.path
+                        )
                     }
                     let canonical = EntityDigest.canonicalProperties(properties)
-                    digests.append(KeyedDigest(partitionKey: partitionKey, rowKey: rowKey, digest: EntityDigest(partitionKey: partitionKey, rowKey: rowKey, canonicalProperties: canonical)))
+                    digests.append(
+                        KeyedDigest(
+                            partitionKey: partitionKey,
+                            rowKey: rowKey,
+                            digest: EntityDigest(
+                                partitionKey: partitionKey,
+                                rowKey: rowKey,
+                                canonicalProperties: canonical
+                            )
+                        )
+                    )
                 }
                 return (digests, try scan.next())
             }
@@ -178,15 +269,26 @@ extension SQLiteStorageAccount {
     }
 
     /// The stored properties and ETag of an entity that must exist.
-    static func current(_ partitionKey: String, _ rowKey: String, table: String, _ connection: SQLiteConnection) throws -> (String, String) {
-        let statement = try connection.prepare("SELECT properties, etag FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?")
+    static func current(
+        _ partitionKey: String,
+        _ rowKey: String,
+        table: String,
+        _ connection: SQLiteConnection
+    ) throws -> (String, String) {
+        let statement = try connection.prepare(
+            "SELECT properties, etag FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?"
+        )
         statement.bind(1, table)
         statement.bind(2, partitionKey)
         statement.bind(3, rowKey)
         guard try statement.step() else {
             throw SQLiteError(
-                path: connection.path, code: SQLITE_NOTFOUND, message: "no entity (PartitionKey '\(partitionKey)', RowKey '\(rowKey)') in table \(table)",
-                reason: .notFound, azureCode: "ResourceNotFound")
+                path: connection.path,
+                code: SQLITE_NOTFOUND,
+                message: "no entity (PartitionKey '\(partitionKey)', RowKey '\(rowKey)') in table \(table)",
+                reason: .notFound,
+                azureCode: "ResourceNotFound"
+            )
         }
         return (statement.text(0), statement.text(1))
     }
@@ -194,9 +296,13 @@ extension SQLiteStorageAccount {
     static func check(ifMatch: String, current: String, _ partitionKey: String, _ rowKey: String, path: String) throws {
         guard ifMatch == "*" || ifMatch == current else {
             throw SQLiteError(
-                path: path, code: SQLITE_CONSTRAINT,
-                message: "entity (PartitionKey '\(partitionKey)', RowKey '\(rowKey)') has ETag \(current), not \(ifMatch): it changed since it was read",
-                reason: .preconditionFailed, azureCode: "UpdateConditionNotSatisfied")
+                path: path,
+                code: SQLITE_CONSTRAINT,
+                message:
+                    "entity (PartitionKey '\(partitionKey)', RowKey '\(rowKey)') has ETag \(current), not \(ifMatch): it changed since it was read",
+                reason: .preconditionFailed,
+                azureCode: "UpdateConditionNotSatisfied"
+            )
         }
     }
 
@@ -204,12 +310,26 @@ extension SQLiteStorageAccount {
     static func merged(_ existing: String, _ new: [UInt8], entity: EncodedEntity, path: String) throws -> [UInt8] {
         var reader = JSONPropertiesReader()
         let old = try Array(existing.utf8).withUnsafeBytes { json throws(SQLiteError) in
-            try decodeProperties(json, reader: &reader, partitionKey: entity.partitionKey, rowKey: entity.rowKey, path: path)
+            try decodeProperties(
+                json,
+                reader: &reader,
+                partitionKey: entity.partitionKey,
+                rowKey: entity.rowKey,
+                path: path
+            )
         }
         let update = try new.withUnsafeBytes { json throws(SQLiteError) in
-            try decodeProperties(json, reader: &reader, partitionKey: entity.partitionKey, rowKey: entity.rowKey, path: path)
+            try decodeProperties(
+                json,
+                reader: &reader,
+                partitionKey: entity.partitionKey,
+                rowKey: entity.rowKey,
+                path: path
+            )
         }
-        let merged = Entity(partitionKey: "", rowKey: "", properties: old).merging(Entity(partitionKey: "", rowKey: "", properties: update))
+        let merged = Entity(partitionKey: "", rowKey: "", properties: old).merging(
+            Entity(partitionKey: "", rowKey: "", properties: update)
+        )
         var json: [UInt8] = []
         JSONEntityWriter.appendPropertiesObject(merged.properties, to: &json)
         return json
@@ -217,25 +337,42 @@ extension SQLiteStorageAccount {
 
     /// An entity from a row whose columns are keys, timestamp, etag and properties; `reader` is the
     /// scan's, reused from row to row.
-    static func entity(from statement: SQLiteStatement, reader: inout JSONPropertiesReader, path: String) throws(SQLiteError) -> Entity {
-        let partitionKey = statement.text(0), rowKey = statement.text(1)
+    static func entity(
+        from statement: SQLiteStatement,
+        reader: inout JSONPropertiesReader,
+        path: String
+    ) throws(SQLiteError) -> Entity {
+        let partitionKey = statement.text(0)
+        let rowKey = statement.text(1)
         let properties = try statement.withText(4) { json throws(SQLiteError) in
             try decodeProperties(json, reader: &reader, partitionKey: partitionKey, rowKey: rowKey, path: path)
         }
         return Entity(
-            partitionKey: partitionKey, rowKey: rowKey, timestamp: try? EdmDateTime(parsing: statement.text(2)), etag: statement.text(3),
-            properties: properties)
+            partitionKey: partitionKey,
+            rowKey: rowKey,
+            timestamp: try? EdmDateTime(parsing: statement.text(2)),
+            etag: statement.text(3),
+            properties: properties
+        )
     }
 
     static func decodeProperties(
-        _ json: UnsafeRawBufferPointer, reader: inout JSONPropertiesReader, partitionKey: String, rowKey: String, path: String
+        _ json: UnsafeRawBufferPointer,
+        reader: inout JSONPropertiesReader,
+        partitionKey: String,
+        rowKey: String,
+        path: String
     ) throws(SQLiteError) -> [Property] {
         do {
             return try reader.properties(fromObject: json)
         } catch {
             throw SQLiteError(
-                path: path, code: SQLITE_CORRUPT,
-                message: "entity (PartitionKey '\(partitionKey)', RowKey '\(rowKey)') has malformed properties: \(error)", reason: .corrupt)
+                path: path,
+                code: SQLITE_CORRUPT,
+                message:
+                    "entity (PartitionKey '\(partitionKey)', RowKey '\(rowKey)') has malformed properties: \(error)",
+                reason: .corrupt
+            )
         }
     }
 }

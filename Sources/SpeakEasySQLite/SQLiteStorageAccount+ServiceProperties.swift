@@ -11,7 +11,9 @@ extension SQLiteStorageAccount: KeepsServiceProperties {
 
     package func setServiceProperties(_ service: String, _ document: [UInt8]) async throws {
         try await write { connection in
-            let statement = try connection.prepare("INSERT OR REPLACE INTO service_properties (service, document) VALUES (?, ?)")
+            let statement = try connection.prepare(
+                "INSERT OR REPLACE INTO service_properties (service, document) VALUES (?, ?)"
+            )
             statement.bind(1, service)
             statement.bindBlob(2, document)
             try connection.transaction { try statement.run() }

@@ -1,5 +1,5 @@
-import SpeakEasyModel
 internal import CSQLite
+import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// Entity group transactions: one SQLite transaction for all the operations.
@@ -15,7 +15,9 @@ extension SQLiteStorageAccount {
                 var etags: [String?] = []
                 for (index, operation) in operations.enumerated() {
                     do {
-                        etags.append(try Self.run(operation, table: table, timestamp: timestamp, etag: etag, connection))
+                        etags.append(
+                            try Self.run(operation, table: table, timestamp: timestamp, etag: etag, connection)
+                        )
                     } catch let error as SQLiteError {
                         throw error.storageError.at(operation: index)
                     } catch let error as StorageError {
@@ -28,7 +30,13 @@ extension SQLiteStorageAccount {
     }
 
     /// One operation inside the transaction; its new ETag (nil for a delete).
-    private static func run(_ operation: EntityOperation, table: String, timestamp: String, etag: String, _ connection: SQLiteConnection) throws
+    private static func run(
+        _ operation: EntityOperation,
+        table: String,
+        timestamp: String,
+        etag: String,
+        _ connection: SQLiteConnection
+    ) throws
         -> String?
     {
         let entity = operation.entity
@@ -38,34 +46,49 @@ extension SQLiteStorageAccount {
             for (index, value) in values.enumerated() { statement.bind(Int32(index + 1), value) }
             return statement
         }
-        let upsert = "INSERT INTO entities (table_name, partition_key, row_key, timestamp, etag, properties) VALUES (?, ?, ?, ?, ?, ?)"
+        let upsert =
+            "INSERT INTO entities (table_name, partition_key, row_key, timestamp, etag, properties) VALUES (?, ?, ?, ?, ?, ?)"
         switch operation.kind {
         case .insert:
             // Kept prepared: a batch inserts a hundred.
             let inserted = Result { () throws(SQLiteError) in
                 try connection.withCached(upsert) { statement throws(SQLiteError) in
-                    for (index, value) in (keys + [timestamp, etag]).enumerated() { statement.bind(Int32(index + 1), value) }
+                    for (index, value) in (keys + [timestamp, etag]).enumerated() {
+                        statement.bind(Int32(index + 1), value)
+                    }
                     try statement.runBindingText(6, entity.properties)
                 }
             }
             if case .failure(let error) = inserted {
                 guard error.code == SQLITE_CONSTRAINT else { throw error }
                 throw SQLiteError(
-                    path: connection.path, code: SQLITE_CONSTRAINT, message: "The specified entity already exists.", reason: .alreadyExists,
-                    azureCode: "EntityAlreadyExists")
+                    path: connection.path,
+                    code: SQLITE_CONSTRAINT,
+                    message: "The specified entity already exists.",
+                    reason: .alreadyExists,
+                    azureCode: "EntityAlreadyExists"
+                )
             }
         case .insertOrReplace, .insertOrMerge:
             var json = entity.properties
             if operation.kind == .insertOrMerge {
-                let lookup = try statement("SELECT properties FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?", keys)
+                let lookup = try statement(
+                    "SELECT properties FROM entities WHERE table_name = ? AND partition_key = ? AND row_key = ?",
+                    keys
+                )
                 if try lookup.step() { json = try merged(lookup.text(0), json, entity: entity, path: connection.path) }
             }
-            try statement(upsert + " ON CONFLICT DO UPDATE SET timestamp = excluded.timestamp, etag = excluded.etag, properties = excluded.properties",
-                keys + [timestamp, etag]).runBindingText(6, json)
+            try statement(
+                upsert
+                    + " ON CONFLICT DO UPDATE SET timestamp = excluded.timestamp, etag = excluded.etag, properties = excluded.properties",
+                keys + [timestamp, etag]
+            ).runBindingText(6, json)
         case .update(let ifMatch), .merge(let ifMatch):
             let (existing, currentETag) = try current(entity.partitionKey, entity.rowKey, table: table, connection)
             try check(ifMatch: ifMatch, current: currentETag, entity.partitionKey, entity.rowKey, path: connection.path)
-            let json = operation.kind == .merge(ifMatch: ifMatch) ? try merged(existing, entity.properties, entity: entity, path: connection.path) : entity.properties
+            let json =
+                operation.kind == .merge(ifMatch: ifMatch)
+                ? try merged(existing, entity.properties, entity: entity, path: connection.path) : entity.properties
             try statement(
                 "UPDATE entities SET timestamp = ?, etag = ?, properties = ? WHERE table_name = ? AND partition_key = ? AND row_key = ?",
                 [timestamp, etag, ""] + keys

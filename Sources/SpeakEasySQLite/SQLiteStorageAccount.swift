@@ -1,12 +1,12 @@
+internal import CSQLite
 import SpeakEasyCore
 import SpeakEasyModel
-internal import CSQLite
 package import SpeakEasyStorage
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The local storage account: one SQLite file holding tables of entities and blob containers.
@@ -58,8 +58,12 @@ package final class SQLiteStorageAccount: StorageAccount {
                 try SQLiteStoreFile.prepareForWriting(first, isNew: isNew)
                 writer = SQLiteWorkers([first])
             }
-            readers = SQLiteWorkers(try (0..<Self.readerCount).map { _ in try Self.reader(path, olderSchema: olderSchema) })
-            lent = SQLiteConnectionPool(try (0..<Self.readerCount).map { _ in try Self.reader(path, olderSchema: olderSchema) })
+            readers = SQLiteWorkers(
+                try (0..<Self.readerCount).map { _ in try Self.reader(path, olderSchema: olderSchema) }
+            )
+            lent = SQLiteConnectionPool(
+                try (0..<Self.readerCount).map { _ in try Self.reader(path, olderSchema: olderSchema) }
+            )
             readAhead = SQLiteReadAhead(try Self.reader(path, olderSchema: olderSchema))
         } catch let error as SQLiteError {
             throw error.storageError
@@ -81,7 +85,8 @@ package final class SQLiteStorageAccount: StorageAccount {
     /// nothing), so that it can tidy up the WAL files when it is the last to close.
     private static func reader(_ path: String, olderSchema: Bool) throws(SQLiteError) -> SQLiteConnection {
         let connection: SQLiteConnection
-        if FileSystem.isWritable(path), let writable = try? SQLiteConnection(path: path, readOnly: false, create: false) {
+        if FileSystem.isWritable(path), let writable = try? SQLiteConnection(path: path, readOnly: false, create: false)
+        {
             connection = writable
             if olderSchema { try connection.execute(SQLiteSchema.readOnlyViewsBeforeVersion3) }
             try connection.execute("PRAGMA query_only = 1")
@@ -124,7 +129,8 @@ package final class SQLiteStorageAccount: StorageAccount {
     package func createTableIfNotExists(_ table: String) async throws -> Bool {
         try await write { connection in
             let statement = try connection.prepare(
-                "INSERT INTO tables (name, created) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM tables WHERE name = ?1 COLLATE NOCASE)")
+                "INSERT INTO tables (name, created) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM tables WHERE name = ?1 COLLATE NOCASE)"
+            )
             statement.bind(1, table)
             statement.bind(2, EdmDateTime.now().description)
             try statement.run()
@@ -152,11 +158,13 @@ package final class SQLiteStorageAccount: StorageAccount {
                 // Table names are case-insensitive in Azure: `MYTABLE` deletes `MyTable` (one table
                 // at most answers to it, since creating one checks the same way).
                 let entities = try connection.prepare(
-                    "DELETE FROM entities WHERE table_name = (SELECT name FROM tables WHERE name = ?1 COLLATE NOCASE)")
+                    "DELETE FROM entities WHERE table_name = (SELECT name FROM tables WHERE name = ?1 COLLATE NOCASE)"
+                )
                 entities.bind(1, table)
                 try entities.run()
                 let policies = try connection.prepare(
-                    "DELETE FROM table_policies WHERE table_name = (SELECT name FROM tables WHERE name = ?1 COLLATE NOCASE)")
+                    "DELETE FROM table_policies WHERE table_name = (SELECT name FROM tables WHERE name = ?1 COLLATE NOCASE)"
+                )
                 policies.bind(1, table)
                 try policies.run()
                 let statement = try connection.prepare("DELETE FROM tables WHERE name = ?1 COLLATE NOCASE")
@@ -164,7 +172,9 @@ package final class SQLiteStorageAccount: StorageAccount {
                 try statement.run()
                 // Azure answers Delete Table of a missing table with ResourceNotFound (TableNotFound is
                 // for requests about its entities).
-                guard connection.changes > 0 else { throw Self.tableNotFound(table, path: connection.path, azureCode: "ResourceNotFound") }
+                guard connection.changes > 0 else {
+                    throw Self.tableNotFound(table, path: connection.path, azureCode: "ResourceNotFound")
+                }
             }
         }
     }
@@ -178,7 +188,13 @@ package final class SQLiteStorageAccount: StorageAccount {
     }
 
     static func tableNotFound(_ table: String, path: String, azureCode: String = "TableNotFound") -> SQLiteError {
-        SQLiteError(path: path, code: SQLITE_ERROR, message: "no table '\(table)'", reason: .notFound, azureCode: azureCode)
+        SQLiteError(
+            path: path,
+            code: SQLITE_ERROR,
+            message: "no table '\(table)'",
+            reason: .notFound,
+            azureCode: azureCode
+        )
     }
 
     /// Commits are written without an fsync each (a bulk load would flush gigabytes); a dead process
@@ -188,9 +204,21 @@ package final class SQLiteStorageAccount: StorageAccount {
             try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             for file in [connection.path, connection.path + "-wal"] where FileSystem.kind(of: file) == .file {
                 let fd = open(file, O_RDWR)
-                guard fd >= 0 else { throw SQLiteError(path: connection.path, code: SQLITE_IOERR, message: "cannot open \(file) for fsync: \(String(cString: strerror(errno)))") }
+                guard fd >= 0 else {
+                    throw SQLiteError(
+                        path: connection.path,
+                        code: SQLITE_IOERR,
+                        message: "cannot open \(file) for fsync: \(String(cString: strerror(errno)))"
+                    )
+                }
                 defer { close(fd) }
-                guard fsync(fd) == 0 else { throw SQLiteError(path: connection.path, code: SQLITE_IOERR, message: "fsync failed: \(String(cString: strerror(errno)))") }
+                guard fsync(fd) == 0 else {
+                    throw SQLiteError(
+                        path: connection.path,
+                        code: SQLITE_IOERR,
+                        message: "fsync failed: \(String(cString: strerror(errno)))"
+                    )
+                }
             }
         }
     }

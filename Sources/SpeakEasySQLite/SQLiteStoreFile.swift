@@ -1,5 +1,5 @@
-import SpeakEasyCore
 internal import CSQLite
+import SpeakEasyCore
 import SpeakEasyStorage
 
 /// Checks that a path holds a local account (or may become one), and readies its file.
@@ -13,11 +13,15 @@ enum SQLiteStoreFile {
         case .other: throw notAStore(path, "it is not a regular file")
         case .missing:
             guard !readOnly else { throw noStore(path) }
-            if let problem = FileSystem.creationProblem(at: path) { throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: problem) }
+            if let problem = FileSystem.creationProblem(at: path) {
+                throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: problem)
+            }
         case .file:
             let header = FileSystem.readPrefix(path, count: 16) ?? []
             if header.isEmpty, readOnly { throw noStore(path, "(an empty file)") }
-            if !header.isEmpty, !header.elementsEqual(Array("SQLite format 3".utf8) + [0]) { throw notAStore(path, "not an SQLite database") }
+            if !header.isEmpty, !header.elementsEqual(Array("SQLite format 3".utf8) + [0]) {
+                throw notAStore(path, "not an SQLite database")
+            }
             if !readOnly, !FileSystem.isWritable(path) {
                 throw SQLiteError(path: path, code: SQLITE_READONLY, message: "no write permission")
             }
@@ -37,8 +41,11 @@ enum SQLiteStoreFile {
         let version = try connection.integer("PRAGMA user_version") ?? 0
         guard version <= SQLiteSchema.version else {
             throw SQLiteError(
-                path: path, code: SQLITE_NOTADB, message: "made by a newer version of this toolkit (schema \(version)); use that version",
-                reason: .corrupt)
+                path: path,
+                code: SQLITE_NOTADB,
+                message: "made by a newer version of this toolkit (schema \(version)); use that version",
+                reason: .corrupt
+            )
         }
         return applicationID == 0
     }
@@ -60,7 +67,9 @@ enum SQLiteStoreFile {
         //   file, which a rollback journal need not copy, while WAL writes every page twice (to the
         //   WAL, then back into the file): a 1M-event seed into a new store is ~15% faster. Readers
         //   wait only while a commit writes (busy_timeout), and the next open switches to WAL.
-        try connection.execute("PRAGMA journal_mode = \(isNew ? "DELETE" : "WAL"); PRAGMA synchronous = OFF; PRAGMA cache_size = -8192")
+        try connection.execute(
+            "PRAGMA journal_mode = \(isNew ? "DELETE" : "WAL"); PRAGMA synchronous = OFF; PRAGMA cache_size = -8192"
+        )
         let version = try connection.integer("PRAGMA user_version") ?? 0
         guard isNew || version < SQLiteSchema.version else { return }
         try connection.transaction {
@@ -70,7 +79,9 @@ enum SQLiteStoreFile {
             if migrating { try connection.execute(SQLiteSchema.addedInVersion3) }
             try connection.execute(SQLiteSchema.create)
             if migrating { try connection.execute(SQLiteSchema.movedInVersion3) }
-            try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID); PRAGMA user_version = \(SQLiteSchema.version)")
+            try connection.execute(
+                "PRAGMA application_id = \(SQLiteSchema.applicationID); PRAGMA user_version = \(SQLiteSchema.version)"
+            )
         }
     }
 
@@ -82,8 +93,12 @@ enum SQLiteStoreFile {
     /// Nothing to read at the path; `seed` makes a store.
     static func noStore(_ path: String, _ detail: String = "") -> SQLiteError {
         SQLiteError(
-            path: path, code: SQLITE_NOTFOUND, message: "no storage account here\(detail.isEmpty ? "" : " " + detail); run seed first, or name one with --store",
-            reason: .notFound)
+            path: path,
+            code: SQLITE_NOTFOUND,
+            message:
+                "no storage account here\(detail.isEmpty ? "" : " " + detail); run seed first, or name one with --store",
+            reason: .notFound
+        )
     }
 
     /// A process killed mid-transaction under a rollback journal (the mode stores had before WAL)

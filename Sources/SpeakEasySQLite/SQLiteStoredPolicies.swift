@@ -13,24 +13,36 @@ struct SQLiteStoredPolicies {
     static let tables = SQLiteStoredPolicies(table: "table_policies", owner: "table_name")
 
     func read(_ name: String, _ connection: SQLiteConnection) throws(SQLiteError) -> [StoredAccessPolicy] {
-        let statement = try connection.prepare("SELECT id, start, expiry, permission FROM \(table) WHERE \(owner) = ? ORDER BY position")
+        let statement = try connection.prepare(
+            "SELECT id, start, expiry, permission FROM \(table) WHERE \(owner) = ? ORDER BY position"
+        )
         statement.bind(1, name)
         var policies: [StoredAccessPolicy] = []
         while try statement.step() {
             policies.append(
                 StoredAccessPolicy(
-                    id: statement.text(0), start: statement.optionalText(1).flatMap { try? EdmDateTime(parsing: $0) },
-                    expiry: statement.optionalText(2).flatMap { try? EdmDateTime(parsing: $0) }, permission: statement.optionalText(3)))
+                    id: statement.text(0),
+                    start: statement.optionalText(1).flatMap { try? EdmDateTime(parsing: $0) },
+                    expiry: statement.optionalText(2).flatMap { try? EdmDateTime(parsing: $0) },
+                    permission: statement.optionalText(3)
+                )
+            )
         }
         return policies
     }
 
     /// Replaces `name`'s policies with `policies` (inside the caller's transaction).
-    func replace(_ name: String, with policies: [StoredAccessPolicy], _ connection: SQLiteConnection) throws(SQLiteError) {
+    func replace(
+        _ name: String,
+        with policies: [StoredAccessPolicy],
+        _ connection: SQLiteConnection
+    ) throws(SQLiteError) {
         let clear = try connection.prepare("DELETE FROM \(table) WHERE \(owner) = ?")
         clear.bind(1, name)
         try clear.run()
-        let insert = try connection.prepare("INSERT INTO \(table) (\(owner), position, id, start, expiry, permission) VALUES (?, ?, ?, ?, ?, ?)")
+        let insert = try connection.prepare(
+            "INSERT INTO \(table) (\(owner), position, id, start, expiry, permission) VALUES (?, ?, ?, ?, ?, ?)"
+        )
         for (position, policy) in policies.enumerated() {
             insert.reset()
             insert.bind(1, name)

@@ -38,7 +38,13 @@ final class SQLiteWorkers: @unchecked Sendable {
 
     /// Lets the queued jobs finish, then closes the connections (once; later jobs are refused).
     func stop() {
-        guard !stopped.withLock({ let was = $0; $0 = true; return was }) else { return }
+        guard
+            !stopped.withLock({
+                let was = $0
+                $0 = true
+                return was
+            })
+        else { return }
         for _ in threads { _ = jobs.push(.stop) }
         for thread in threads { thread.join() }
         while !connections.isEmpty { connections.removeLast() }
@@ -57,7 +63,9 @@ final class SQLiteWorkers: @unchecked Sendable {
                     continuation.resume(throwing: error)
                 }
             }
-            if !jobs.push(job) { continuation.resume(throwing: StorageError(.unavailable, account: "", "the store is closed")) }
+            if !jobs.push(job) {
+                continuation.resume(throwing: StorageError(.unavailable, account: "", "the store is closed"))
+            }
         }
     }
 

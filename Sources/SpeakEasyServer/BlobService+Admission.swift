@@ -9,12 +9,25 @@ extension BlobService {
     func admit(_ path: ResourcePath) async throws -> RequestAuthentication {
         do {
             let blobName = try path.rest.map(BlobName.normalize)
-            let target: SASTarget = path.first.map { container in blobName.map { .blob(container: container, name: $0) } ?? .container(container) } ?? .service
+            let target: SASTarget =
+                path.first.map { container in
+                    blobName.map { .blob(container: container, name: $0) } ?? .container(container)
+                } ?? .service
             // A SAS that names a stored access policy is checked against its container's policies.
             var policies: [StoredAccessPolicy] = []
-            if RequestAuthenticator.namesStoredPolicy(head), let container = path.first { policies = try await account.containerPolicies(container) ?? [] }
-            let authentication = try server.authenticator.authenticate(head, service: .blob, target: target, now: exchange.now, policies: policies)
-            if authentication == .anonymous { try await checkAnonymous(path, method: head.method, restype: query["restype"], comp: query["comp"]) }
+            if RequestAuthenticator.namesStoredPolicy(head), let container = path.first {
+                policies = try await account.containerPolicies(container) ?? []
+            }
+            let authentication = try server.authenticator.authenticate(
+                head,
+                service: .blob,
+                target: target,
+                now: exchange.now,
+                policies: policies
+            )
+            if authentication == .anonymous {
+                try await checkAnonymous(path, method: head.method, restype: query["restype"], comp: query["comp"])
+            }
             return authentication
         } catch {
             throw Self.wireError(error)

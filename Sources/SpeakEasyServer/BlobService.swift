@@ -51,14 +51,20 @@ struct BlobService {
 
     private func serve(_ request: ServiceRequest, path: ResourcePath) async throws -> ServiceResponse {
         let method = head.method
-        let restype = query["restype"], comp = query["comp"]
+        let restype = query["restype"]
+        let comp = query["comp"]
         let blobName = try path.rest.map(BlobName.normalize)
         let authentication = try await authentication(of: request, path: path)
         /// A SAS must allow the operation; the account key and public access allow all that got here.
         func permit(_ operation: SASOperation) throws {
             if case .sharedAccessSignature(let grant) = authentication { try grant.authorize(operation) }
         }
-        if let feature = UnclaimedBlobFeature.feature(method: method, comp: comp, service: path.first == nil, header: head.header) {
+        if let feature = UnclaimedBlobFeature.feature(
+            method: method,
+            comp: comp,
+            service: path.first == nil,
+            header: head.header
+        ) {
             throw UnclaimedBlobFeature.error(feature)
         }
         guard let container = path.first else {
@@ -99,7 +105,8 @@ struct BlobService {
         switch (method, comp) {
         case ("PUT", nil):
             if case .sharedAccessSignature = authentication {
-                let exists = try await account.blobProperties(container: container, name: blob, conditions: .none) != nil
+                let exists =
+                    try await account.blobProperties(container: container, name: blob, conditions: .none) != nil
                 try permit(exists ? .overwriteBlob : .createBlob)
             }
             return try await putBlob(container, blob, body: try request.collectBody(upTo: Self.maxBodySize))
@@ -146,11 +153,21 @@ struct BlobService {
         if let marker { names = names.filter { marker.utf8.lexicographicallyPrecedes($0.utf8) } }
         let next = names.count > limit ? names[limit - 1] : nil
         var containers: [ContainerProperties] = []
-        for name in names.prefix(limit) { if let properties = try await account.containerProperties(name) { containers.append(properties) } }
+        for name in names.prefix(limit) {
+            if let properties = try await account.containerProperties(name) { containers.append(properties) }
+        }
         let body = BlobListingXML.containers(
-            containers, nextMarker: next,
-            request: BlobListingXML.Request(prefix: query["prefix"], marker: marker, maxResults: query["maxresults"].map { _ in limit }),
-            serviceEndpoint: serviceEndpoint(path), includeMetadata: includes("metadata"), httpDate: HTTPDate.format)
+            containers,
+            nextMarker: next,
+            request: BlobListingXML.Request(
+                prefix: query["prefix"],
+                marker: marker,
+                maxResults: query["maxresults"].map { _ in limit }
+            ),
+            serviceEndpoint: serviceEndpoint(path),
+            includeMetadata: includes("metadata"),
+            httpDate: HTTPDate.format
+        )
         return xmlResponse(body)
     }
 
@@ -179,7 +196,10 @@ struct BlobService {
     }
 
     private func setContainerMetadata(_ container: String) async throws -> ServiceResponse {
-        let properties = try await account.setContainerMetadata(container, metadata: try BlobMetadataHeaders.read(head.headers))
+        let properties = try await account.setContainerMetadata(
+            container,
+            metadata: try BlobMetadataHeaders.read(head.headers)
+        )
         var headers = HTTPFields()
         headers[.eTag] = properties.etag
         headers[.lastModified] = HTTPDate.format(properties.lastModified)
@@ -236,19 +256,36 @@ struct BlobService {
     /// List Blobs, flat or with a `delimiter` (`<BlobPrefix>` entries among the blobs).
     private func listBlobs(_ container: String, _ path: ResourcePath) async throws -> ServiceResponse {
         let limit = try maxResults()
-        let prefix = query["prefix"] ?? "", marker = query["marker"]
-        let entries: [BlobListingEntry], next: String?
+        let prefix = query["prefix"] ?? ""
+        let marker = query["marker"]
+        let entries: [BlobListingEntry]
+        let next: String?
         if let delimiter = query["delimiter"], !delimiter.isEmpty {
-            (entries, next) = try await account.blobListing(container: container, prefix: prefix, delimiter: delimiter, from: marker, limit: limit)
+            (entries, next) = try await account.blobListing(
+                container: container,
+                prefix: prefix,
+                delimiter: delimiter,
+                from: marker,
+                limit: limit
+            )
         } else {
             let page = try await account.blobPage(container: container, prefix: prefix, from: marker, limit: limit)
             (entries, next) = (page.blobs.map { .blob($0) }, page.nextMarker)
         }
         let body = BlobListingXML.blobs(
-            entries, container: container, nextMarker: next,
+            entries,
+            container: container,
+            nextMarker: next,
             request: BlobListingXML.Request(
-                prefix: query["prefix"], marker: marker, maxResults: query["maxresults"].map { _ in limit }, delimiter: query["delimiter"]),
-            serviceEndpoint: serviceEndpoint(path), includeMetadata: includes("metadata"), httpDate: HTTPDate.format)
+                prefix: query["prefix"],
+                marker: marker,
+                maxResults: query["maxresults"].map { _ in limit },
+                delimiter: query["delimiter"]
+            ),
+            serviceEndpoint: serviceEndpoint(path),
+            includeMetadata: includes("metadata"),
+            httpDate: HTTPDate.format
+        )
         return xmlResponse(body)
     }
 
@@ -264,11 +301,23 @@ struct BlobService {
         let data = Array(buffer: body)
         // Azurite checks `x-ms-blob-content-md5` before `Content-MD5` against the body
         // (src/blob/handlers/BlockBlobHandler.ts `upload`, "Verified live").
-        try checkContentMD5(of: data, header: head.header("x-ms-blob-content-md5") != nil ? "x-ms-blob-content-md5" : "Content-MD5")
+        try checkContentMD5(
+            of: data,
+            header: head.header("x-ms-blob-content-md5") != nil ? "x-ms-blob-content-md5" : "Content-MD5"
+        )
         let settings = BlobSettings(
-            contentType: head.header("x-ms-blob-content-type") ?? head.header("Content-Type") ?? "application/octet-stream",
-            headers: BlobContentHeaderFields.read(head.header, plain: true), metadata: try BlobMetadataHeaders.read(head.headers))
-        let stored = try await account.storeBlob(container: container, name: blob, data: data, settings: settings, conditions: try conditions())
+            contentType: head.header("x-ms-blob-content-type") ?? head.header("Content-Type")
+                ?? "application/octet-stream",
+            headers: BlobContentHeaderFields.read(head.header, plain: true),
+            metadata: try BlobMetadataHeaders.read(head.headers)
+        )
+        let stored = try await account.storeBlob(
+            container: container,
+            name: blob,
+            data: data,
+            settings: settings,
+            conditions: try conditions()
+        )
         var headers = HTTPFields()
         headers[.eTag] = stored.etag
         headers[.lastModified] = HTTPDate.format(stored.lastModified)
@@ -298,9 +347,18 @@ struct BlobService {
         let listMD5 = try checkContentMD5(of: list)
         let blocks = try BlockListXML.read(list)
         let settings = BlobSettings(
-            contentType: head.header("x-ms-blob-content-type") ?? "application/octet-stream", headers: BlobContentHeaderFields.read(head.header, plain: false),
-            metadata: try BlobMetadataHeaders.read(head.headers), contentMD5: try blobContentMD5())
-        let stored = try await account.commitBlocks(container: container, name: blob, blocks: blocks, settings: settings, conditions: try conditions())
+            contentType: head.header("x-ms-blob-content-type") ?? "application/octet-stream",
+            headers: BlobContentHeaderFields.read(head.header, plain: false),
+            metadata: try BlobMetadataHeaders.read(head.headers),
+            contentMD5: try blobContentMD5()
+        )
+        let stored = try await account.commitBlocks(
+            container: container,
+            name: blob,
+            blocks: blocks,
+            settings: settings,
+            conditions: try conditions()
+        )
         var headers = HTTPFields()
         // The reply's Content-MD5 is the block list's own (Azurite: BlockBlobHandler.ts `commitBlockList`).
         headers[.contentMD5] = listMD5
@@ -334,7 +392,11 @@ struct BlobService {
         }
         let list = try await account.blockList(container: container, name: blob)
         var response = xmlResponse(
-            BlockListXML.blocks(committed: type == "uncommitted" ? nil : list.committed, uncommitted: type == "committed" ? nil : list.uncommitted))
+            BlockListXML.blocks(
+                committed: type == "uncommitted" ? nil : list.committed,
+                uncommitted: type == "committed" ? nil : list.uncommitted
+            )
+        )
         if let properties = list.blob {
             response.headers[.eTag] = properties.etag
             response.headers[.lastModified] = HTTPDate.format(properties.lastModified)
@@ -353,7 +415,12 @@ struct BlobService {
 
     private func setBlobMetadata(_ container: String, _ blob: String) async throws -> ServiceResponse {
         let metadata = try BlobMetadataHeaders.read(head.headers)
-        let stored = try await account.setBlobMetadata(container: container, name: blob, metadata: metadata, conditions: try conditions())
+        let stored = try await account.setBlobMetadata(
+            container: container,
+            name: blob,
+            metadata: metadata,
+            conditions: try conditions()
+        )
         return writeResponse(stored, status: .ok)
     }
 
@@ -362,9 +429,16 @@ struct BlobService {
     /// `setBlobHTTPHeaders`).
     private func setBlobProperties(_ container: String, _ blob: String) async throws -> ServiceResponse {
         let settings = BlobSettings(
-            contentType: head.header("x-ms-blob-content-type") ?? "", headers: BlobContentHeaderFields.read(head.header, plain: false),
-            contentMD5: try blobContentMD5())
-        let stored = try await account.setBlobProperties(container: container, name: blob, settings: settings, conditions: try conditions())
+            contentType: head.header("x-ms-blob-content-type") ?? "",
+            headers: BlobContentHeaderFields.read(head.header, plain: false),
+            contentMD5: try blobContentMD5()
+        )
+        let stored = try await account.setBlobProperties(
+            container: container,
+            name: blob,
+            settings: settings,
+            conditions: try conditions()
+        )
         return writeResponse(stored, status: .ok)
     }
 
@@ -379,7 +453,13 @@ struct BlobService {
 
     /// Get Blob Metadata: the ETag, Last-Modified and `x-ms-meta-*`, no content headers.
     private func blobMetadata(_ container: String, _ blob: String) async throws -> ServiceResponse {
-        guard let properties = try await account.blobProperties(container: container, name: blob, conditions: try conditions()) else {
+        guard
+            let properties = try await account.blobProperties(
+                container: container,
+                name: blob,
+                conditions: try conditions()
+            )
+        else {
             throw try await blobMissing(container)
         }
         var headers = HTTPFields()
@@ -391,8 +471,18 @@ struct BlobService {
 
     /// Get Blob Properties (HEAD): the headers of a GET, read without the content, so that a large
     /// blob's HEAD costs what a small one's does.
-    private func blobProperties(_ container: String, _ blob: String, authentication: RequestAuthentication) async throws -> ServiceResponse {
-        guard let properties = try await account.blobProperties(container: container, name: blob, conditions: try conditions()) else {
+    private func blobProperties(
+        _ container: String,
+        _ blob: String,
+        authentication: RequestAuthentication
+    ) async throws -> ServiceResponse {
+        guard
+            let properties = try await account.blobProperties(
+                container: container,
+                name: blob,
+                conditions: try conditions()
+            )
+        else {
             throw try await blobMissing(container)
         }
         var headers = blobHeaders(properties, authentication: authentication)
@@ -445,7 +535,11 @@ struct BlobService {
         }
     }
 
-    private func getBlob(_ container: String, _ blob: String, authentication: RequestAuthentication) async throws -> ServiceResponse {
+    private func getBlob(
+        _ container: String,
+        _ blob: String,
+        authentication: RequestAuthentication
+    ) async throws -> ServiceResponse {
         let range = ByteRangeHeader.parse(head.header("x-ms-range") ?? head.header("Range"))
         // `x-ms-range-get-content-md5: true` asks for the range's own MD5, which Azure gives for a
         // range of at most 4 MiB and refuses (400) without a range or for a larger one (Azure's Get
@@ -456,10 +550,17 @@ struct BlobService {
         }
         let result: Blob?
         do {
-            result = try await account.blob(container: container, name: blob, range: range, conditions: try conditions())
+            result = try await account.blob(
+                container: container,
+                name: blob,
+                range: range,
+                conditions: try conditions()
+            )
         } catch let error as StorageError where error.reason == .invalidRange {
             // Azure says how long the blob is, so a client can ask again.
-            let size = try await account.blob(container: container, name: blob, range: nil, conditions: .none)?.properties.size ?? 0
+            let size =
+                try await account.blob(container: container, name: blob, range: nil, conditions: .none)?.properties.size
+                ?? 0
             throw BlobServiceError.rangeNotSatisfiable(error, size: size)
         }
         guard let result else { throw try await blobMissing(container) }
@@ -469,17 +570,27 @@ struct BlobService {
         let status: HTTPResponse.Status
         if range != nil {
             status = .partialContent
-            headers.append(HTTPField(name: .contentRange, value: "bytes \(result.range.lowerBound)-\(result.range.upperBound - 1)/\(properties.size)"))
+            headers.append(
+                HTTPField(
+                    name: .contentRange,
+                    value: "bytes \(result.range.lowerBound)-\(result.range.upperBound - 1)/\(properties.size)"
+                )
+            )
             headers.append(HTTPField(name: .xMsBlobContentMD5, value: properties.contentMD5))
             if rangeMD5 {
                 guard result.data.count <= Self.maxRangeMD5Size else {
-                    throw BlobServiceError.invalidHeaderValue("x-ms-range-get-content-md5", "true (for a range over 4 MiB)")
+                    throw BlobServiceError.invalidHeaderValue(
+                        "x-ms-range-get-content-md5",
+                        "true (for a range over 4 MiB)"
+                    )
                 }
                 headers.append(HTTPField(name: .contentMD5, value: BlobProperties.contentMD5(of: result.data)))
             }
         } else {
             status = .ok
-            if !properties.contentMD5.isEmpty { headers.append(HTTPField(name: .contentMD5, value: properties.contentMD5)) }
+            if !properties.contentMD5.isEmpty {
+                headers.append(HTTPField(name: .contentMD5, value: properties.contentMD5))
+            }
         }
         return ServiceResponse(status: status, headers: headers, body: ByteBuffer(bytes: result.data))
     }
@@ -539,8 +650,11 @@ struct BlobService {
             return date
         }
         return BlobConditions(
-            ifMatch: head.header("If-Match"), ifNoneMatch: head.header("If-None-Match"), ifModifiedSince: try date("If-Modified-Since"),
-            ifUnmodifiedSince: try date("If-Unmodified-Since"))
+            ifMatch: head.header("If-Match"),
+            ifNoneMatch: head.header("If-None-Match"),
+            ifModifiedSince: try date("If-Modified-Since"),
+            ifUnmodifiedSince: try date("If-Unmodified-Since")
+        )
     }
 
     /// Azure's answer to a request this server does not serve: an HTTP method no Blob operation uses
@@ -549,13 +663,17 @@ struct BlobService {
     private func unsupported() -> BlobServiceError {
         if !["GET", "HEAD", "PUT", "DELETE", "POST", "OPTIONS"].contains(head.method) { return .unsupportedHTTPVerb }
         if let comp = query["comp"], !Self.azureComps.contains(comp) { return .unknownComp(comp) }
-        return .notImplemented("The requested operation (\(head.method) with this query) is not supported by this server.")
+        return .notImplemented(
+            "The requested operation (\(head.method) with this query) is not supported by this server."
+        )
     }
 
     /// The `comp` values of the Blob service's REST API (version 2021-12-02).
     static let azureComps: Set<String> = [
-        "acl", "appendblock", "batch", "block", "blocklist", "blobs", "copy", "expiry", "immutabilityPolicies", "incrementalcopy", "lease",
-        "legalhold", "list", "metadata", "page", "pagelist", "properties", "query", "rename", "seal", "snapshot", "stats", "tags", "tier",
+        "acl", "appendblock", "batch", "block", "blocklist", "blobs", "copy", "expiry", "immutabilityPolicies",
+        "incrementalcopy", "lease",
+        "legalhold", "list", "metadata", "page", "pagelist", "properties", "query", "rename", "seal", "snapshot",
+        "stats", "tags", "tier",
         "undelete", "userdelegationkey",
     ]
 
@@ -565,4 +683,3 @@ struct BlobService {
         return ServiceResponse(status: .ok, headers: headers, body: ByteBuffer(bytes: body))
     }
 }
-

@@ -57,7 +57,8 @@ package final class FaultPlan: Sendable {
             case "drop": action = .dropConnection
             case "lose": action = .loseReply
             case let delay where delay.hasPrefix("delay="):
-                guard let milliseconds = Int(delay.dropFirst("delay=".count)), (0...600_000).contains(milliseconds) else {
+                guard let milliseconds = Int(delay.dropFirst("delay=".count)), (0...600_000).contains(milliseconds)
+                else {
                     throw FaultPlanError(rule: String(text), "a delay is delay=MILLISECONDS, at most 600000")
                 }
                 action = .delay(milliseconds: milliseconds)
@@ -75,12 +76,20 @@ package final class FaultPlan: Sendable {
                 switch condition {
                 case "batch": rule.batchOnly = true
                 case let every where every.hasPrefix("every="):
-                    guard let n = Int(every.dropFirst("every=".count)), n > 0 else { throw FaultPlanError(rule: String(text), "every=N needs N ≥ 1") }
+                    guard let n = Int(every.dropFirst("every=".count)), n > 0 else {
+                        throw FaultPlanError(rule: String(text), "every=N needs N ≥ 1")
+                    }
                     rule.every = n
                 case let first where first.hasPrefix("first="):
-                    guard let n = Int(first.dropFirst("first=".count)), n > 0 else { throw FaultPlanError(rule: String(text), "first=N needs N ≥ 1") }
+                    guard let n = Int(first.dropFirst("first=".count)), n > 0 else {
+                        throw FaultPlanError(rule: String(text), "first=N needs N ≥ 1")
+                    }
                     rule.first = n
-                default: throw FaultPlanError(rule: String(text), "unknown condition '\(condition)' (every=N, first=N, path=PREFIX, batch)")
+                default:
+                    throw FaultPlanError(
+                        rule: String(text),
+                        "unknown condition '\(condition)' (every=N, first=N, path=PREFIX, batch)"
+                    )
                 }
                 index += 1
             }

@@ -32,9 +32,21 @@ extension ServiceResponder {
                 case .serverBusy:
                     throw service.wireErrorType.serverBusy("The server is busy (a fault injected by --faults).")
                 case .internalError:
-                    throw service.wireErrorType.internalError("The server encountered an internal error (a fault injected by --faults).")
+                    throw service.wireErrorType.internalError(
+                        "The server encountered an internal error (a fault injected by --faults)."
+                    )
                 case .dropConnection:
-                    if server.configuration.logRequests { RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: 0, milliseconds: 0) + " (dropped by --faults)") }
+                    if server.configuration.logRequests {
+                        RequestLog.write(
+                            RequestLog.line(
+                                method: head.method,
+                                path: head.path,
+                                query: head.query,
+                                status: 0,
+                                milliseconds: 0
+                            ) + " (dropped by --faults)"
+                        )
+                    }
                     return .refused(nil)
                 case .loseReply:
                     losesReply = true
@@ -58,10 +70,14 @@ extension ServiceResponder {
             if let declared = head.header("Content-Length").map({ Int($0) ?? .max }), declared > service.maxBodySize {
                 throw service.wireError(BodyTooLarge())
             }
-            return .admitted(AdmittedRequest(exchange: exchange, path: path, authentication: authentication, losesReply: losesReply))
+            return .admitted(
+                AdmittedRequest(exchange: exchange, path: path, authentication: authentication, losesReply: losesReply)
+            )
         } catch {
             let response = errorResponse(error, exchange)
-            if server.configuration.latencyMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds)) }
+            if server.configuration.latencyMilliseconds > 0 {
+                try? await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds))
+            }
             return .refused(finished(response, exchange, started: started))
         }
     }
@@ -69,11 +85,17 @@ extension ServiceResponder {
     /// The service's reply to a body that broke a bound as it came.
     func refuse(_ head: RequestHead, _ refusal: BodyRefusal) -> ServiceResponse {
         let started = ContinuousClock.now
-        let exchange = Exchange(head: head, query: (try? head.queryItems.get()) ?? QueryItems([]), requestID: RequestIdentifier.make(), now: EdmDateTime.now())
+        let exchange = Exchange(
+            head: head,
+            query: (try? head.queryItems.get()) ?? QueryItems([]),
+            requestID: RequestIdentifier.make(),
+            now: EdmDateTime.now()
+        )
         let error: any Error =
             switch refusal {
             case .tooLarge: service.wireError(BodyTooLarge())
-            case .busy: service.wireErrorType.serverBusy("The server holds as many request bodies as it can; retry later.")
+            case .busy:
+                service.wireErrorType.serverBusy("The server holds as many request bodies as it can; retry later.")
             case .tooSlow: service.wireErrorType.operationTimedOut
             }
         return finished(errorResponse(error, exchange), exchange, started: started)

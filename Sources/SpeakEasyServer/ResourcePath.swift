@@ -97,13 +97,20 @@ struct ResourcePath: Sendable {
     private func checkDotSegments(_ rawPath: String) throws(StorageError) {
         let named = [first, rest].compactMap { $0 }
         if named.contains(where: { $0.utf8.contains(UInt8(ascii: ".")) }),
-            named.flatMap({ $0.split(separator: "/", omittingEmptySubsequences: false) }).contains(where: { $0 == "." || $0 == ".." })
+            named.flatMap({ $0.split(separator: "/", omittingEmptySubsequences: false) }).contains(where: {
+                $0 == "." || $0 == ".."
+            })
         {
             throw Self.invalid(rawPath, "it holds a . or .. segment")
         }
     }
 
     static func invalid(_ path: String, _ why: String) -> StorageError {
-        StorageError(.invalidInput, account: "", "The requested URI does not represent any resource on the server (\(why)).", code: "InvalidUri")
+        StorageError(
+            .invalidInput,
+            account: "",
+            "The requested URI does not represent any resource on the server (\(why)).",
+            code: "InvalidUri"
+        )
     }
 }

@@ -17,29 +17,50 @@ struct ServiceResponder: Sendable {
     /// connection was dropped instead (a fault: the reply lost).
     func respond(to request: ServiceRequest, channel: any Channel) async -> ServiceResponse? {
         let started = ContinuousClock.now
-        let exchange = request.admitted.exchange, head = exchange.head
+        let exchange = request.admitted.exchange
+        let head = exchange.head
         var response: ServiceResponse
         do {
             switch service {
-            case .blob: response = try await BlobService(server: server, exchange: exchange).respond(to: request, path: request.admitted.path)
-            case .table: response = try await TableService(server: server, exchange: exchange, path: request.admitted.path).respond(to: request)
+            case .blob:
+                response = try await BlobService(server: server, exchange: exchange).respond(
+                    to: request,
+                    path: request.admitted.path
+                )
+            case .table:
+                response = try await TableService(server: server, exchange: exchange, path: request.admitted.path)
+                    .respond(to: request)
             }
         } catch {
             response = errorResponse(error, exchange)
         }
         if request.admitted.losesReply {
             if server.configuration.logRequests {
-                RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: Int(response.status.code), milliseconds: 0) + " (reply lost by --faults)")
+                RequestLog.write(
+                    RequestLog.line(
+                        method: head.method,
+                        path: head.path,
+                        query: head.query,
+                        status: Int(response.status.code),
+                        milliseconds: 0
+                    ) + " (reply lost by --faults)"
+                )
             }
             try? await channel.close()
             return nil
         }
-        if server.configuration.latencyMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds)) }
+        if server.configuration.latencyMilliseconds > 0 {
+            try? await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds))
+        }
         return finished(response, exchange, started: started)
     }
 
     /// Adds the headers every reply carries to `response`, and logs it.
-    func finished(_ response: ServiceResponse, _ exchange: Exchange, started: ContinuousClock.Instant) -> ServiceResponse {
+    func finished(
+        _ response: ServiceResponse,
+        _ exchange: Exchange,
+        started: ContinuousClock.Instant
+    ) -> ServiceResponse {
         var response = response
         addCommonHeaders(&response, exchange)
         if response.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
@@ -47,7 +68,15 @@ struct ServiceResponder: Sendable {
             let head = exchange.head
             let elapsed = ContinuousClock.now - started
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            RequestLog.write(RequestLog.line(method: head.method, path: head.path, query: head.query, status: Int(response.status.code), milliseconds: milliseconds))
+            RequestLog.write(
+                RequestLog.line(
+                    method: head.method,
+                    path: head.path,
+                    query: head.query,
+                    status: Int(response.status.code),
+                    milliseconds: milliseconds
+                )
+            )
         }
         return response
     }
@@ -57,16 +86,24 @@ struct ServiceResponder: Sendable {
     func errorResponse(_ error: any Error, _ exchange: Exchange) -> ServiceResponse {
         if let error = error as? any WireError { return errorResponse(error, exchange) }
         RequestLog.write("serve: internal error answering \(exchange.head.method) \(exchange.head.path): \(error)")
-        return errorResponse(service.wireErrorType.internalError("The server encountered an internal error: \(error)"), exchange)
+        return errorResponse(
+            service.wireErrorType.internalError("The server encountered an internal error: \(error)"),
+            exchange
+        )
     }
 
     /// The reply `error` renders, in its service's body format.
     private func errorResponse(_ error: any WireError, _ exchange: Exchange) -> ServiceResponse {
         let reply = error.reply(to: exchange.head, requestID: exchange.requestID, time: exchange.now)
         var headers = HTTPFields()
-        for header in reply.headers { headers.append(HTTPField(name: HTTPField.Name(header.name)!, value: header.value)) }
+        for header in reply.headers {
+            headers.append(HTTPField(name: HTTPField.Name(header.name)!, value: header.value))
+        }
         return ServiceResponse(
-            status: HTTPResponse.Status(code: reply.status, reasonPhrase: reply.reasonPhrase), headers: headers, body: ByteBuffer(bytes: reply.body))
+            status: HTTPResponse.Status(code: reply.status, reasonPhrase: reply.reasonPhrase),
+            headers: headers,
+            body: ByteBuffer(bytes: reply.body)
+        )
     }
 
     private func addCommonHeaders(_ response: inout ServiceResponse, _ exchange: Exchange) {
@@ -75,7 +112,9 @@ struct ServiceResponder: Sendable {
         let version = exchange.head.header("x-ms-version").flatMap { StorageVersion.isAccepted($0) ? $0 : nil }
         response.headers.append(HTTPField(name: .xMsVersion, value: version ?? Exchange.defaultVersion))
         response.headers.append(HTTPField(name: .date, value: HTTPDate.format(exchange.now)))
-        if let client = exchange.head.header("x-ms-client-request-id") { response.headers.append(HTTPField(name: .xMsClientRequestID, value: client)) }
+        if let client = exchange.head.header("x-ms-client-request-id") {
+            response.headers.append(HTTPField(name: .xMsClientRequestID, value: client))
+        }
     }
 }
 

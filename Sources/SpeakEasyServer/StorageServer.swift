@@ -1,7 +1,7 @@
 import SpeakEasyCore
-import UnixSignals
 package import SpeakEasyProtocol
 package import SpeakEasyStorage
+import UnixSignals
 
 /// The Table and Blob services of one storage account, each on its own port, until told to stop.
 package struct StorageServer: Sendable {
@@ -14,24 +14,35 @@ package struct StorageServer: Sendable {
     package init(account: any StorageAccount, configuration: ServerConfiguration) throws(StorageCredentials.KeyError) {
         self.account = account
         self.configuration = configuration
-        authenticator = RequestAuthenticator(credentials: try StorageCredentials(accountName: configuration.accountName, key: configuration.accountKey))
+        authenticator = RequestAuthenticator(
+            credentials: try StorageCredentials(accountName: configuration.accountName, key: configuration.accountKey)
+        )
     }
 
     /// Serves both services until SIGINT or SIGTERM arrives, or `stop` returns; requests in flight
     /// finish first. `onListening` learns each service's bound port (useful with port 0).
     package func run(
-        handlingSignals: Bool = true, until stop: @escaping @Sendable () async -> Void = { await Task.never() },
+        handlingSignals: Bool = true,
+        until stop: @escaping @Sendable () async -> Void = { await Task.never() },
         onListening: @escaping @Sendable (StorageService, Int) async -> Void = { _, _ in }
     ) async throws {
-        try await Self.run(configuration: configuration, handlingSignals: handlingSignals, until: stop, onListening: onListening) { self }
+        try await Self.run(
+            configuration: configuration,
+            handlingSignals: handlingSignals,
+            until: stop,
+            onListening: onListening
+        ) { self }
     }
 
     /// As ``run(handlingSignals:until:onListening:)``, with the server made by `make` only once both
     /// ports are bound: a port that cannot be listened on then fails the run before `make` opens (and
     /// perhaps creates or changes) the store.
     package static func run(
-        configuration: ServerConfiguration, handlingSignals: Bool = true, until stop: @escaping @Sendable () async -> Void = { await Task.never() },
-        onListening: @escaping @Sendable (StorageService, Int) async -> Void = { _, _ in }, server make: () throws -> StorageServer
+        configuration: ServerConfiguration,
+        handlingSignals: Bool = true,
+        until stop: @escaping @Sendable () async -> Void = { await Task.never() },
+        onListening: @escaping @Sendable (StorageService, Int) async -> Void = { _, _ in },
+        server make: () throws -> StorageServer
     ) async throws {
         // Trapped before the sockets open, so that a signal from then on stops the server cleanly.
         let signals = handlingSignals ? await UnixSignalsSequence(trapping: .sigterm, .sigint) : nil
@@ -42,11 +53,20 @@ package struct StorageServer: Sendable {
         let budget = BodyBudget(limit: configuration.maxBufferedBodyBytes)
         do {
             for service in StorageService.allCases {
-                listeners.append((service, try await ServiceListener.bind(
-                    host: configuration.host, port: service == .blob ? configuration.blobPort : configuration.tablePort,
-                    maxConnections: configuration.maxConnections, idleTimeoutSeconds: configuration.idleTimeoutSeconds,
-                    limits: ConnectionLimits(configuration, service: service, budget: budget), serverHeader: service.serverHeader,
-                    service: .answering(service, of: { made.withLock { $0 } }))))
+                listeners.append(
+                    (
+                        service,
+                        try await ServiceListener.bind(
+                            host: configuration.host,
+                            port: service == .blob ? configuration.blobPort : configuration.tablePort,
+                            maxConnections: configuration.maxConnections,
+                            idleTimeoutSeconds: configuration.idleTimeoutSeconds,
+                            limits: ConnectionLimits(configuration, service: service, budget: budget),
+                            serverHeader: service.serverHeader,
+                            service: .answering(service, of: { made.withLock { $0 } })
+                        )
+                    )
+                )
             }
             let server = try make()
             made.withLock { $0 = server }

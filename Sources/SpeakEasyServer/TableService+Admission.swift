@@ -12,7 +12,9 @@ extension TableService {
         do {
             if path.first == nil { return try Access(try await authenticate(target: .service)).authentication }
             let resource = try TableResourcePath(parsing: head.path)
-            if resource == .batch, head.header("Authorization") == nil, SharedAccessSignature.isPresent(in: query) { return nil }
+            if resource == .batch, head.header("Authorization") == nil, SharedAccessSignature.isPresent(in: query) {
+                return nil
+            }
             return try Access(try await authenticate(resource, batch: nil)).authentication
         } catch {
             throw Self.wireError(error)
@@ -35,7 +37,15 @@ extension TableService {
     /// checked against its table's policies.
     func authenticate(target: SASTarget) async throws -> RequestAuthentication {
         var policies: [StoredAccessPolicy] = []
-        if RequestAuthenticator.namesStoredPolicy(head), case .table(let name) = target { policies = try await account.tablePolicies(name) ?? [] }
-        return try server.authenticator.authenticate(head, service: .table, target: target, now: exchange.now, policies: policies)
+        if RequestAuthenticator.namesStoredPolicy(head), case .table(let name) = target {
+            policies = try await account.tablePolicies(name) ?? []
+        }
+        return try server.authenticator.authenticate(
+            head,
+            service: .table,
+            target: target,
+            now: exchange.now,
+            policies: policies
+        )
     }
 }

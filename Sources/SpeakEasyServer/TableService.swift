@@ -33,7 +33,10 @@ struct TableService {
 
     /// Where the replies say the service answers: the request's host, in the request's style.
     var endpoint: TableEndpoint {
-        TableEndpoint(url: path.baseURL(host: head.header("Host") ?? server.configuration.host), account: server.configuration.accountName)
+        TableEndpoint(
+            url: path.baseURL(host: head.header("Host") ?? server.configuration.host),
+            account: server.configuration.accountName
+        )
     }
 
     /// The reply to `request`; what it throws is a ``TableServiceError``, or an error no map knows (a bug).
@@ -64,12 +67,19 @@ struct TableService {
         let resource = try TableResourcePath(parsing: head.path)
         let body = ["POST", "PUT", "MERGE", "PATCH"].contains(head.method) ? try self.body(request) : []
         // A batch is read first: the table its operations name is what a SAS must cover.
-        let batch = resource == .batch ? try TableBatchRequest.read(body, contentType: head.header("Content-Type")) : nil
+        let batch =
+            resource == .batch ? try TableBatchRequest.read(body, contentType: head.header("Content-Type")) : nil
         // Decided from the head before the body was read, but for a batch under a SAS (TableService+Admission).
         let authentication: RequestAuthentication
-        if let admitted = request.authentication { authentication = admitted } else { authentication = try await authenticate(resource, batch: batch) }
+        if let admitted = request.authentication {
+            authentication = admitted
+        } else {
+            authentication = try await authenticate(resource, batch: batch)
+        }
         let access = try Access(authentication)
-        if query["comp"] == "acl", case .entities(let table) = resource { return try await tableACL(table, body: body, access: access) }
+        if query["comp"] == "acl", case .entities(let table) = resource {
+            return try await tableACL(table, body: body, access: access)
+        }
         let ifMatch = head.header("If-Match")
         switch (head.method, resource) {
         case ("GET", .tables):
@@ -91,10 +101,19 @@ struct TableService {
             try access.permit(.getEntity, partitionKey: partitionKey, rowKey: rowKey)
             return try await getEntity(table, partitionKey, rowKey)
         case ("PUT", .entity(let table, let partitionKey, let rowKey)):
-            try access.permit(ifMatch == nil ? .insertOrReplaceEntity : .updateEntity, partitionKey: partitionKey, rowKey: rowKey)
+            try access.permit(
+                ifMatch == nil ? .insertOrReplaceEntity : .updateEntity,
+                partitionKey: partitionKey,
+                rowKey: rowKey
+            )
             return try await write(table, partitionKey, rowKey, merge: false, body: body)
-        case ("MERGE", .entity(let table, let partitionKey, let rowKey)), ("PATCH", .entity(let table, let partitionKey, let rowKey)):
-            try access.permit(ifMatch == nil ? .insertOrMergeEntity : .mergeEntity, partitionKey: partitionKey, rowKey: rowKey)
+        case ("MERGE", .entity(let table, let partitionKey, let rowKey)),
+            ("PATCH", .entity(let table, let partitionKey, let rowKey)):
+            try access.permit(
+                ifMatch == nil ? .insertOrMergeEntity : .mergeEntity,
+                partitionKey: partitionKey,
+                rowKey: rowKey
+            )
             return try await write(table, partitionKey, rowKey, merge: true, body: body)
         case ("DELETE", .entity(let table, let partitionKey, let rowKey)):
             try access.permit(.deleteEntity, partitionKey: partitionKey, rowKey: rowKey)
@@ -102,7 +121,9 @@ struct TableService {
         case ("POST", .batch):
             return try await self.batch(batch!, access: access)
         default:
-            throw TableServiceError.notImplemented("The requested operation (\(head.method) on this resource) is not supported.")
+            throw TableServiceError.notImplemented(
+                "The requested operation (\(head.method) on this resource) is not supported."
+            )
         }
     }
 
@@ -114,12 +135,18 @@ struct TableService {
         init(_ authentication: RequestAuthentication) throws(AuthorizationError) {
             guard authentication != .anonymous else {
                 throw AuthorizationError(
-                    .authenticationFailed, detail: "The request carries neither an Authorization header nor a shared access signature.")
+                    .authenticationFailed,
+                    detail: "The request carries neither an Authorization header nor a shared access signature."
+                )
             }
             self.authentication = authentication
         }
 
-        func permit(_ operation: SASOperation, partitionKey: String? = nil, rowKey: String? = nil) throws(AuthorizationError) {
+        func permit(
+            _ operation: SASOperation,
+            partitionKey: String? = nil,
+            rowKey: String? = nil
+        ) throws(AuthorizationError) {
             guard case .sharedAccessSignature(let grant) = authentication else { return }
             try grant.authorize(operation)
             if let partitionKey, let rowKey { try grant.authorizeEntity(partitionKey: partitionKey, rowKey: rowKey) }
@@ -132,7 +159,9 @@ struct TableService {
         }
 
         var keyRange: TableKeyRange? {
-            guard case .sharedAccessSignature(let grant) = authentication, let range = grant.keyRange, !range.isUnbounded else { return nil }
+            guard case .sharedAccessSignature(let grant) = authentication, let range = grant.keyRange,
+                !range.isUnbounded
+            else { return nil }
             return range
         }
     }
@@ -146,10 +175,16 @@ struct TableService {
     /// A request of the account itself: Get and Set Table Service Properties.
     private func serveAccount(_ request: ServiceRequest) async throws -> ServiceResponse {
         guard query["restype"] == "service", query["comp"] == "properties", ["GET", "PUT"].contains(head.method) else {
-            throw TableServiceError.notImplemented("The requested operation (\(head.method) of the account) is not supported.")
+            throw TableServiceError.notImplemented(
+                "The requested operation (\(head.method) of the account) is not supported."
+            )
         }
         let authentication: RequestAuthentication
-        if let admitted = request.authentication { authentication = admitted } else { authentication = try await authenticate(target: .service) }
+        if let admitted = request.authentication {
+            authentication = admitted
+        } else {
+            authentication = try await authenticate(target: .service)
+        }
         let access = try Access(authentication)
         guard let store = account as? any KeepsServiceProperties else {
             throw TableServiceError.notImplemented("This store does not keep service properties.")
@@ -174,9 +209,13 @@ struct TableService {
         // An empty $filter filters nothing, as in Azure (Azurite issues #1573, #1880).
         if let text = query["$filter"], !text.isEmpty {
             let filter = try Self.filter(text)
-            names = names.filter { filter.matches(Entity(partitionKey: "", rowKey: $0, properties: [Property("TableName", .string($0))])) }
+            names = names.filter {
+                filter.matches(Entity(partitionKey: "", rowKey: $0, properties: [Property("TableName", .string($0))]))
+            }
         }
-        if let after = query["NextTableName"] { names = names.filter { !$0.utf8.lexicographicallyPrecedes(after.utf8) } }
+        if let after = query["NextTableName"] {
+            names = names.filter { !$0.utf8.lexicographicallyPrecedes(after.utf8) }
+        }
         let top = try self.top()
         var headers = HTTPFields()
         if names.count > top {
@@ -220,7 +259,11 @@ struct TableService {
             guard let policies = try await account.tablePolicies(table) else { throw Self.tableNotFound }
             var headers = HTTPFields()
             headers[.contentType] = "application/xml"
-            return ServiceResponse(status: .ok, headers: headers, body: ByteBuffer(bytes: SignedIdentifiersXML.write(policies)))
+            return ServiceResponse(
+                status: .ok,
+                headers: headers,
+                body: ByteBuffer(bytes: SignedIdentifiersXML.write(policies))
+            )
         case "PUT":
             try access.permit(.setTableACL)
             let policies: [StoredAccessPolicy]
@@ -232,11 +275,17 @@ struct TableService {
             try await account.setTablePolicies(table, policies)
             return ServiceResponse(status: .noContent)
         default:
-            throw TableServiceError.notImplemented("The requested operation (\(head.method) of a table's ACL) is not supported.")
+            throw TableServiceError.notImplemented(
+                "The requested operation (\(head.method) of a table's ACL) is not supported."
+            )
         }
     }
 
-    static let tableNotFound = TableServiceError(status: 404, code: "TableNotFound", "The table specified does not exist.")
+    static let tableNotFound = TableServiceError(
+        status: 404,
+        code: "TableNotFound",
+        "The table specified does not exist."
+    )
 
     private func deleteTable(_ name: String) async throws -> ServiceResponse {
         try await account.deleteTable(name)
@@ -251,40 +300,74 @@ struct TableService {
             text.isEmpty ? nil : text.split(separator: ",").map { String($0.drop { $0 == " " }) }
         }
         let limit = min(try top(), server.configuration.pageSize)
-        let from = try TableContinuation.token(nextPartitionKey: query["NextPartitionKey"], nextRowKey: query["NextRowKey"])
+        let from = try TableContinuation.token(
+            nextPartitionKey: query["NextPartitionKey"],
+            nextRowKey: query["NextRowKey"]
+        )
         // $top=0 asks for no entity: Azure answers an empty page (Azurite issue #1428), or the table's 404.
         let none = limit == 0
         if case .json(let metadata) = format, metadata != .full, select == nil, filter?.isOnKeys ?? true, !none {
-            return try await queryStoredEntities(table, EntityQuery(filter: filter), from: from, limit: limit, metadata: metadata, within: keyRange)
+            return try await queryStoredEntities(
+                table,
+                EntityQuery(filter: filter),
+                from: from,
+                limit: limit,
+                metadata: metadata,
+                within: keyRange
+            )
         }
-        var page = try await account.query(table: table, EntityQuery(filter: filter, select: select), from: from, limit: max(limit, 1))
+        var page = try await account.query(
+            table: table,
+            EntityQuery(filter: filter, select: select),
+            from: from,
+            limit: max(limit, 1)
+        )
         if none { page = EntityPage(entities: [], next: nil) }
         // A SAS's key range hides what lies outside it (the page may then be short; paging goes on).
-        if let keyRange { page.entities.removeAll { !keyRange.contains(partitionKey: $0.partitionKey, rowKey: $0.rowKey) } }
+        if let keyRange {
+            page.entities.removeAll { !keyRange.contains(partitionKey: $0.partitionKey, rowKey: $0.rowKey) }
+        }
         var headers = HTTPFields()
         for (name, value) in TableContinuation.headers(for: page.next) { headers[HTTPField.Name(name)!] = value }
         switch format {
         case .json(let metadata):
             // Written into the reply's buffer piece by piece (about 1.5 KB an entity, as seeded).
             var buffer = ByteBufferAllocator().buffer(capacity: 1024 + page.entities.count * 1536)
-            TableJSONWriter(endpoint: endpoint, metadata: metadata).queryResponse(page.entities, table: table) { buffer.writeBytes($0) }
+            TableJSONWriter(endpoint: endpoint, metadata: metadata).queryResponse(page.entities, table: table) {
+                buffer.writeBytes($0)
+            }
             return reply(.ok, headers: headers, buffer: buffer)
         case .atom:
-            return reply(.ok, headers: headers, body: try TableAtomWriter(endpoint: endpoint, updated: exchange.now).feed(page.entities, table: table))
+            return reply(
+                .ok,
+                headers: headers,
+                body: try TableAtomWriter(endpoint: endpoint, updated: exchange.now).feed(page.entities, table: table)
+            )
         }
     }
 
     /// A query whose reply needs no property decoded (no `$select`, a filter on the keys alone, JSON
     /// without full metadata): the stored properties are copied into the reply, in the wire's spelling.
     private func queryStoredEntities(
-        _ table: String, _ entityQuery: EntityQuery, from: ContinuationToken?, limit: Int, metadata: JSONMetadata, within keyRange: TableKeyRange?
+        _ table: String,
+        _ entityQuery: EntityQuery,
+        from: ContinuationToken?,
+        limit: Int,
+        metadata: JSONMetadata,
+        within keyRange: TableKeyRange?
     ) async throws -> ServiceResponse {
         var page = try await account.storedQuery(table: table, entityQuery, from: from, limit: limit)
-        if let keyRange { page.entities.removeAll { !keyRange.contains(partitionKey: $0.encoded.partitionKey, rowKey: $0.encoded.rowKey) } }
+        if let keyRange {
+            page.entities.removeAll {
+                !keyRange.contains(partitionKey: $0.encoded.partitionKey, rowKey: $0.encoded.rowKey)
+            }
+        }
         var headers = HTTPFields()
         for (name, value) in TableContinuation.headers(for: page.next) { headers[HTTPField.Name(name)!] = value }
         let writer = TableJSONWriter(endpoint: endpoint, metadata: metadata)
-        var buffer = ByteBufferAllocator().buffer(capacity: 1024 + page.entities.reduce(0) { $0 + $1.encoded.properties.count + 256 })
+        var buffer = ByteBufferAllocator().buffer(
+            capacity: 1024 + page.entities.reduce(0) { $0 + $1.encoded.properties.count + 256 }
+        )
         buffer.writeBytes(writer.feedOpening(fragment: table))
         do {
             try await Self.writeInHalves(page.entities, writer: writer, into: &buffer)
@@ -300,7 +383,11 @@ struct TableService {
     /// (1a80df4: 160k → 175k entities/s). The request's task runs on its connection's event loop, and
     /// the child inherits that, so it asks for Swift's global concurrent executor instead: CPU work may
     /// go to Swift's pool, blocking work only to the store's SQLite workers.
-    private static func writeInHalves(_ entities: [StoredEntity], writer: TableJSONWriter, into buffer: inout ByteBuffer) async throws {
+    private static func writeInHalves(
+        _ entities: [StoredEntity],
+        writer: TableJSONWriter,
+        into buffer: inout ByteBuffer
+    ) async throws {
         let middle = entities.count / 2
         guard entities.count >= 200 else { return try writeInPieces(entities[...], writer: writer, into: &buffer) }
         try await withThrowingTaskGroup(of: [UInt8].self) { group in
@@ -316,12 +403,20 @@ struct TableService {
     }
 
     /// Entities written into `buffer` in pieces of 32, each copied in while in cache.
-    private static func writeInPieces(_ entities: ArraySlice<StoredEntity>, writer: TableJSONWriter, into buffer: inout ByteBuffer) throws {
+    private static func writeInPieces(
+        _ entities: ArraySlice<StoredEntity>,
+        writer: TableJSONWriter,
+        into buffer: inout ByteBuffer
+    ) throws {
         var piece: [UInt8] = []
         piece.reserveCapacity(64 << 10)
         for start in stride(from: entities.startIndex, to: entities.endIndex, by: 32) {
             piece.removeAll(keepingCapacity: true)
-            try writer.appendStored(entities[start..<min(start + 32, entities.endIndex)], afterOthers: start > entities.startIndex, to: &piece)
+            try writer.appendStored(
+                entities[start..<min(start + 32, entities.endIndex)],
+                afterOthers: start > entities.startIndex,
+                to: &piece
+            )
             buffer.writeBytes(piece)
         }
     }
@@ -330,8 +425,10 @@ struct TableService {
         var entity: Entity
         switch try await account.lookUpEntity(table: table, partitionKey: partitionKey, rowKey: rowKey) {
         case .found(let found): entity = found
-        case .noSuchTable: throw TableServiceError(status: 404, code: "TableNotFound", "The table specified does not exist.")
-        case .noSuchEntity: throw TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.")
+        case .noSuchTable:
+            throw TableServiceError(status: 404, code: "TableNotFound", "The table specified does not exist.")
+        case .noSuchEntity:
+            throw TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.")
         }
         if let select = query["$select"], !select.isEmpty {
             let names = Set(select.split(separator: ",").map { String($0.drop { $0 == " " }) })
@@ -348,7 +445,11 @@ struct TableService {
         let etag = try await transact([EntityOperation(.insert, EncodedEntity(entity))], table: table)[0]
         var headers = HTTPFields()
         if let etag { headers[.eTag] = etag }
-        headers[.location] = TableResourcePath.entity(table: table, partitionKey: entity.partitionKey, rowKey: entity.rowKey).url(endpoint: endpoint.url)
+        headers[.location] = TableResourcePath.entity(
+            table: table,
+            partitionKey: entity.partitionKey,
+            rowKey: entity.rowKey
+        ).url(endpoint: endpoint.url)
         if returnsNoContent {
             headers[.preferenceApplied] = "return-no-content"
             return reply(.noContent, headers: headers)
@@ -358,9 +459,19 @@ struct TableService {
         return reply(.created, headers: headers, body: try entityBody(stored, table: table))
     }
 
-    private func write(_ table: String, _ partitionKey: String, _ rowKey: String, merge: Bool, body: [UInt8]) async throws -> ServiceResponse {
+    private func write(
+        _ table: String,
+        _ partitionKey: String,
+        _ rowKey: String,
+        merge: Bool,
+        body: [UInt8]
+    ) async throws -> ServiceResponse {
         // The URL names the entity; keys in the body, when there, must agree.
-        let entity = try TableEntityBody.read(body, contentType: head.header("Content-Type"), keys: (partitionKey, rowKey))
+        let entity = try TableEntityBody.read(
+            body,
+            contentType: head.header("Content-Type"),
+            keys: (partitionKey, rowKey)
+        )
         try Self.checkCondition(head.header("If-Match"))
         let kind: EntityOperation.Kind =
             switch (head.header("If-Match"), merge) {
@@ -380,7 +491,15 @@ struct TableService {
             throw TableServiceError.missingRequiredHeader("If-Match")
         }
         try Self.checkCondition(ifMatch)
-        _ = try await transact([EntityOperation(.delete(ifMatch: ifMatch), EncodedEntity(Entity(partitionKey: partitionKey, rowKey: rowKey)))], table: table)
+        _ = try await transact(
+            [
+                EntityOperation(
+                    .delete(ifMatch: ifMatch),
+                    EncodedEntity(Entity(partitionKey: partitionKey, rowKey: rowKey))
+                )
+            ],
+            table: table
+        )
         return reply(.noContent)
     }
 
@@ -406,23 +525,54 @@ struct TableService {
         let (boundary, changeset) = TableBatchResponse.newBoundaries()
         let parts: [TableBatchResponse.Part]
         if let first = request.operations.first, first.action == .retrieve {
-            let entity = try await account.entity(table: first.table, partitionKey: first.partitionKey, rowKey: first.rowKey)
+            let entity = try await account.entity(
+                table: first.table,
+                partitionKey: first.partitionKey,
+                rowKey: first.rowKey
+            )
             parts = [
-                entity.map { TableBatchResponse.Part(status: 200, headers: [.init("Content-Type", format.contentType)], body: (try? entityBody($0, table: first.table)) ?? []) }
+                entity.map {
+                    TableBatchResponse.Part(
+                        status: 200,
+                        headers: [.init("Content-Type", format.contentType)],
+                        body: (try? entityBody($0, table: first.table)) ?? []
+                    )
+                }
                     ?? TableBatchResponse.failure(
-                        TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.", operationIndex: 0),
-                        contentID: first.contentID, format: format, requestID: exchange.requestID, time: exchange.now)
+                        TableServiceError(
+                            status: 404,
+                            code: "ResourceNotFound",
+                            "The specified resource does not exist.",
+                            operationIndex: 0
+                        ),
+                        contentID: first.contentID,
+                        format: format,
+                        requestID: exchange.requestID,
+                        time: exchange.now
+                    )
             ]
         } else if let refusal = request.refusal {
             // Refused while read: nothing was written, and the one response says which operation.
-            parts = [TableBatchResponse.failure(refusal, contentID: nil, format: format, requestID: exchange.requestID, time: exchange.now)]
+            parts = [
+                TableBatchResponse.failure(
+                    refusal,
+                    contentID: nil,
+                    format: format,
+                    requestID: exchange.requestID,
+                    time: exchange.now
+                )
+            ]
         } else {
             parts = try await runChangeset(request.operations)
         }
         let response = TableBatchResponse(parts: parts, isChangeset: request.isChangeset)
         var headers = HTTPFields()
         headers[.contentType] = TableBatchResponse.contentType(boundary: boundary)
-        return ServiceResponse(status: .accepted, headers: headers, body: ByteBuffer(bytes: response.write(boundary: boundary, changesetBoundary: changeset)))
+        return ServiceResponse(
+            status: .accepted,
+            headers: headers,
+            body: ByteBuffer(bytes: response.write(boundary: boundary, changesetBoundary: changeset))
+        )
     }
 
     private func runChangeset(_ operations: [TableBatchOperation]) async throws -> [TableBatchResponse.Part] {
@@ -430,19 +580,33 @@ struct TableService {
             let index = error.operationIndex ?? 0
             return [
                 TableBatchResponse.failure(
-                    error.at(operation: index), contentID: operations.indices.contains(index) ? operations[index].contentID : nil, format: format,
-                    requestID: exchange.requestID, time: exchange.now)
+                    error.at(operation: index),
+                    contentID: operations.indices.contains(index) ? operations[index].contentID : nil,
+                    format: format,
+                    requestID: exchange.requestID,
+                    time: exchange.now
+                )
             ]
         }
         let table = operations.first?.table ?? ""
         var storageOperations: [EntityOperation] = []
         for (index, operation) in operations.enumerated() {
             guard operation.table == table else {
-                return failure(TableServiceError.invalidInput("All operations of a batch must address one table.").at(operation: index))
+                return failure(
+                    TableServiceError.invalidInput("All operations of a batch must address one table.").at(
+                        operation: index
+                    )
+                )
             }
-            let encoded = EncodedEntity(operation.entity ?? Entity(partitionKey: operation.partitionKey, rowKey: operation.rowKey))
+            let encoded = EncodedEntity(
+                operation.entity ?? Entity(partitionKey: operation.partitionKey, rowKey: operation.rowKey)
+            )
             guard let kind = operation.action.operationKind else {
-                return failure(TableServiceError.invalidInput("A retrieve operation must be alone in a batch.").at(operation: index))
+                return failure(
+                    TableServiceError.invalidInput("A retrieve operation must be alone in a batch.").at(
+                        operation: index
+                    )
+                )
             }
             storageOperations.append(EntityOperation(kind, encoded))
         }
@@ -493,7 +657,8 @@ struct TableService {
 
     private func entityBody(_ entity: Entity, table: String) throws -> [UInt8] {
         switch format {
-        case .json(let metadata): TableJSONWriter(endpoint: endpoint, metadata: metadata).entityResponse(entity, table: table)
+        case .json(let metadata):
+            TableJSONWriter(endpoint: endpoint, metadata: metadata).entityResponse(entity, table: table)
         case .atom: try TableAtomWriter(endpoint: endpoint, updated: exchange.now).entry(entity, table: table)
         }
     }
@@ -510,11 +675,19 @@ struct TableService {
         try EntityFilter(parsing: text)
     }
 
-    private func reply(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), body: [UInt8]? = nil) -> ServiceResponse {
+    private func reply(
+        _ status: HTTPResponse.Status,
+        headers: HTTPFields = HTTPFields(),
+        body: [UInt8]? = nil
+    ) -> ServiceResponse {
         reply(status, headers: headers, buffer: body.map { ByteBuffer(bytes: $0) })
     }
 
-    private func reply(_ status: HTTPResponse.Status, headers: HTTPFields = HTTPFields(), buffer: ByteBuffer?) -> ServiceResponse {
+    private func reply(
+        _ status: HTTPResponse.Status,
+        headers: HTTPFields = HTTPFields(),
+        buffer: ByteBuffer?
+    ) -> ServiceResponse {
         var headers = headers
         headers.append(HTTPField(name: .cacheControl, value: "no-cache"))
         headers.append(HTTPField(name: .xContentTypeOptions, value: "nosniff"))

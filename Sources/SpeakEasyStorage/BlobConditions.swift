@@ -8,7 +8,12 @@ package struct BlobConditions: Hashable, Sendable {
     package var ifModifiedSince: EdmDateTime?
     package var ifUnmodifiedSince: EdmDateTime?
 
-    package init(ifMatch: String? = nil, ifNoneMatch: String? = nil, ifModifiedSince: EdmDateTime? = nil, ifUnmodifiedSince: EdmDateTime? = nil) {
+    package init(
+        ifMatch: String? = nil,
+        ifNoneMatch: String? = nil,
+        ifModifiedSince: EdmDateTime? = nil,
+        ifUnmodifiedSince: EdmDateTime? = nil
+    ) {
         self.ifMatch = ifMatch
         self.ifNoneMatch = ifNoneMatch
         self.ifModifiedSince = ifModifiedSince
@@ -31,13 +36,24 @@ package struct BlobConditions: Hashable, Sendable {
     /// MultipleConditionHeadersNotSupported (WriteConditionalHeadersValidator.ts
     /// `validateCombinations`). A failure is 412, except `If-None-Match: *` on a blob that exists
     /// (409 BlobAlreadyExists). HTTP dates have whole seconds, so Last-Modified is compared in seconds.
-    package func check(_ current: BlobProperties?, reading: Bool, account: String = "", blob: String) throws(StorageError) {
+    package func check(
+        _ current: BlobProperties?,
+        reading: Bool,
+        account: String = "",
+        blob: String
+    ) throws(StorageError) {
         func failed(_ what: String) -> StorageError {
             StorageError(.preconditionFailed, account: account, "blob '\(blob)': \(what)", code: "ConditionNotMet")
         }
-        let matches = Self.etags(ifMatch), noneMatches = Self.etags(ifNoneMatch)
+        let matches = Self.etags(ifMatch)
+        let noneMatches = Self.etags(ifNoneMatch)
         if reading, noneMatches.contains("*") {
-            throw StorageError(.invalidInput, account: account, "If-None-Match: * can never hold for a read", code: "UnsatisfiableCondition")
+            throw StorageError(
+                .invalidInput,
+                account: account,
+                "If-None-Match: * can never hold for a read",
+                code: "UnsatisfiableCondition"
+            )
         }
         if !reading { try checkWriteCombination(matches: matches, noneMatches: noneMatches, account: account) }
         guard let current else {
@@ -50,20 +66,34 @@ package struct BlobConditions: Hashable, Sendable {
         let noneMatchHolds = ifNoneMatch.map { _ in !noneMatches.contains("*") && !noneMatches.contains(current.etag) }
         let modifiedHolds = ifModifiedSince.map { modified > $0.ticks / EdmDateTime.ticksPerSecond }
         if !matchHolds { throw failed("If-Match \(ifMatch ?? "") does not name the blob's ETag \(current.etag)") }
-        if unmodifiedHolds == false { throw failed("it was modified after If-Unmodified-Since \(ifUnmodifiedSince.map { "\($0)" } ?? "")") }
+        if unmodifiedHolds == false {
+            throw failed("it was modified after If-Unmodified-Since \(ifUnmodifiedSince.map { "\($0)" } ?? "")")
+        }
         if reading {
-            if (noneMatchHolds == false && modifiedHolds != true) || (modifiedHolds == false && noneMatchHolds != true) {
-                throw StorageError(.notModified, account: account, "blob '\(blob)' has not changed (ETag \(current.etag))")
+            if (noneMatchHolds == false && modifiedHolds != true) || (modifiedHolds == false && noneMatchHolds != true)
+            {
+                throw StorageError(
+                    .notModified,
+                    account: account,
+                    "blob '\(blob)' has not changed (ETag \(current.etag))"
+                )
             }
             return
         }
         if noneMatchHolds == false {
             if noneMatches.contains("*") {
-                throw StorageError(.alreadyExists, account: account, "blob '\(blob)' already exists", code: "BlobAlreadyExists")
+                throw StorageError(
+                    .alreadyExists,
+                    account: account,
+                    "blob '\(blob)' already exists",
+                    code: "BlobAlreadyExists"
+                )
             }
             throw failed("If-None-Match \(ifNoneMatch ?? "") is the blob's ETag")
         }
-        if modifiedHolds == false { throw failed("it was not modified since If-Modified-Since \(ifModifiedSince.map { "\($0)" } ?? "")") }
+        if modifiedHolds == false {
+            throw failed("it was not modified since If-Modified-Since \(ifModifiedSince.map { "\($0)" } ?? "")")
+        }
     }
 
     /// The conditions a write may combine (see ``check(_:reading:account:blob:)``).
@@ -72,7 +102,12 @@ package struct BlobConditions: Hashable, Sendable {
         let count = present.filter { $0 }.count
         let mixed = count == 2 && (present[0] || present[1]) && (present[2] || present[3])
         guard matches.count <= 1, noneMatches.count <= 1, count <= 2, !mixed else {
-            throw StorageError(.invalidInput, account: account, "Multiple condition headers are not supported.", code: "MultipleConditionHeadersNotSupported")
+            throw StorageError(
+                .invalidInput,
+                account: account,
+                "Multiple condition headers are not supported.",
+                code: "MultipleConditionHeadersNotSupported"
+            )
         }
     }
 
@@ -80,6 +115,8 @@ package struct BlobConditions: Hashable, Sendable {
     /// dropped (RFC 9110's list syntax).
     static func etags(_ value: String?) -> [String] {
         guard let value else { return [] }
-        return value.split(separator: ",").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty }
+        return value.split(separator: ",").map {
+            String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }.filter { !$0.isEmpty }
     }
 }

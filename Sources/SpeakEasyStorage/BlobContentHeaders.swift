@@ -7,7 +7,12 @@ package struct BlobContentHeaders: Hashable, Sendable {
     package var contentEncoding: String
     package var contentLanguage: String
 
-    package init(cacheControl: String = "", contentDisposition: String = "", contentEncoding: String = "", contentLanguage: String = "") {
+    package init(
+        cacheControl: String = "",
+        contentDisposition: String = "",
+        contentEncoding: String = "",
+        contentLanguage: String = ""
+    ) {
         self.cacheControl = cacheControl
         self.contentDisposition = contentDisposition
         self.contentEncoding = contentEncoding

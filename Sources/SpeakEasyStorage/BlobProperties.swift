@@ -1,5 +1,5 @@
-package import SpeakEasyModel
 internal import Crypto
+package import SpeakEasyModel
 
 /// A blob's stored properties.
 package struct BlobProperties: Hashable, Sendable {
@@ -16,7 +16,13 @@ package struct BlobProperties: Hashable, Sendable {
     package var metadata: [String: String]
 
     package init(
-        name: String, contentType: String, contentMD5: String, size: Int, etag: String, lastModified: EdmDateTime, headers: BlobContentHeaders = .none,
+        name: String,
+        contentType: String,
+        contentMD5: String,
+        size: Int,
+        etag: String,
+        lastModified: EdmDateTime,
+        headers: BlobContentHeaders = .none,
         metadata: [String: String] = [:]
     ) {
         self.name = name

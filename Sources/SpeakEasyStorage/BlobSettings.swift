@@ -9,7 +9,12 @@ package struct BlobSettings: Hashable, Sendable {
     /// `x-ms-blob-content-md5`, Set Blob Properties' `x-ms-blob-content-md5`); nil: the bytes' own.
     package var contentMD5: String?
 
-    package init(contentType: String = "application/octet-stream", headers: BlobContentHeaders = .none, metadata: [String: String] = [:], contentMD5: String? = nil) {
+    package init(
+        contentType: String = "application/octet-stream",
+        headers: BlobContentHeaders = .none,
+        metadata: [String: String] = [:],
+        contentMD5: String? = nil
+    ) {
         self.contentType = contentType
         self.headers = headers
         self.metadata = metadata

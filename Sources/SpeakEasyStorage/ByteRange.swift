@@ -15,8 +15,11 @@ package struct ByteRange: Hashable, Sendable {
     package func resolved(size: Int, account: String = "") throws(StorageError) -> Range<Int> {
         guard first >= 0, first < size, last.map({ $0 >= first }) ?? true else {
             throw StorageError(
-                .invalidRange, account: account, "the range bytes=\(first)-\(last.map(String.init) ?? "") is not satisfiable for a blob of \(size) bytes",
-                code: "InvalidRange")
+                .invalidRange,
+                account: account,
+                "the range bytes=\(first)-\(last.map(String.init) ?? "") is not satisfiable for a blob of \(size) bytes",
+                code: "InvalidRange"
+            )
         }
         return first..<Swift.min(size, (last ?? size - 1) + 1)
     }

@@ -19,7 +19,13 @@ package struct ContainerProperties: Hashable, Sendable {
     /// The container's `x-ms-meta-*` pairs.
     package var metadata: [String: String]
 
-    package init(name: String, access: ContainerAccess, etag: String, lastModified: EdmDateTime, metadata: [String: String] = [:]) {
+    package init(
+        name: String,
+        access: ContainerAccess,
+        etag: String,
+        lastModified: EdmDateTime,
+        metadata: [String: String] = [:]
+    ) {
         self.name = name
         self.access = access
         self.etag = etag

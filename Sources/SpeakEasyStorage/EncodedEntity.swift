@@ -1,5 +1,5 @@
-package import SpeakEasyModel
 package import SpeakEasyFormats
+package import SpeakEasyModel
 
 /// An entity ready for a store: its keys and its properties as an Azure Table JSON object
 /// (minimal metadata, so every type survives).
@@ -28,7 +28,11 @@ package struct EncodedEntity: Hashable, Sendable {
         var estimate = 2
         for property in entity.properties {
             estimate += property.name.utf8.count + 4
-            if case .string(let text) = property.value { estimate += text.utf8.count + 2 } else { estimate += property.name.utf8.count + 60 }
+            if case .string(let text) = property.value {
+                estimate += text.utf8.count + 2
+            } else {
+                estimate += property.name.utf8.count + 60
+            }
         }
         properties.reserveCapacity(estimate)
         JSONEntityWriter.appendPropertiesObject(entity.properties, to: &properties)
@@ -36,6 +40,10 @@ package struct EncodedEntity: Hashable, Sendable {
 
     /// Decodes the properties back into an entity (without Timestamp and ETag).
     package func decoded() throws(JSONSyntaxError) -> Entity {
-        Entity(partitionKey: partitionKey, rowKey: rowKey, properties: try JSONEntityReader.properties(fromObject: properties))
+        Entity(
+            partitionKey: partitionKey,
+            rowKey: rowKey,
+            properties: try JSONEntityReader.properties(fromObject: properties)
+        )
     }
 }

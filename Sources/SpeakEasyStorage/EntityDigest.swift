@@ -1,6 +1,6 @@
-package import SpeakEasyModel
-import SpeakEasyFormats
 internal import Crypto
+import SpeakEasyFormats
+package import SpeakEasyModel
 
 /// The SHA-256 of one entity's content in a canonical form, so that every backend, every file format
 /// and every order of properties gives the same digest for the same content.
@@ -25,14 +25,20 @@ package struct EntityDigest: Hashable, Sendable {
         let digest = hasher.finalize()
         words = digest.withUnsafeBytes { bytes in
             (
-                bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self).littleEndian, bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian,
-                bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian, bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self).littleEndian
+                bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self).littleEndian,
+                bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian,
+                bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian,
+                bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self).littleEndian
             )
         }
     }
 
     package init(_ entity: Entity) {
-        self.init(partitionKey: entity.partitionKey, rowKey: entity.rowKey, canonicalProperties: Self.canonicalProperties(entity.properties))
+        self.init(
+            partitionKey: entity.partitionKey,
+            rowKey: entity.rowKey,
+            canonicalProperties: Self.canonicalProperties(entity.properties)
+        )
     }
 
     /// The properties' canonical JSON object.

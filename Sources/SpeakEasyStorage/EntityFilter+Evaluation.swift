@@ -43,7 +43,8 @@ extension EntityFilter {
     private static func compare(_ a: EdmValue, _ b: EdmValue) -> Int? {
         func order<T: Comparable>(_ x: T, _ y: T) -> Int { x < y ? -1 : x == y ? 0 : 1 }
         switch (a, b) {
-        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8) ? 0 : x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : 1
+        case (.string(let x), .string(let y)):
+            return x.utf8.elementsEqual(y.utf8) ? 0 : x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : 1
         case (.int32(let x), .int32(let y)): return order(x, y)
         case (.int64(let x), .int64(let y)): return order(x, y)
         case (.double(let x), .double(let y)): return x.isNaN || y.isNaN ? nil : order(x, y)

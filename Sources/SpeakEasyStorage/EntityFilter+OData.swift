@@ -68,7 +68,9 @@ extension EntityFilter {
             // OData's names of the special values (Azure has not been seen taking them; they compare
             // with nothing but NaN itself anyway). Otherwise Swift's shortest round-tripping digits,
             // with .NET's capital E.
-            number.isNaN ? "NaN" : number.isInfinite ? (number < 0 ? "-INF" : "INF") : number.description.replacing("e", with: "E")
+            number.isNaN
+                ? "NaN"
+                : number.isInfinite ? (number < 0 ? "-INF" : "INF") : number.description.replacing("e", with: "E")
         case .boolean(let flag): flag ? "true" : "false"
         case .dateTime(let date): "datetime'\(date.description)'"
         case .guid(let guid): "guid'\(guid.description)'"

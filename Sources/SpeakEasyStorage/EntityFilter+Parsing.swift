@@ -52,7 +52,10 @@ extension EntityFilter {
     /// constants. Functions and arithmetic are refused with ``FilterSyntaxError/Kind/unsupportedOperation``.
     package init(parsing text: String) throws(FilterSyntaxError) {
         guard text.utf8.count <= Self.maximumFilterLength else {
-            throw FilterSyntaxError(at: Self.maximumFilterLength, "the filter is longer than \(Self.maximumFilterLength) bytes")
+            throw FilterSyntaxError(
+                at: Self.maximumFilterLength,
+                "the filter is longer than \(Self.maximumFilterLength) bytes"
+            )
         }
         var parser = try FilterParser(text)
         self = try parser.parseFilter()
@@ -132,7 +135,10 @@ struct FilterParser {
     private mutating func enter() throws(FilterSyntaxError) {
         nesting += 1
         guard nesting <= EntityFilter.maximumNesting else {
-            throw FilterSyntaxError(at: token.offset, "the filter nests more than \(EntityFilter.maximumNesting) parentheses and 'not's deep")
+            throw FilterSyntaxError(
+                at: token.offset,
+                "the filter nests more than \(EntityFilter.maximumNesting) parentheses and 'not's deep"
+            )
         }
     }
 
@@ -150,7 +156,10 @@ struct FilterParser {
             case .property(let name): return .property(name)
             case .constant(.boolean(let value)): return .constant(value)
             case .constant:
-                throw FilterSyntaxError(at: start, "'\(lexer.text(start, token.offset).trimmingTrailingSpaces)' is not a condition: compare it with a property")
+                throw FilterSyntaxError(
+                    at: start,
+                    "'\(lexer.text(start, token.offset).trimmingTrailingSpaces)' is not a condition: compare it with a property"
+                )
             }
         }
         try advance()
@@ -162,8 +171,13 @@ struct FilterParser {
         case (.constant(let value), .property(let name)): return .comparison(property: name, op.swapped, value)
         case (.property(let a), .property(let b)):
             // `TRUE`, `False`: Booleans are lower-case, anything else is a name.
-            let hint = [a, b].contains { ["true", "false"].contains($0.lowercased()) } ? " (Booleans are written true and false)" : ""
-            throw FilterSyntaxError(at: start, "'\(comparison)' compares two properties; Azure compares a property only with a constant\(hint)")
+            let hint =
+                [a, b].contains { ["true", "false"].contains($0.lowercased()) }
+                ? " (Booleans are written true and false)" : ""
+            throw FilterSyntaxError(
+                at: start,
+                "'\(comparison)' compares two properties; Azure compares a property only with a constant\(hint)"
+            )
         case (.constant, .constant):
             throw FilterSyntaxError(at: start, "'\(comparison)' compares two constants; one side must be a property")
         }
@@ -183,14 +197,22 @@ struct FilterParser {
             try advance()
             return .property(word)
         case .function(let name):
-            throw FilterSyntaxError(.unsupportedOperation, at: token.offset, "functions such as '\(name)' are not implemented by Azure Table storage")
+            throw FilterSyntaxError(
+                .unsupportedOperation,
+                at: token.offset,
+                "functions such as '\(name)' are not implemented by Azure Table storage"
+            )
         default:
             throw unexpected(expecting: "a property or a constant")
         }
     }
 
     private func arithmetic(_ word: String) -> FilterSyntaxError {
-        FilterSyntaxError(.unsupportedOperation, at: token.offset, "arithmetic such as '\(word)' is not implemented by Azure Table storage")
+        FilterSyntaxError(
+            .unsupportedOperation,
+            at: token.offset,
+            "arithmetic such as '\(word)' is not implemented by Azure Table storage"
+        )
     }
 
     /// An error naming what was found instead of what was expected, with a hint when a word is a

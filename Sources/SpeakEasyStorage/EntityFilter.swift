@@ -41,7 +41,8 @@ package indirect enum EntityFilter: Hashable, Sendable {
     /// Whether the filter reads nothing but PartitionKey and RowKey, so an entity's keys decide it.
     package var isOnKeys: Bool {
         switch self {
-        case .comparison(let property, _, _), .property(let property): property == "PartitionKey" || property == "RowKey"
+        case .comparison(let property, _, _), .property(let property):
+            property == "PartitionKey" || property == "RowKey"
         case .constant: true
         case .not(let inner): inner.isOnKeys
         case .and(let left, let right), .or(let left, let right): left.isOnKeys && right.isOnKeys

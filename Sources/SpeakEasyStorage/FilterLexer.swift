@@ -56,7 +56,10 @@ struct FilterLexer {
             return try number()
         default:
             guard Self.startsName(byte) else {
-                throw FilterSyntaxError(at: start, "unexpected character '\(text(start, Self.scalarEnd(bytes, start)))'")
+                throw FilterSyntaxError(
+                    at: start,
+                    "unexpected character '\(text(start, Self.scalarEnd(bytes, start)))'"
+                )
             }
             return try word()
         }
@@ -83,7 +86,10 @@ struct FilterLexer {
         case "INF": return FilterToken(kind: .literal(.double(.infinity)), offset: start, end: position)
         case "null":
             // Azure stores no nulls, so there is nothing to compare with one.
-            throw FilterSyntaxError(at: start, "null is not a value Azure Table storage compares with; a missing property fails every comparison")
+            throw FilterSyntaxError(
+                at: start,
+                "null is not a value Azure Table storage compares with; a missing property fails every comparison"
+            )
         default: break
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "("), !FilterParser.keywords.contains(name) {
@@ -97,7 +103,10 @@ struct FilterLexer {
         let body = try quoted()
         let literal = text(start, position)
         func unrecognized(_ type: EdmType, _ why: String? = nil) -> FilterSyntaxError {
-            FilterSyntaxError(at: start, "Unrecognized '\(type.rawValue)' literal '\(literal)'" + (why.map { ": \($0)" } ?? ""))
+            FilterSyntaxError(
+                at: start,
+                "Unrecognized '\(type.rawValue)' literal '\(literal)'" + (why.map { ": \($0)" } ?? "")
+            )
         }
         switch prefix {
         case "datetime":
@@ -110,14 +119,22 @@ struct FilterLexer {
             guard let guid = EdmGuid(body) else { throw unrecognized(.guid, "expected 8-4-4-4-12 hexadecimal digits") }
             return .guid(guid)
         case "X", "binary":
-            guard let data = Self.hexBytes(body) else { throw unrecognized(.binary, "expected an even number of hexadecimal digits") }
+            guard let data = Self.hexBytes(body) else {
+                throw unrecognized(.binary, "expected an even number of hexadecimal digits")
+            }
             return .binary(data)
         default:
             let known = ["datetime", "guid", "X", "binary"]
             if let intended = known.first(where: { $0.lowercased() == prefix.lowercased() }) {
-                throw FilterSyntaxError(at: start, "unknown literal prefix '\(prefix)': prefixes are case-sensitive, write '\(intended)'")
+                throw FilterSyntaxError(
+                    at: start,
+                    "unknown literal prefix '\(prefix)': prefixes are case-sensitive, write '\(intended)'"
+                )
             }
-            throw FilterSyntaxError(at: start, "unknown literal prefix '\(prefix)'; Azure Table storage takes datetime'…', guid'…', X'…' and binary'…'")
+            throw FilterSyntaxError(
+                at: start,
+                "unknown literal prefix '\(prefix)'; Azure Table storage takes datetime'…', guid'…', X'…' and binary'…'"
+            )
         }
     }
 
@@ -139,7 +156,10 @@ struct FilterLexer {
             value.append(bytes[position])
             position += 1
         }
-        throw FilterSyntaxError(at: open, "unterminated string: the quote opened here is never closed (a quote inside a string is written twice: 'O''Brien')")
+        throw FilterSyntaxError(
+            at: open,
+            "unterminated string: the quote opened here is never closed (a quote inside a string is written twice: 'O''Brien')"
+        )
     }
 
     /// `42` (Int32), `42L` (Int64), `2.5`, `1E+10`, `2.5E-3` (Double), `-INF`; a sign only as `-`.
@@ -156,11 +176,15 @@ struct FilterLexer {
         func literal() -> String { text(start, position) }
         if bytes[position] == UInt8(ascii: "-") {
             position += 1
-            if bytes[position...].starts(with: "INF".utf8), position + 3 == bytes.count || !Self.continuesName(bytes[position + 3]) {
+            if bytes[position...].starts(with: "INF".utf8),
+                position + 3 == bytes.count || !Self.continuesName(bytes[position + 3])
+            {
                 position += 3
                 return FilterToken(kind: .literal(.double(-.infinity)), offset: start, end: position)
             }
-            guard digits() > 0 else { throw FilterSyntaxError(at: start, "'-' must be followed by digits: there is no subtraction") }
+            guard digits() > 0 else {
+                throw FilterSyntaxError(at: start, "'-' must be followed by digits: there is no subtraction")
+            }
         } else {
             _ = digits()
         }
@@ -168,13 +192,19 @@ struct FilterLexer {
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             isDouble = true
-            guard digits() > 0 else { throw FilterSyntaxError(at: start, "'\(literal())' is not a number: a digit must follow the '.'") }
+            guard digits() > 0 else {
+                throw FilterSyntaxError(at: start, "'\(literal())' is not a number: a digit must follow the '.'")
+            }
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "E") || bytes[position] == UInt8(ascii: "e") {
             position += 1
             isDouble = true
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard digits() > 0 else { throw FilterSyntaxError(at: start, "'\(literal())' is not a number: the exponent has no digits") }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard digits() > 0 else {
+                throw FilterSyntaxError(at: start, "'\(literal())' is not a number: the exponent has no digits")
+            }
         }
         var type = isDouble ? EdmType.double : .int32
         if !isDouble, position < bytes.count, bytes[position] == UInt8(ascii: "L") {
@@ -182,8 +212,13 @@ struct FilterLexer {
             type = .int64
         }
         if position < bytes.count, Self.continuesName(bytes[position]) || bytes[position] == UInt8(ascii: ".") {
-            while position < bytes.count, Self.continuesName(bytes[position]) || bytes[position] == UInt8(ascii: ".") { position += 1 }
-            throw FilterSyntaxError(at: start, "'\(literal())' is not a literal: numbers are 42 (Int32), 42L (Int64) or 4.2 (Double)")
+            while position < bytes.count, Self.continuesName(bytes[position]) || bytes[position] == UInt8(ascii: ".") {
+                position += 1
+            }
+            throw FilterSyntaxError(
+                at: start,
+                "'\(literal())' is not a literal: numbers are 42 (Int32), 42L (Int64) or 4.2 (Double)"
+            )
         }
         let number = type == .int64 ? String(literal().dropLast()) : literal()
         guard let value = EdmValue(lexical: number, as: type) else {
@@ -214,7 +249,8 @@ struct FilterLexer {
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     /// Property names are identifiers: a letter or `_`, then letters, digits and `_`. Bytes of

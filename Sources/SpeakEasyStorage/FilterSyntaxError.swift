@@ -37,6 +37,10 @@ extension StorageError {
     /// Azure does not implement. The message keeps the offset so a client can point at the problem.
     package init(_ error: FilterSyntaxError, account: String) {
         // The reasons' own Azure codes are the ones wanted: InvalidInput, NotImplemented.
-        self.init(error.kind == .invalidInput ? .invalidInput : .unsupportedByService, account: account, error.description)
+        self.init(
+            error.kind == .invalidInput ? .invalidInput : .unsupportedByService,
+            account: account,
+            error.description
+        )
     }
 }

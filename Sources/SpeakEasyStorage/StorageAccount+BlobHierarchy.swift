@@ -8,7 +8,13 @@ extension StorageAccount {
     ///
     /// The names of one prefix are contiguous in byte order, so each is read past at once: one page
     /// read a prefix, starting after every name that begins with it.
-    package func blobListing(container: String, prefix: String, delimiter: String, from marker: String?, limit: Int) async throws
+    package func blobListing(
+        container: String,
+        prefix: String,
+        delimiter: String,
+        from marker: String?,
+        limit: Int
+    ) async throws
         -> (entries: [BlobListingEntry], nextMarker: String?)
     {
         var entries: [BlobListingEntry] = []

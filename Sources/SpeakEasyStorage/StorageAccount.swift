@@ -64,12 +64,22 @@ package protocol StorageAccount: AnyObject, Sendable {
     /// ``query(table:_:from:limit:)`` with the properties left as stored (minimal-metadata JSON): for
     /// a server's reply, which can copy them through. The query selects no properties (`select` is
     /// nil) and filters on the keys alone.
-    func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage
+    func storedQuery(
+        table: String,
+        _ query: EntityQuery,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> StoredEntityPage
     /// One entity, with its Timestamp and ETag, or which is missing: the entity or its table.
     func lookUpEntity(table: String, partitionKey: String, rowKey: String) async throws -> EntityLookup
     /// The keys and content digests of a page of entities, in key order: what a writer needs to know
     /// of existing entities, read in bulk. A missing table has none.
-    func entityDigests(table: String, partition: String?, from: ContinuationToken?, limit: Int) async throws -> (digests: [KeyedDigest], next: ContinuationToken?)
+    func entityDigests(
+        table: String,
+        partition: String?,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> (digests: [KeyedDigest], next: ContinuationToken?)
 
     /// Makes every committed write survive the machine stopping.
     func flush() async throws
@@ -78,16 +88,27 @@ package protocol StorageAccount: AnyObject, Sendable {
 
     /// Creates a container with its metadata unless one of that name exists (whose access and
     /// metadata stay as they are); true when created.
-    @discardableResult func createContainerIfNotExists(_ container: String, access: ContainerAccess, metadata: [String: String]) async throws -> Bool
+    @discardableResult func createContainerIfNotExists(
+        _ container: String,
+        access: ContainerAccess,
+        metadata: [String: String]
+    ) async throws -> Bool
     /// The container's properties, metadata included; nil when there is no such container.
     func containerProperties(_ container: String) async throws -> ContainerProperties?
     /// Replaces the container's metadata (Azure's Set Container Metadata: a new ETag and
     /// Last-Modified); a missing container is ``StorageError/Reason/notFound`` (ContainerNotFound).
-    @discardableResult func setContainerMetadata(_ container: String, metadata: [String: String]) async throws -> ContainerProperties
+    @discardableResult func setContainerMetadata(
+        _ container: String,
+        metadata: [String: String]
+    ) async throws -> ContainerProperties
     /// The container's public access level and stored access policies (Azure's Set Container ACL:
     /// a new ETag and Last-Modified); a missing container is ``StorageError/Reason/notFound``.
     @discardableResult
-    func setContainerACL(_ container: String, access: ContainerAccess, policies: [StoredAccessPolicy]) async throws -> ContainerProperties
+    func setContainerACL(
+        _ container: String,
+        access: ContainerAccess,
+        policies: [StoredAccessPolicy]
+    ) async throws -> ContainerProperties
     /// The container's stored access policies, in the order they were set; nil when there is no
     /// such container.
     func containerPolicies(_ container: String) async throws -> [StoredAccessPolicy]?
@@ -98,24 +119,46 @@ package protocol StorageAccount: AnyObject, Sendable {
     func deleteContainer(_ container: String) async throws
     /// Stores a blob when `conditions` allow, unless one with the same content and content type is
     /// there already; true when written.
-    func putBlob(container: String, name: String, contentType: String, data: [UInt8], conditions: BlobConditions) async throws -> Bool
+    func putBlob(
+        container: String,
+        name: String,
+        contentType: String,
+        data: [UInt8],
+        conditions: BlobConditions
+    ) async throws -> Bool
     /// Azure's Put Blob: stores the blob with its settings when `conditions` allow, always as a new
     /// write (a new ETag and Last-Modified, even for the same bytes: clients tell writes apart by
     /// them). Returns the stored properties.
     @discardableResult
-    func storeBlob(container: String, name: String, data: [UInt8], settings: BlobSettings, conditions: BlobConditions) async throws -> BlobProperties
+    func storeBlob(
+        container: String,
+        name: String,
+        data: [UInt8],
+        settings: BlobSettings,
+        conditions: BlobConditions
+    ) async throws -> BlobProperties
     /// A blob's properties (metadata and content headers included) when `conditions` allow, read
     /// without its content (Azure's Get Blob Properties); nil when there is no such blob.
     func blobProperties(container: String, name: String, conditions: BlobConditions) async throws -> BlobProperties?
     /// Replaces a blob's metadata when `conditions` allow (Azure's Set Blob Metadata); its content
     /// and content headers stay. A missing blob is ``StorageError/Reason/notFound`` (BlobNotFound).
     @discardableResult
-    func setBlobMetadata(container: String, name: String, metadata: [String: String], conditions: BlobConditions) async throws -> BlobProperties
+    func setBlobMetadata(
+        container: String,
+        name: String,
+        metadata: [String: String],
+        conditions: BlobConditions
+    ) async throws -> BlobProperties
     /// Replaces a blob's content type, content headers and Content-MD5 (`settings.contentMD5`, nil:
     /// none) when `conditions` allow (Azure's Set Blob Properties, which clears what it is not
     /// given); its bytes and metadata stay. A missing blob is ``StorageError/Reason/notFound``.
     @discardableResult
-    func setBlobProperties(container: String, name: String, settings: BlobSettings, conditions: BlobConditions) async throws -> BlobProperties
+    func setBlobProperties(
+        container: String,
+        name: String,
+        settings: BlobSettings,
+        conditions: BlobConditions
+    ) async throws -> BlobProperties
     /// A page of the container's blobs whose names start with `prefix`, sorted by name, starting at
     /// the marker a previous page gave (nil: the start). A missing container is
     /// ``StorageError/Reason/notFound`` (ContainerNotFound).
@@ -130,7 +173,13 @@ package protocol StorageAccount: AnyObject, Sendable {
     /// and drops its other blocks. An id that is not there as the list says is
     /// ``StorageError/Reason/invalidInput`` (InvalidBlockList).
     @discardableResult
-    func commitBlocks(container: String, name: String, blocks: [BlockReference], settings: BlobSettings, conditions: BlobConditions) async throws
+    func commitBlocks(
+        container: String,
+        name: String,
+        blocks: [BlockReference],
+        settings: BlobSettings,
+        conditions: BlobConditions
+    ) async throws
         -> BlobProperties
     /// A blob's committed and staged blocks (Azure's Get Block List). A blob that neither exists
     /// nor has staged blocks is ``StorageError/Reason/notFound`` (BlobNotFound).
@@ -143,15 +192,27 @@ package protocol StorageAccount: AnyObject, Sendable {
 extension StorageAccount {
     /// Encodes what ``query(table:_:from:limit:)`` returns, for an account that keeps entities
     /// otherwise.
-    package func storedQuery(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage {
+    package func storedQuery(
+        table: String,
+        _ query: EntityQuery,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> StoredEntityPage {
         try await storedQueryByEncoding(table: table, query, from: from, limit: limit)
     }
 
     /// ``storedQuery(table:_:from:limit:)`` by encoding the entities of a query, for any query.
-    package func storedQueryByEncoding(table: String, _ query: EntityQuery, from: ContinuationToken?, limit: Int) async throws -> StoredEntityPage {
+    package func storedQueryByEncoding(
+        table: String,
+        _ query: EntityQuery,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> StoredEntityPage {
         let page = try await self.query(table: table, query, from: from, limit: limit)
         return StoredEntityPage(
-            entities: page.entities.map { StoredEntity(EncodedEntity($0), timestamp: $0.timestamp, etag: $0.etag) }, next: page.next)
+            entities: page.entities.map { StoredEntity(EncodedEntity($0), timestamp: $0.timestamp, etag: $0.etag) },
+            next: page.next
+        )
     }
 
     /// One entity, with its Timestamp and ETag; nil when it (or its table) does not exist.
@@ -165,27 +226,51 @@ extension StorageAccount {
     }
 
     /// A page of a table or partition.
-    package func entities(table: String, partition: String?, from: ContinuationToken?, limit: Int) async throws -> EntityPage {
+    package func entities(
+        table: String,
+        partition: String?,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> EntityPage {
         try await query(table: table, EntityQuery(partition: partition), from: from, limit: limit)
     }
 
     /// Every entity the query matches, one page at a time.
-    package func forEachEntity(table: String, _ query: EntityQuery = .all, pageSize: Int = 1000, _ body: (Entity) throws -> Void) async throws {
+    package func forEachEntity(
+        table: String,
+        _ query: EntityQuery = .all,
+        pageSize: Int = 1000,
+        _ body: (Entity) throws -> Void
+    ) async throws {
         try await forEachPage(
-            { from in try await self.query(table: table, query, from: from, limit: pageSize) }, next: { $0.next },
-            { page in for entity in page.entities { try body(entity) } })
+            { from in try await self.query(table: table, query, from: from, limit: pageSize) },
+            next: { $0.next },
+            { page in for entity in page.entities { try body(entity) } }
+        )
     }
 
     /// Every entity of a table or partition, one page at a time.
-    package func forEachEntity(table: String, partition: String?, pageSize: Int = 1000, _ body: (Entity) throws -> Void) async throws {
+    package func forEachEntity(
+        table: String,
+        partition: String?,
+        pageSize: Int = 1000,
+        _ body: (Entity) throws -> Void
+    ) async throws {
         try await forEachEntity(table: table, EntityQuery(partition: partition), pageSize: pageSize, body)
     }
 
     /// Every entity's keys and digest, one page at a time.
-    package func forEachDigest(table: String, partition: String? = nil, pageSize: Int = 5000, _ body: (KeyedDigest) throws -> Void) async throws {
+    package func forEachDigest(
+        table: String,
+        partition: String? = nil,
+        pageSize: Int = 5000,
+        _ body: (KeyedDigest) throws -> Void
+    ) async throws {
         try await forEachPage(
-            { from in try await self.entityDigests(table: table, partition: partition, from: from, limit: pageSize) }, next: { $0.next },
-            { page in for digest in page.digests { try body(digest) } })
+            { from in try await self.entityDigests(table: table, partition: partition, from: from, limit: pageSize) },
+            next: { $0.next },
+            { page in for digest in page.digests { try body(digest) } }
+        )
     }
 
     /// Whether the table holds any entity (a missing table holds none): one small read, never a count.
@@ -205,10 +290,22 @@ extension StorageAccount {
 
     /// Commits blocks as a blob of `contentType` with no other settings.
     @discardableResult
-    package func commitBlocks(container: String, name: String, blocks: [BlockReference], contentType: String, conditions: BlobConditions) async throws
+    package func commitBlocks(
+        container: String,
+        name: String,
+        blocks: [BlockReference],
+        contentType: String,
+        conditions: BlobConditions
+    ) async throws
         -> BlobProperties
     {
-        try await commitBlocks(container: container, name: name, blocks: blocks, settings: BlobSettings(contentType: contentType), conditions: conditions)
+        try await commitBlocks(
+            container: container,
+            name: name,
+            blocks: blocks,
+            settings: BlobSettings(contentType: contentType),
+            conditions: conditions
+        )
     }
 
     /// The container's public access level; nil when there is no such container.
@@ -241,7 +338,8 @@ extension StorageAccount {
 /// Walks pages to the end, fetching the next page while `body` handles the current one: the backend
 /// reads and decodes (on its own threads, or over the network) while the caller formats or checks.
 private func forEachPage<Page: Sendable>(
-    _ fetch: @escaping @Sendable (ContinuationToken?) async throws -> Page, next: @escaping @Sendable (Page) -> ContinuationToken?,
+    _ fetch: @escaping @Sendable (ContinuationToken?) async throws -> Page,
+    next: @escaping @Sendable (Page) -> ContinuationToken?,
     _ body: (Page) throws -> Void
 ) async throws {
     var page = try await fetch(nil)

@@ -4,11 +4,19 @@ extension TransactionGroups {
     /// operation that breaks one.
     package static func check(_ operations: [EntityOperation], account: String) throws(StorageError) {
         guard !operations.isEmpty else {
-            throw StorageError(.invalidInput, account: account, "A transaction needs at least one operation.", code: "InvalidInput")
+            throw StorageError(
+                .invalidInput,
+                account: account,
+                "A transaction needs at least one operation.",
+                code: "InvalidInput"
+            )
         }
         if operations.count > maximumEntities {
             throw StorageError(
-                .invalidInput, account: account, "The batch request operation exceeds the maximum 100 changes per change set.", code: "InvalidInput"
+                .invalidInput,
+                account: account,
+                "The batch request operation exceeds the maximum 100 changes per change set.",
+                code: "InvalidInput"
             ).at(operation: maximumEntities)
         }
         let partition = operations[0].entity.partitionKey
@@ -16,12 +24,16 @@ extension TransactionGroups {
         for (index, operation) in operations.enumerated() {
             guard operation.entity.partitionKey == partition else {
                 throw StorageError(
-                    .invalidInput, account: account, "All commands in a batch must operate on same entity group.", code: "CommandsInBatchActOnDifferentPartitions"
+                    .invalidInput,
+                    account: account,
+                    "All commands in a batch must operate on same entity group.",
+                    code: "CommandsInBatchActOnDifferentPartitions"
                 ).at(operation: index)
             }
             guard seen.insert(operation.entity.rowKey).inserted else {
                 throw StorageError(
-                    .invalidInput, account: account,
+                    .invalidInput,
+                    account: account,
                     "The batch request contains multiple changes with same row key. An entity can appear only once in a batch request.",
                     code: "InvalidDuplicateRow"
                 ).at(operation: index)

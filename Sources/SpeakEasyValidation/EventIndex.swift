@@ -67,7 +67,10 @@ struct EventIndex: Sendable {
 
     /// Stores a record; returns its number, and the numbers of an earlier record with the same key
     /// and of an earlier event with the same identity.
-    mutating func add(_ record: EventRecord, checkEvents: Bool) -> (number: UInt32, sameKey: UInt32?, sameEvent: UInt32?) {
+    mutating func add(
+        _ record: EventRecord,
+        checkEvents: Bool
+    ) -> (number: UInt32, sameKey: UInt32?, sameEvent: UInt32?) {
         let number = UInt32(count)
         if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
             chunks.append([])
@@ -95,8 +98,17 @@ struct EventIndex: Sendable {
                 if self[first].sameEvent(as: record) {
                     sameEvent = first
                 } else {
-                    let identity = EventIdentity(ticks: record.ticks, name: record.name, location: record.location, speaker: record.speaker)
-                    if let other = eventOverflow[identity] { sameEvent = other } else { eventOverflow[identity] = number }
+                    let identity = EventIdentity(
+                        ticks: record.ticks,
+                        name: record.name,
+                        location: record.location,
+                        speaker: record.speaker
+                    )
+                    if let other = eventOverflow[identity] {
+                        sameEvent = other
+                    } else {
+                        eventOverflow[identity] = number
+                    }
                 }
             }
         }

@@ -26,7 +26,10 @@ package enum FileValidation {
     /// can tell them (JSON, NDJSON, CSV) hand them over as they are (``PlainEvent``); without, every entity
     /// is built and checked whole (the tests compare both).
     package static func run(
-        _ paths: [String], options: ValidationOptions, readOptions: EntityFiles.ReadOptions = EntityFiles.ReadOptions(), plainEvents: Bool = true,
+        _ paths: [String],
+        options: ValidationOptions,
+        readOptions: EntityFiles.ReadOptions = EntityFiles.ReadOptions(),
+        plainEvents: Bool = true,
         progress: (Progress) -> Void = { _ in }
     ) async throws(FormatError) -> ValidationReport {
         let total = paths.reduce(Int64(0)) { $0 + (FileSystem.size(of: $1) ?? 0) }
@@ -67,7 +70,12 @@ package enum FileValidation {
         if !validator.isFull { validator.finishReferences() }
         progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesRead, bytesTotal: total))
         return ValidationReport(
-            rules: rules(options).map(\.descriptor), findings: validator.findings, inputs: paths, entitiesChecked: validator.entitiesChecked,
-            truncated: validator.isFull, maxErrors: options.maxErrors)
+            rules: rules(options).map(\.descriptor),
+            findings: validator.findings,
+            inputs: paths,
+            entitiesChecked: validator.entitiesChecked,
+            truncated: validator.isFull,
+            maxErrors: options.maxErrors
+        )
     }
 }

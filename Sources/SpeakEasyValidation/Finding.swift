@@ -13,7 +13,13 @@ package struct Finding: Sendable, Hashable {
     /// The other sides: the speaker an event references, the first occurrence of a duplicate.
     package var related: [FindingLocation]
 
-    package init(rule: String, severity: Severity, message: String, location: FindingLocation, related: [FindingLocation] = []) {
+    package init(
+        rule: String,
+        severity: Severity,
+        message: String,
+        location: FindingLocation,
+        related: [FindingLocation] = []
+    ) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -96,7 +102,13 @@ package struct ValidationReport: Sendable {
     package var storeAddress: String?
 
     package init(
-        rules: [RuleDescriptor], findings: [Finding], inputs: [String], entitiesChecked: Int, truncated: Bool, maxErrors: Int? = nil, storeAddress: String? = nil
+        rules: [RuleDescriptor],
+        findings: [Finding],
+        inputs: [String],
+        entitiesChecked: Int,
+        truncated: Bool,
+        maxErrors: Int? = nil,
+        storeAddress: String? = nil
     ) {
         self.rules = rules
         self.findings = findings

@@ -33,13 +33,20 @@ package struct FindingLog: Sendable {
         findings[index].message += text
     }
 
-    package mutating func add(_ rule: Rule, _ message: String, at location: FindingLocation, related: [FindingLocation] = []) {
+    package mutating func add(
+        _ rule: Rule,
+        _ message: String,
+        at location: FindingLocation,
+        related: [FindingLocation] = []
+    ) {
         guard isOn(rule) else { return }
         guard !atLimit else {
             overflowed = true
             return
         }
-        findings.append(Finding(rule: rule.id, severity: rule.severity, message: message, location: location, related: related))
+        findings.append(
+            Finding(rule: rule.id, severity: rule.severity, message: message, location: location, related: related)
+        )
         if options.fails(rule.severity) { failing += 1 }
     }
 }

@@ -17,16 +17,30 @@ package struct JSONReportWriter: ReportWriter {
             raw("{")
             switch location.place {
             case .file(let path, let line):
-                raw("\"file\":"); string(path); raw(",\"line\":\(line)")
+                raw("\"file\":")
+                string(path)
+                raw(",\"line\":\(line)")
             case .table(let table):
-                raw("\"table\":"); string(table)
+                raw("\"table\":")
+                string(table)
             case .container(let container, let blob):
-                raw("\"container\":"); string(container)
-                if let blob { raw(",\"blob\":"); string(blob) }
+                raw("\"container\":")
+                string(container)
+                if let blob {
+                    raw(",\"blob\":")
+                    string(blob)
+                }
             }
-            if let partitionKey = location.partitionKey { raw(",\"partitionKey\":"); string(partitionKey) }
-            if let rowKey = location.rowKey { raw(",\"rowKey\":"); string(rowKey) }
-            raw(",\"text\":"); string(location.description)
+            if let partitionKey = location.partitionKey {
+                raw(",\"partitionKey\":")
+                string(partitionKey)
+            }
+            if let rowKey = location.rowKey {
+                raw(",\"rowKey\":")
+                string(rowKey)
+            }
+            raw(",\"text\":")
+            string(location.description)
             raw("}")
         }
 
@@ -40,23 +54,35 @@ package struct JSONReportWriter: ReportWriter {
         raw("],\n  \"entitiesChecked\": \(report.entitiesChecked),\n  \"truncated\": \(report.truncated),\n")
         raw("  \"maxErrors\": \(report.maxErrors.map(String.init) ?? "null"),\n")
         // `exact` false: the counts are lower bounds ("at least"), because --max-errors cut the run short.
-        raw("  \"summary\": {\"errors\": \(report.errorCount), \"warnings\": \(report.warningCount), \"exact\": \(!report.truncated)")
-        if report.truncated { raw(", \"note\": "); string(report.truncationNote) }
+        raw(
+            "  \"summary\": {\"errors\": \(report.errorCount), \"warnings\": \(report.warningCount), \"exact\": \(!report.truncated)"
+        )
+        if report.truncated {
+            raw(", \"note\": ")
+            string(report.truncationNote)
+        }
         raw("},\n  \"rules\": [")
         for (index, rule) in report.rules.enumerated() {
             raw(index > 0 ? ",\n    " : "\n    ")
-            raw("{\"id\": "); string(rule.id)
-            raw(", \"severity\": "); string(rule.severity.rawValue)
-            raw(", \"summary\": "); string(rule.summary)
+            raw("{\"id\": ")
+            string(rule.id)
+            raw(", \"severity\": ")
+            string(rule.severity.rawValue)
+            raw(", \"summary\": ")
+            string(rule.summary)
             raw("}")
         }
         raw(report.rules.isEmpty ? "],\n  \"findings\": [" : "\n  ],\n  \"findings\": [")
         for (index, finding) in report.findings.enumerated() {
             raw(index > 0 ? ",\n    " : "\n    ")
-            raw("{\"rule\": "); string(finding.rule)
-            raw(", \"severity\": "); string(finding.severity.rawValue)
-            raw(", \"message\": "); string(finding.message.escapingControlCharacters)
-            raw(", \"location\": "); location(finding.location)
+            raw("{\"rule\": ")
+            string(finding.rule)
+            raw(", \"severity\": ")
+            string(finding.severity.rawValue)
+            raw(", \"message\": ")
+            string(finding.message.escapingControlCharacters)
+            raw(", \"location\": ")
+            location(finding.location)
             raw(", \"related\": [")
             for (relatedIndex, related) in finding.related.enumerated() {
                 if relatedIndex > 0 { raw(", ") }

@@ -1,7 +1,8 @@
 /// Levenshtein distance over Unicode scalars, for "did you mean" hints.
 enum NameDistance {
     static func between(_ a: String, _ b: String) -> Int {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        let x = Array(a.unicodeScalars)
+        let y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
         var previous = Array(0...y.count)

@@ -5,7 +5,10 @@ extension String {
     /// escape sequence on a terminal). A tab stays: it breaks no line. The GitHub, JUnit and SARIF
     /// writers escape the message in their own syntax instead.
     var escapingControlCharacters: String {
-        guard utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) || unicodeScalars.contains(where: \.isC1Control) else { return self }
+        guard
+            utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F })
+                || unicodeScalars.contains(where: \.isC1Control)
+        else { return self }
         var escaped = ""
         escaped.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {

@@ -11,12 +11,20 @@ enum PhotoCheck {
             log.add(.photosAccess, "the photo container '\(container)' does not exist", at: containerLocation)
             for number in speakers.order {
                 guard let speaker = speakers[number], let url = speaker.imageUrl else { continue }
-                log.add(.photosMissing, "ImageUrl '\(url)' names a blob, but container '\(container)' does not exist", at: speakerLocation(speaker))
+                log.add(
+                    .photosMissing,
+                    "ImageUrl '\(url)' names a blob, but container '\(container)' does not exist",
+                    at: speakerLocation(speaker)
+                )
             }
             return
         }
         if access == .private {
-            log.add(.photosAccess, "the photo container '\(container)' is private: the app reads photos anonymously (set public access to 'blob' or 'container')", at: containerLocation)
+            log.add(
+                .photosAccess,
+                "the photo container '\(container)' is private: the app reads photos anonymously (set public access to 'blob' or 'container')",
+                at: containerLocation
+            )
         }
         let blobs = try await store.blobProperties(container: container)
         var byName: [String: BlobProperties] = [:]
@@ -33,28 +41,48 @@ enum PhotoCheck {
                 continue
             }
             guard parsed.container == container, parsed.account == account else {
-                log.add(.photosMissing, "ImageUrl '\(Validator.excerpt(url))' names account '\(parsed.account)', container '\(parsed.container)', not this account's '\(container)'", at: here)
+                log.add(
+                    .photosMissing,
+                    "ImageUrl '\(Validator.excerpt(url))' names account '\(parsed.account)', container '\(parsed.container)', not this account's '\(container)'",
+                    at: here
+                )
                 continue
             }
             guard let blob = byName[parsed.blob] else {
-                log.add(.photosMissing, "ImageUrl names blob '\(parsed.blob)', which is not in container '\(container)'", at: here, related: [containerLocation])
+                log.add(
+                    .photosMissing,
+                    "ImageUrl names blob '\(parsed.blob)', which is not in container '\(container)'",
+                    at: here,
+                    related: [containerLocation]
+                )
                 continue
             }
             if used[blob.name] == nil {
                 used[blob.name] = here
                 if !blob.contentType.lowercased().hasPrefix("image/") {
                     log.add(
-                        .photosContentType, "blob '\(blob.name)' has Content-Type '\(blob.contentType)', not an image type: browsers will not show it",
-                        at: FindingLocation(.container(container, blob: blob.name)), related: [here])
+                        .photosContentType,
+                        "blob '\(blob.name)' has Content-Type '\(blob.contentType)', not an image type: browsers will not show it",
+                        at: FindingLocation(.container(container, blob: blob.name)),
+                        related: [here]
+                    )
                 }
             }
         }
         for blob in blobs where used[blob.name] == nil {
-            log.add(.photosUnused, "blob '\(blob.name)' is no speaker's photo", at: FindingLocation(.container(container, blob: blob.name)))
+            log.add(
+                .photosUnused,
+                "blob '\(blob.name)' is no speaker's photo",
+                at: FindingLocation(.container(container, blob: blob.name))
+            )
         }
     }
 
     static func speakerLocation(_ speaker: SpeakerIndex.Entry) -> FindingLocation {
-        FindingLocation(.table(DataContract.table), partitionKey: DataContract.speakersPartition, rowKey: speaker.rowKey)
+        FindingLocation(
+            .table(DataContract.table),
+            partitionKey: DataContract.speakersPartition,
+            rowKey: speaker.rowKey
+        )
     }
 }

@@ -68,7 +68,9 @@ package enum Rule: String, Sendable, Hashable, CaseIterable {
     /// Whether the rule needs a storage account (photos and the seed manifest exist only there).
     package var needsStore: Bool {
         switch self {
-        case .photosMissing, .photosContentType, .photosUnused, .photosAccess, .manifestIncomplete, .manifestCounts, .manifestHash: true
+        case .photosMissing, .photosContentType, .photosUnused, .photosAccess, .manifestIncomplete, .manifestCounts,
+            .manifestHash:
+            true
         default: false
         }
     }
@@ -84,14 +86,17 @@ package enum Rule: String, Sendable, Hashable, CaseIterable {
         case .referencesNameMismatch: "Every event's SpeakerName is the Name of the speaker its SpeakerKey names."
         case .duplicatesKeys: "No two entities have the same PartitionKey and RowKey."
         case .duplicatesEvents: "No two events have the same name, location, speaker and date."
-        case .duplicatesSpeakerNames: "No two speakers have the same Name: an event's SpeakerName could not tell them apart."
+        case .duplicatesSpeakerNames:
+            "No two speakers have the same Name: an event's SpeakerName could not tell them apart."
         case .contractRequired:
             "Speakers have Name, Title, Bio and ImageUrl; events have EventName, EventLocation, EventDescription, SpeakerKey and SpeakerName; none of them empty or only white space."
         case .contractType: "The contract's properties have the types the app reads (Edm.String)."
         case .contractPartition: "Every entity's PartitionKey is 'speakers' or 'Events'."
         case .contractRowKeyGUID: "RowKeys are lower-case GUIDs (8-4-4-4-12)."
-        case .contractKeyChars: "Keys hold no character Azure refuses (/ \\ # ? and control characters) and are at most 1 KiB."
-        case .contractEntitySize: "An entity is at most 1 MiB and has at most 252 properties of its own, as Azure allows."
+        case .contractKeyChars:
+            "Keys hold no character Azure refuses (/ \\ # ? and control characters) and are at most 1 KiB."
+        case .contractEntitySize:
+            "An entity is at most 1 MiB and has at most 252 properties of its own, as Azure allows."
         case .contractImageURL: "A speaker's ImageUrl is an absolute http or https URL the app can load."
         case .photosMissing: "Every speaker's ImageUrl names a blob in the photo container."
         case .photosContentType: "Every photo blob has an image content type."

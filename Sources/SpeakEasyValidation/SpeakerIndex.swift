@@ -19,7 +19,9 @@ struct SpeakerIndex: Sendable {
 
     /// Adds a speaker; false when one with that key is already there (the first one stays).
     mutating func add(_ entry: Entry, key: UInt32) -> Bool {
-        if Int(key) >= entries.count { entries.append(contentsOf: repeatElement(nil, count: Int(key) + 1 - entries.count)) }
+        if Int(key) >= entries.count {
+            entries.append(contentsOf: repeatElement(nil, count: Int(key) + 1 - entries.count))
+        }
         guard entries[Int(key)] == nil else { return false }
         entries[Int(key)] = entry
         order.append(key)

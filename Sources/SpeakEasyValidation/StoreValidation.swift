@@ -8,15 +8,22 @@ package enum StoreValidation {
         Rule.allCases.filter { options.rules.contains($0) }
     }
 
-    package static func run(_ store: any StorageAccount, options: ValidationOptions, progress: (Int, Int) -> Void = { _, _ in }) async throws
+    package static func run(
+        _ store: any StorageAccount,
+        options: ValidationOptions,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) async throws
         -> ValidationReport
     {
         let table = DataContract.table
         // An account without the table has nothing to validate (an Azure account is always there).
         guard try await store.tableNames().contains(table) else {
             throw StorageError(
-                .notFound, account: store.displayName, "there is no table '\(table)' to validate: run seed first, or name another account with --store",
-                code: "TableNotFound")
+                .notFound,
+                account: store.displayName,
+                "there is no table '\(table)' to validate: run seed first, or name another account with --store",
+                code: "TableNotFound"
+            )
         }
         // The manifest's counts size the duplicate sets and the progress bar: counting first would be a
         // read of every entity on Azure.
@@ -32,7 +39,10 @@ package enum StoreValidation {
         // Speakers first, so events meet known speakers (the store's own key order would put "Events"
         // before "speakers"), then events, then any other partition.
         let (speakers, events) = (DataContract.speakersPartition, DataContract.eventsPartition)
-        let others = EntityFilter.and(.comparison(property: "PartitionKey", .ne, .string(speakers)), .comparison(property: "PartitionKey", .ne, .string(events)))
+        let others = EntityFilter.and(
+            .comparison(property: "PartitionKey", .ne, .string(speakers)),
+            .comparison(property: "PartitionKey", .ne, .string(events))
+        )
         let scans = [EntityQuery(partition: speakers), EntityQuery(partition: events), EntityQuery(filter: others)]
         /// Thrown out of a scan when `--max-errors` is reached, so the rest is not even fetched.
         struct Stop: Error {}
@@ -43,7 +53,9 @@ package enum StoreValidation {
                     validator.check(entity, line: 0)
                     if hashing { hash.add(entity) }
                     if validator.isFull { throw Stop() }
-                    if validator.entitiesChecked & 0x3FFF == 0 { progress(validator.entitiesChecked, max(total, validator.entitiesChecked)) }
+                    if validator.entitiesChecked & 0x3FFF == 0 {
+                        progress(validator.entitiesChecked, max(total, validator.entitiesChecked))
+                    }
                 }
             }
         } catch is Stop {
@@ -58,15 +70,29 @@ package enum StoreValidation {
         }
         progress(validator.entitiesChecked, max(total, validator.entitiesChecked))
         return ValidationReport(
-            rules: rules(options).map(\.descriptor), findings: validator.findings, inputs: [store.displayName],
-            entitiesChecked: validator.entitiesChecked, truncated: validator.isFull, maxErrors: options.maxErrors, storeAddress: store.address)
+            rules: rules(options).map(\.descriptor),
+            findings: validator.findings,
+            inputs: [store.displayName],
+            entitiesChecked: validator.entitiesChecked,
+            truncated: validator.isFull,
+            maxErrors: options.maxErrors,
+            storeAddress: store.address
+        )
     }
 
     /// The manifest, and what is wrong with it.
-    private static func loadManifest(_ store: any StorageAccount, table: String, options: ValidationOptions) async throws -> (SeedManifest?, String?) {
+    private static func loadManifest(
+        _ store: any StorageAccount,
+        table: String,
+        options: ValidationOptions
+    ) async throws -> (SeedManifest?, String?) {
         let manifest: SeedManifest?
         do {
-            manifest = try await store.entity(table: SeedManifest.table, partitionKey: table, rowKey: SeedManifest.rowKey).map(SeedManifest.init(entity:))
+            manifest = try await store.entity(
+                table: SeedManifest.table,
+                partitionKey: table,
+                rowKey: SeedManifest.rowKey
+            ).map(SeedManifest.init(entity:))
         } catch let error as EntityMappingError {
             return (nil, "the seed manifest cannot be read: \(error)")
         }
@@ -74,8 +100,14 @@ package enum StoreValidation {
         let state = "the seed manifest is unfinished ('\(manifest.status.rawValue)')"
         switch options.seedRunning {
         case true?: return (manifest, state + ": a seed is writing to this store now; validate when it has finished")
-        case false?: return (manifest, state + ": a seed run was interrupted; run the same seed command again to finish it")
-        case nil: return (manifest, state + ": a seed is writing to this store now, or was interrupted (then the same seed command finishes it)")
+        case false?:
+            return (manifest, state + ": a seed run was interrupted; run the same seed command again to finish it")
+        case nil:
+            return (
+                manifest,
+                state
+                    + ": a seed is writing to this store now, or was interrupted (then the same seed command finishes it)"
+            )
         }
     }
 }

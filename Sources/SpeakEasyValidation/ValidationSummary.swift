@@ -3,13 +3,15 @@ package enum ValidationSummary {
     /// `3 errors, 1 warning in 108 entities (events.csv, speakers.csv)`; `no problems in …` when clean;
     /// `at least 50 errors in …` with the reason when `--max-errors` cut the run short.
     package static func line(_ report: ValidationReport) -> String {
-        let errors = report.errorCount, warnings = report.warningCount
+        let errors = report.errorCount
+        let warnings = report.warningCount
         var parts: [String] = []
         if errors > 0 { parts.append(count(errors, "error")) }
         if warnings > 0 { parts.append(count(warnings, "warning")) }
         var what = parts.isEmpty ? "no problems" : parts.joined(separator: ", ")
         if report.truncated { what = "at least " + what }
-        var text = "\(what) in \(count(report.entitiesChecked, "entity", plural: "entities")) (\(report.inputs.joined(separator: ", ")))"
+        var text =
+            "\(what) in \(count(report.entitiesChecked, "entity", plural: "entities")) (\(report.inputs.joined(separator: ", ")))"
         if report.truncated { text += "; " + report.truncationNote }
         return text
     }

@@ -5,12 +5,20 @@ extension Validator {
     /// The nearest speaker name, a hint, is told only once every speaker is known (at the end): told
     /// at once, it was the nearest of the speakers read so far, so the same file gave other hints
     /// with its speakers before or after its events (a fuzz finding).
-    mutating func compareName(_ speakerName: String, of event: FindingLocation, with speaker: SpeakerIndex.Entry, atEnd: Bool) {
+    mutating func compareName(
+        _ speakerName: String,
+        of event: FindingLocation,
+        with speaker: SpeakerIndex.Entry,
+        atEnd: Bool
+    ) {
         guard log.isOn(.referencesNameMismatch), let name = speaker.name, name != speakerName else { return }
         let added = log.findings.count
         log.add(
-            .referencesNameMismatch, "SpeakerName '\(Self.excerpt(speakerName))' is not the Name of speaker \(speaker.rowKey), '\(Self.excerpt(name))'",
-            at: event, related: [location(of: speaker)])
+            .referencesNameMismatch,
+            "SpeakerName '\(Self.excerpt(speakerName))' is not the Name of speaker \(speaker.rowKey), '\(Self.excerpt(name))'",
+            at: event,
+            related: [location(of: speaker)]
+        )
         guard log.findings.count > added else { return }
         if atEnd {
             hintNearestName(toFindingAt: added, speakerName: speakerName, notName: name)
@@ -40,7 +48,9 @@ extension Validator {
     /// never came, else the name comparison. Call once, after the last entity; not after a run
     /// `--max-errors` stopped (a speaker might have come later).
     package mutating func finishReferences() {
-        for (finding, speakerName, name) in unhinted { hintNearestName(toFindingAt: finding, speakerName: speakerNames[speakerName], notName: name) }
+        for (finding, speakerName, name) in unhinted {
+            hintNearestName(toFindingAt: finding, speakerName: speakerNames[speakerName], notName: name)
+        }
         unhinted = []
         var byName: [String: UInt32]?
         for (eventNumber, nameNumber) in pending {
@@ -49,24 +59,31 @@ extension Validator {
             let speakerName = nameNumber == Self.noName ? nil : speakerNames[nameNumber]
             // The location is made only for a finding: a GUID RowKey's text costs an allocation.
             if let speaker = speakers[record.speaker] {
-                if let speakerName, let name = speaker.name, name != speakerName { compareName(speakerName, of: location(of: record), with: speaker, atEnd: true) }
+                if let speakerName, let name = speaker.name, name != speakerName {
+                    compareName(speakerName, of: location(of: record), with: speaker, atEnd: true)
+                }
                 continue
             }
             guard log.isOn(.referencesOrphan) else { continue }
             var message = "SpeakerKey '\(Self.excerpt(speakerKeys[record.speaker]))' names no speaker"
             // Events checked alone: every one is an orphan, and the cause is the missing speakers.
-            if speakers.order.isEmpty { message += "; no speakers were read at all (give their file too, or --skip references.orphan)" }
+            if speakers.order.isEmpty {
+                message += "; no speakers were read at all (give their file too, or --skip references.orphan)"
+            }
             var related: [FindingLocation] = []
             if let speakerName {
                 if byName == nil {
                     byName = [:]
-                    for number in speakers.order.reversed() { if let name = speakers[number]?.name { byName![name] = number } }
+                    for number in speakers.order.reversed() {
+                        if let name = speakers[number]?.name { byName![name] = number }
+                    }
                 }
                 if let number = byName![speakerName], let speaker = speakers[number] {
                     message += "; speaker '\(Self.excerpt(speakerName))' has RowKey \(speaker.rowKey)"
                     related.append(location(of: speaker))
                 } else if let nearest = nearestSpeakerName(to: speakerName) {
-                    message += " (SpeakerName '\(Self.excerpt(speakerName))'; the nearest speaker name is '\(Self.excerpt(nearest))')"
+                    message +=
+                        " (SpeakerName '\(Self.excerpt(speakerName))'; the nearest speaker name is '\(Self.excerpt(nearest))')"
                 }
             }
             log.add(.referencesOrphan, message, at: location(of: record), related: related)

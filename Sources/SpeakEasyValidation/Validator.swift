@@ -69,7 +69,8 @@ package struct Validator: Sendable {
 
     func location(source: UInt16, line: UInt32, partitionKey: String?, rowKey: String?) -> FindingLocation {
         switch sources[Int(source)] {
-        case .file(let path): FindingLocation(.file(path: path, line: Int(line)), partitionKey: partitionKey, rowKey: rowKey)
+        case .file(let path):
+            FindingLocation(.file(path: path, line: Int(line)), partitionKey: partitionKey, rowKey: rowKey)
         case .table(let table): FindingLocation(.table(table), partitionKey: partitionKey, rowKey: rowKey)
         }
     }
@@ -79,7 +80,12 @@ package struct Validator: Sendable {
     }
 
     func location(of record: EventRecord) -> FindingLocation {
-        location(source: record.source, line: record.line, partitionKey: DataContract.eventsPartition, rowKey: rowKey(of: record.key))
+        location(
+            source: record.source,
+            line: record.line,
+            partitionKey: DataContract.eventsPartition,
+            rowKey: rowKey(of: record.key)
+        )
     }
 
     /// Where the event with `key` at `line` of the current source is.
@@ -88,7 +94,12 @@ package struct Validator: Sendable {
     }
 
     func location(of speaker: SpeakerIndex.Entry) -> FindingLocation {
-        location(source: speaker.source, line: speaker.line, partitionKey: DataContract.speakersPartition, rowKey: speaker.rowKey)
+        location(
+            source: speaker.source,
+            line: speaker.line,
+            partitionKey: DataContract.speakersPartition,
+            rowKey: speaker.rowKey
+        )
     }
 
     /// Checks one entity; `line` is where it starts in the current file (0 for a store).
@@ -116,7 +127,11 @@ package struct Validator: Sendable {
     private mutating func checkEvent(_ entity: Entity, guid: CompactKey?, line: UInt32) {
         var date: EdmDateTime?
         var dateValue: EdmValue?
-        var name: String?, location: String?, description: String?, speakerKey: String?, speakerName: String?
+        var name: String?
+        var location: String?
+        var description: String?
+        var speakerKey: String?
+        var speakerName: String?
         var wrongTypes: [Property] = []
         for property in entity.properties {
             let text: String?
@@ -134,7 +149,9 @@ package struct Validator: Sendable {
             }
             if text == nil { wrongTypes.append(property) }
         }
-        var here: FindingLocation { self.location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey) }
+        var here: FindingLocation {
+            self.location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
+        }
 
         // A blank string is as good as none, whatever the format could say (plain CSV cannot tell
         // an empty cell from an absent property): reported once, then treated as absent.
@@ -149,21 +166,46 @@ package struct Validator: Sendable {
         description = keep(description, "EventDescription")
         speakerKey = keep(speakerKey, "SpeakerKey")
         speakerName = keep(speakerName, "SpeakerName")
-        if !blank.isEmpty { log.add(.contractRequired, "\(Self.list(blank)) \(blank.count == 1 ? "is" : "are") empty or only white space", at: here) }
+        if !blank.isEmpty {
+            log.add(
+                .contractRequired,
+                "\(Self.list(blank)) \(blank.count == 1 ? "is" : "are") empty or only white space",
+                at: here
+            )
+        }
 
         if name == nil || location == nil || description == nil || speakerKey == nil || speakerName == nil {
             let present = Set(entity.properties.map(\.name))
-            let missing = ["EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName"].filter { !present.contains($0) && !blank.contains($0) }
+            let missing = ["EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName"].filter {
+                !present.contains($0) && !blank.contains($0)
+            }
             if !missing.isEmpty { log.add(.contractRequired, "event has no \(Self.list(missing))", at: here) }
             for property in wrongTypes {
-                log.add(.contractType, "\(property.name) is \(property.value.type.rawValue), expected Edm.String", at: here)
+                log.add(
+                    .contractType,
+                    "\(property.name) is \(property.value.type.rawValue), expected Edm.String",
+                    at: here
+                )
             }
         }
         if date == nil {
-            log.add(.datesMissing, dateValue.map { "EventDate \(Self.describe($0)), not Edm.DateTime: the app cannot read it as a date" } ?? "event has no EventDate", at: here)
+            log.add(
+                .datesMissing,
+                dateValue.map { "EventDate \(Self.describe($0)), not Edm.DateTime: the app cannot read it as a date" }
+                    ?? "event has no EventDate",
+                at: here
+            )
         }
         let key = guid ?? CompactKey(high: 0, low: UInt64(otherRowKeys.number(entity.rowKey)), isGUID: false)
-        checkEventFields(key: key, date: date, name: name, location: location, speakerKey: speakerKey, speakerName: speakerName, line: line)
+        checkEventFields(
+            key: key,
+            date: date,
+            name: name,
+            location: location,
+            speakerKey: speakerKey,
+            speakerName: speakerName,
+            line: line
+        )
     }
 
     /// Checks an event that a reader found in the contract's plain shape: all that can be wrong with
@@ -171,37 +213,65 @@ package struct Validator: Sendable {
     package mutating func check(_ event: PlainEvent, line: Int) {
         entitiesChecked += 1
         checkEventFields(
-            key: CompactKey(guid: event.key), date: event.date, name: event.name, location: event.location, speakerKey: event.speakerKey,
-            speakerName: event.speakerName, line: UInt32(clamping: line))
+            key: CompactKey(guid: event.key),
+            date: event.date,
+            name: event.name,
+            location: event.location,
+            speakerKey: event.speakerKey,
+            speakerName: event.speakerName,
+            line: UInt32(clamping: line)
+        )
     }
 
     /// What every event goes through, however it was read: its date, its record (which duplicate
     /// detection compares), and its speaker reference.
     private mutating func checkEventFields(
-        key: CompactKey, date: EdmDateTime?, name: String?, location: String?, speakerKey: String?, speakerName: String?, line: UInt32
+        key: CompactKey,
+        date: EdmDateTime?,
+        name: String?,
+        location: String?,
+        speakerKey: String?,
+        speakerName: String?,
+        line: UInt32
     ) {
         // Locations are made only for findings: a GUID RowKey's text costs an allocation.
         if let date { checkDate(date, of: key, line: line) }
         if !key.isGUID {
-            log.add(.contractRowKeyGUID, "RowKey '\(Self.excerpt(rowKey(of: key)))' is not a lower-case GUID (8-4-4-4-12)", at: eventLocation(key, line: line))
+            log.add(
+                .contractRowKeyGUID,
+                "RowKey '\(Self.excerpt(rowKey(of: key)))' is not a lower-case GUID (8-4-4-4-12)",
+                at: eventLocation(key, line: line)
+            )
         }
 
         let speakerNumber = speakerKey.map { speakerKeys.number($0) }
         let complete = date != nil && name != nil && location != nil && speakerNumber != nil
         let record = EventRecord(
-            key: key, ticks: date?.ticks ?? 0, name: name.map { eventNames.number($0) } ?? 0,
-            location: location.map { eventLocations.number($0) } ?? 0, speaker: speakerNumber ?? 0,
-            line: line, source: source, isComplete: complete)
+            key: key,
+            ticks: date?.ticks ?? 0,
+            name: name.map { eventNames.number($0) } ?? 0,
+            location: location.map { eventLocations.number($0) } ?? 0,
+            speaker: speakerNumber ?? 0,
+            line: line,
+            source: source,
+            isComplete: complete
+        )
         let added = events.add(record, checkEvents: log.isOn(.duplicatesEvents))
         if let first = added.sameKey {
             log.add(
-                .duplicatesKeys, "RowKey '\(Self.excerpt(rowKey(of: key)))' appears twice in partition 'Events'", at: eventLocation(key, line: line),
-                related: [self.location(of: events[first])])
+                .duplicatesKeys,
+                "RowKey '\(Self.excerpt(rowKey(of: key)))' appears twice in partition 'Events'",
+                at: eventLocation(key, line: line),
+                related: [self.location(of: events[first])]
+            )
         }
         if let first = added.sameEvent {
             log.add(
-                .duplicatesEvents, "the same event (EventName, EventLocation, SpeakerKey and EventDate) as \(self.location(of: events[first]))",
-                at: eventLocation(key, line: line), related: [self.location(of: events[first])])
+                .duplicatesEvents,
+                "the same event (EventName, EventLocation, SpeakerKey and EventDate) as \(self.location(of: events[first]))",
+                at: eventLocation(key, line: line),
+                related: [self.location(of: events[first])]
+            )
         }
 
         // The reference: now if the speaker is known, else when the input has ended.
@@ -221,7 +291,11 @@ package struct Validator: Sendable {
             log.add(.datesFormat, message, at: eventLocation(key, line: line))
         }
         if date < EdmDateTime.azureMinimum {
-            log.add(.datesBefore1601, "EventDate \(date) is before 1601-01-01, the earliest date Azure Table Storage accepts", at: eventLocation(key, line: line))
+            log.add(
+                .datesBefore1601,
+                "EventDate \(date) is before 1601-01-01, the earliest date Azure Table Storage accepts",
+                at: eventLocation(key, line: line)
+            )
         }
         if let from = options.from, date < from {
             log.add(.datesRange, "EventDate \(date) is before --from \(from)", at: eventLocation(key, line: line))
@@ -237,7 +311,8 @@ package struct Validator: Sendable {
     /// ``EventDateCheck/app``) reads 1 to 7 fractional digits but needs the `.`: it refuses exactly
     /// the dates on a whole second. `AppDateParserTests` holds this to the parser itself.
     static func servedDateProblem(_ date: EdmDateTime, check: EventDateCheck) -> String? {
-        let written = date.lexicalShape.map { Self.written(date, $0) } ?? String(decoding: date.formatted(), as: UTF8.self)
+        let written =
+            date.lexicalShape.map { Self.written(date, $0) } ?? String(decoding: date.formatted(), as: UTF8.self)
         if let shape = date.lexicalShape, !shape.hasZone {
             return "EventDate '\(written)' has no 'Z': Azure reads an Edm.DateTime as UTC only with it"
         }
@@ -251,7 +326,8 @@ package struct Validator: Sendable {
         case .exact7:
             guard !date.survivesAzureTrimming else { return nil }
             let digits = served.count - 21  // between `yyyy-MM-ddTHH:mm:ss.` and `Z`
-            let count = digits <= 0 ? "no fractional digits" : "\(digits) fractional digit\(digits == 1 ? "" : "s"), not 7"
+            let count =
+                digits <= 0 ? "no fractional digits" : "\(digits) fractional digit\(digits == 1 ? "" : "s"), not 7"
             return written == served
                 ? "EventDate '\(written)' has \(count), as Azure serves it, which a seven-digit pattern (.NET's fffffff) refuses"
                 : "EventDate '\(written)' ends in 0, so Azure serves it as '\(served)', with \(count), which a seven-digit pattern (.NET's fffffff) refuses"
@@ -278,15 +354,23 @@ package struct Validator: Sendable {
     // MARK: Speakers
 
     private mutating func checkSpeaker(_ entity: Entity, line: UInt32) {
-        var name: String?, imageUrl: String?
-        var seen: Set<String> = [], blank: [String] = []
-        var here: FindingLocation { self.location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey) }
+        var name: String?
+        var imageUrl: String?
+        var seen: Set<String> = []
+        var blank: [String] = []
+        var here: FindingLocation {
+            self.location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
+        }
         for property in entity.properties {
             switch property.name {
             case "Name", "Title", "Bio", "ImageUrl":
                 seen.insert(property.name)
                 guard case .string(let text) = property.value else {
-                    log.add(.contractType, "\(property.name) is \(property.value.type.rawValue), expected Edm.String", at: here)
+                    log.add(
+                        .contractType,
+                        "\(property.name) is \(property.value.type.rawValue), expected Edm.String",
+                        at: here
+                    )
                     continue
                 }
                 if Self.isBlank(text) {
@@ -300,22 +384,46 @@ package struct Validator: Sendable {
         }
         let missing = ["Name", "Title", "Bio", "ImageUrl"].filter { !seen.contains($0) }
         if !missing.isEmpty { log.add(.contractRequired, "speaker has no \(Self.list(missing))", at: here) }
-        if !blank.isEmpty { log.add(.contractRequired, "\(Self.list(blank)) \(blank.count == 1 ? "is" : "are") empty or only white space", at: here) }
+        if !blank.isEmpty {
+            log.add(
+                .contractRequired,
+                "\(Self.list(blank)) \(blank.count == 1 ? "is" : "are") empty or only white space",
+                at: here
+            )
+        }
         if let imageUrl, let problem = Self.imageURLProblem(imageUrl) {
             log.add(.contractImageURL, "ImageUrl '\(Self.excerpt(Self.printable(imageUrl)))' \(problem)", at: here)
         }
         if CompactKey.guid(entity.rowKey) == nil {
-            log.add(.contractRowKeyGUID, "RowKey '\(Self.excerpt(entity.rowKey))' is not a lower-case GUID (8-4-4-4-12)", at: here)
+            log.add(
+                .contractRowKeyGUID,
+                "RowKey '\(Self.excerpt(entity.rowKey))' is not a lower-case GUID (8-4-4-4-12)",
+                at: here
+            )
         }
         let number = speakerKeys.number(entity.rowKey)
-        let entry = SpeakerIndex.Entry(rowKey: entity.rowKey, name: name, imageUrl: imageUrl, source: source, line: line)
+        let entry = SpeakerIndex.Entry(
+            rowKey: entity.rowKey,
+            name: name,
+            imageUrl: imageUrl,
+            source: source,
+            line: line
+        )
         if !speakers.add(entry, key: number), let first = speakers[number] {
-            log.add(.duplicatesKeys, "RowKey '\(Self.excerpt(entity.rowKey))' appears twice in partition 'speakers'", at: here, related: [location(of: first)])
+            log.add(
+                .duplicatesKeys,
+                "RowKey '\(Self.excerpt(entity.rowKey))' appears twice in partition 'speakers'",
+                at: here,
+                related: [location(of: first)]
+            )
         } else if let name, log.isOn(.duplicatesSpeakerNames) {
             if let first = speakersByName[name] {
                 log.add(
-                    .duplicatesSpeakerNames, "speaker '\(Self.excerpt(name))' has the same Name as speaker \(first.rowKey): an event's SpeakerName cannot tell them apart",
-                    at: here, related: [location(of: first)])
+                    .duplicatesSpeakerNames,
+                    "speaker '\(Self.excerpt(name))' has the same Name as speaker \(first.rowKey): an event's SpeakerName cannot tell them apart",
+                    at: here,
+                    related: [location(of: first)]
+                )
             } else {
                 speakersByName[name] = entry
             }
@@ -328,14 +436,29 @@ package struct Validator: Sendable {
         let here = location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
         let lowered = entity.partitionKey.lowercased()
         let hint =
-            lowered == DataContract.eventsPartition.lowercased() ? " (did you mean 'Events'? keys are case-sensitive)"
+            lowered == DataContract.eventsPartition.lowercased()
+            ? " (did you mean 'Events'? keys are case-sensitive)"
             : lowered == DataContract.speakersPartition ? " (did you mean 'speakers'? keys are case-sensitive)" : ""
-        log.add(.contractPartition, "PartitionKey '\(Self.excerpt(entity.partitionKey))' is neither 'speakers' nor 'Events'\(hint)", at: here)
+        log.add(
+            .contractPartition,
+            "PartitionKey '\(Self.excerpt(entity.partitionKey))' is neither 'speakers' nor 'Events'\(hint)",
+            at: here
+        )
         let key = entity.partitionKey + "\u{0}" + entity.rowKey
         if let first = otherKeys[key] {
             log.add(
-                .duplicatesKeys, "RowKey '\(Self.excerpt(entity.rowKey))' appears twice in partition '\(Self.excerpt(entity.partitionKey))'", at: here,
-                related: [location(source: first.source, line: first.line, partitionKey: entity.partitionKey, rowKey: entity.rowKey)])
+                .duplicatesKeys,
+                "RowKey '\(Self.excerpt(entity.rowKey))' appears twice in partition '\(Self.excerpt(entity.partitionKey))'",
+                at: here,
+                related: [
+                    location(
+                        source: first.source,
+                        line: first.line,
+                        partitionKey: entity.partitionKey,
+                        rowKey: entity.rowKey
+                    )
+                ]
+            )
         } else {
             otherKeys[key] = (source, line)
         }
@@ -356,10 +479,14 @@ package struct Validator: Sendable {
         let scheme = lowered.hasPrefix("https://") ? 8 : lowered.hasPrefix("http://") ? 7 : 0
         guard scheme > 0 else { return "is not an absolute http or https URL" }
         let rest = url.utf8.dropFirst(scheme)
-        guard let host = rest.split(separator: UInt8(ascii: "/"), maxSplits: 1, omittingEmptySubsequences: false).first, !host.isEmpty else {
+        guard let host = rest.split(separator: UInt8(ascii: "/"), maxSplits: 1, omittingEmptySubsequences: false).first,
+            !host.isEmpty
+        else {
             return "has no host"
         }
-        if url.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return "contains white space or a control character" }
+        if url.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            return "contains white space or a control character"
+        }
         return nil
     }
 

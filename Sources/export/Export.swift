@@ -48,47 +48,83 @@ struct Export: AsyncParsableCommand {
               export a.csv b.csv --to all.json --columns Name,EventName,EventDate
 
             """ + ExitStatusHelp.text(),
-        version: ToolVersion.current)
+        version: ToolVersion.current
+    )
 
-    @Argument(help: ArgumentHelp("Data files to read ('-' for stdin). None: read the storage account.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("Data files to read ('-' for stdin). None: read the storage account.", valueName: "file")
+    )
     var files: [String] = []
 
-    @Option(name: .customLong("from-format"), help: ArgumentHelp("Format of the input files: \(Self.formatNames).", valueName: "format"))
+    @Option(
+        name: .customLong("from-format"),
+        help: ArgumentHelp("Format of the input files: \(Self.formatNames).", valueName: "format")
+    )
     var fromFormat: DataFormat?
 
     @OptionGroup var storeOption: StoreOption
 
-    @Option(help: ArgumentHelp("The table to read from the account. (default: \(DataContract.table))", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("The table to read from the account. (default: \(DataContract.table))", valueName: "name")
+    )
     var table: String?
 
-    @Option(help: ArgumentHelp("Only this partition of the table: Events or speakers. (default: both)", valueName: "key"))
+    @Option(
+        help: ArgumentHelp("Only this partition of the table: Events or speakers. (default: both)", valueName: "key")
+    )
     var partition: String?
 
     @Option(help: ArgumentHelp("The output file. (default: stdout)", valueName: "file"))
     var to: String?
 
-    @Option(help: ArgumentHelp("Output format: \(Self.formatNames). (default: from --to's extension, else json)", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Output format: \(Self.formatNames). (default: from --to's extension, else json)",
+            valueName: "format"
+        )
+    )
     var format: DataFormat?
 
-    @Option(help: ArgumentHelp("JSON and NDJSON metadata: none (types lost), minimal (lossless) or full. (default: minimal)", valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "JSON and NDJSON metadata: none (types lost), minimal (lossless) or full. (default: minimal)",
+            valueName: "level"
+        )
+    )
     var metadata: MetadataArgument?
 
     @Flag(help: "CSV with a Prop@type column after each property (Azure Storage Explorer's layout): lossless.")
     var typed = false
 
-    @Flag(help: "CSV for people to open in a spreadsheet: their columns first, dates in UTC as spreadsheets read them, a BOM. Not read back.")
+    @Flag(
+        help:
+            "CSV for people to open in a spreadsheet: their columns first, dates in UTC as spreadsheets read them, a BOM. Not read back."
+    )
     var spreadsheet = false
 
-    @Flag(help: "Start CSV with a UTF-8 byte order mark, so that Excel reads non-ASCII text right (always with --spreadsheet).")
+    @Flag(
+        help:
+            "Start CSV with a UTF-8 byte order mark, so that Excel reads non-ASCII text right (always with --spreadsheet)."
+    )
     var bom = false
 
     @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
     var delimiter: DelimiterArgument?
 
-    @Option(help: ArgumentHelp("Comma-separated properties to write, in this order (also PartitionKey, RowKey, Timestamp for CSV).", valueName: "names"))
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated properties to write, in this order (also PartitionKey, RowKey, Timestamp for CSV).",
+            valueName: "names"
+        )
+    )
     var columns: String?
 
-    @Option(help: ArgumentHelp("Order by this property (e.g. EventDate); holds every entity in memory.", valueName: "property"))
+    @Option(
+        help: ArgumentHelp(
+            "Order by this property (e.g. EventDate); holds every entity in memory.",
+            valueName: "property"
+        )
+    )
     var sort: String?
 
     @OptionGroup var output: OutputOptions
@@ -103,20 +139,34 @@ struct Export: AsyncParsableCommand {
 
     func validate() throws {
         if let partition, partition.isEmpty { throw ValidationError("--partition must not be empty") }
-        if !files.isEmpty, partition != nil { throw ValidationError("--partition reads from the storage account; it does not apply to files") }
-        if !files.isEmpty, table != nil { throw ValidationError("--table reads from the storage account; it does not apply to files") }
+        if !files.isEmpty, partition != nil {
+            throw ValidationError("--partition reads from the storage account; it does not apply to files")
+        }
+        if !files.isEmpty, table != nil {
+            throw ValidationError("--table reads from the storage account; it does not apply to files")
+        }
         try storeOption.refuse(besides: files)
         try FormatOption.check(self)
-        if let columns, columns.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty }) {
+        if let columns,
+            columns.split(separator: ",", omittingEmptySubsequences: false).contains(where: {
+                $0.trimmingSpaces.isEmpty
+            })
+        {
             throw ValidationError("--columns has an empty name: '\(columns)'")
         }
         if typed, spreadsheet { throw ValidationError("--typed and --spreadsheet are two CSV layouts; choose one") }
-        try OutputClash.refuse(output: to, option: "--to", uses: OutputClash.Use.sources(files: files, store: storeOption.location))
+        try OutputClash.refuse(
+            output: to,
+            option: "--to",
+            uses: OutputClash.Use.sources(files: files, store: storeOption.location)
+        )
     }
 
     func run() async throws {
         // Data on stdout: no progress when stdout is the very terminal stderr is.
-        let progressBar = ProgressBar(enabled: !output.quiet && Terminal.progressAllowed(dataOnStdout: to == nil || to == "-"))
+        let progressBar = ProgressBar(
+            enabled: !output.quiet && Terminal.progressAllowed(dataOnStdout: to == nil || to == "-")
+        )
         do {
             let target = to ?? "-"
             var options = EntityFiles.WriteOptions(format: outputFormat)
@@ -142,7 +192,15 @@ struct Export: AsyncParsableCommand {
             let count = try await exporter.run(sources, to: outputFile) { progress in
                 // Files: bytes read of their total size (stdin: of an unknown one); a store: entities.
                 if progress.bytesRead > 0 || progress.bytesTotal > 0 {
-                    progressBar.update(ProgressLine("export", done: progress.bytesRead, total: progress.bytesTotal, unit: .bytes, entities: progress.entities))
+                    progressBar.update(
+                        ProgressLine(
+                            "export",
+                            done: progress.bytesRead,
+                            total: progress.bytesTotal,
+                            unit: .bytes,
+                            entities: progress.entities
+                        )
+                    )
                 } else {
                     progressBar.update(ProgressLine("export", done: Int64(progress.entities), unit: .count("entities")))
                 }
@@ -170,7 +228,6 @@ enum MetadataArgument: String, ExpressibleByArgument, CaseIterable {
         }
     }
 }
-
 
 extension Substring {
     var trimmingSpaces: Substring {

@@ -17,15 +17,23 @@ struct FormatOption: Sendable {
         FormatOption(name: "--spreadsheet", formats: [.csv]) { $0.spreadsheet },
         FormatOption(name: "--bom", formats: [.csv]) { $0.bom },
         FormatOption(name: "--metadata", formats: [.json, .ndjson]) { $0.metadata != nil },
-        FormatOption(name: "--delimiter", formats: [.csv], isGiven: { $0.delimiter != nil }, appliesToInput: { $0.readsCSV }),
+        FormatOption(
+            name: "--delimiter",
+            formats: [.csv],
+            isGiven: { $0.delimiter != nil },
+            appliesToInput: { $0.readsCSV }
+        ),
     ]
 
     static func check(_ export: Export) throws {
         let format = export.outputFormat
-        for option in all where option.isGiven(export) && !option.formats.contains(format) && option.appliesToInput?(export) != true {
+        for option in all
+        where option.isGiven(export) && !option.formats.contains(format) && option.appliesToInput?(export) != true {
             let formats = option.formats.map(\.rawValue).sorted().joined(separator: " and ")
             let input = option.appliesToInput == nil ? "" : " or input"
-            throw ValidationError("\(option.name) applies to \(formats) output\(input); it does not apply to \(format.rawValue) output")
+            throw ValidationError(
+                "\(option.name) applies to \(formats) output\(input); it does not apply to \(format.rawValue) output"
+            )
         }
     }
 }

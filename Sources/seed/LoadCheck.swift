@@ -7,7 +7,8 @@ extension FileImporter {
     /// The importer's check, and the findings of every rule a file run of `validate` applies;
     /// `inspect` sees every entity too.
     func check(
-        validating options: ValidationOptions, progress: @Sendable (SeedProgress) -> Void = { _ in },
+        validating options: ValidationOptions,
+        progress: @Sendable (SeedProgress) -> Void = { _ in },
         inspect: (_ entity: Entity, _ file: String, _ line: Int) -> Void = { _, _, _ in }
     ) throws -> (checked: Checked, report: ValidationReport) {
         var validator = Validator(options: options)
@@ -22,8 +23,12 @@ extension FileImporter {
         }
         validator.finishReferences()
         let report = ValidationReport(
-            rules: FileValidation.rules(options).map(\.descriptor), findings: validator.findings, inputs: files,
-            entitiesChecked: validator.entitiesChecked, truncated: false)
+            rules: FileValidation.rules(options).map(\.descriptor),
+            findings: validator.findings,
+            inputs: files,
+            entitiesChecked: validator.entitiesChecked,
+            truncated: false
+        )
         return (checked, report)
     }
 }

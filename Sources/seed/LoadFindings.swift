@@ -20,15 +20,19 @@ struct LoadFindings {
         var out = ""
         for finding in findings.prefix(Self.listed) {
             let word = refused && finding.severity == .error ? "error" : "warning"
-            out += "seed: \(word): \(TextReportWriter.describe(finding.location)): \(finding.message) [\(finding.rule)]\n"
+            out +=
+                "seed: \(word): \(TextReportWriter.describe(finding.location)): \(finding.message) [\(finding.rule)]\n"
         }
         if report.findings.count > Self.listed { out += "seed: … and \(report.findings.count - Self.listed) more\n" }
         let what = "\(report.inputs.joined(separator: ", ")): \(counts) by validate's rules (\(perRule))"
         if refused {
             Terminal.writeError(out)
-            throw LoadRefused(description: "\(what); --strict loads none of it (`\(validateCommand)` lists every finding)")
+            throw LoadRefused(
+                description: "\(what); --strict loads none of it (`\(validateCommand)` lists every finding)"
+            )
         }
-        out += "seed: warning: \(what): the app may not read this data; loading it anyway (`\(validateCommand)` lists every finding; --strict refuses such a load)\n"
+        out +=
+            "seed: warning: \(what): the app may not read this data; loading it anyway (`\(validateCommand)` lists every finding; --strict refuses such a load)\n"
         Terminal.writeError(out)
     }
 
@@ -49,7 +53,8 @@ struct LoadFindings {
         var parts: [String] = []
         if report.errorCount > 0 { parts.append(ValidationSummary.count(report.errorCount, "error")) }
         if report.warningCount > 0 { parts.append(ValidationSummary.count(report.warningCount, "warning")) }
-        return parts.joined(separator: ", ") + " in " + ValidationSummary.count(report.entitiesChecked, "entity", plural: "entities")
+        return parts.joined(separator: ", ") + " in "
+            + ValidationSummary.count(report.entitiesChecked, "entity", plural: "entities")
     }
 
     /// `dates.format 2, references.orphan 1`, in the order the rules were first broken.

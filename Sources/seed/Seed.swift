@@ -33,43 +33,70 @@ struct Seed: AsyncParsableCommand {
                 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
 
             """ + ExitStatusHelp.text(),
-        version: ToolVersion.current)
+        version: ToolVersion.current
+    )
 
     @OptionGroup var storeOption: StoreOption
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The random seed (0 … 2^64-1); default: a random one, printed.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The random seed (0 … 2^64-1); default: a random one, printed.", valueName: "n")
+    )
     var seed: UInt64?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How many events, unique by (name, location, speaker, date). (default: 100)", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How many events, unique by (name, location, speaker, date). (default: 100)", valueName: "n")
+    )
     var events: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How many speakers: the 8 samples, then generated ones. (default: 8)", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How many speakers: the 8 samples, then generated ones. (default: 8)", valueName: "n")
+    )
     var speakers: Int?
 
     @Option(
-        help: ArgumentHelp("Earliest event date, \(DateArgument.forms), UTC. (default: today 00:00 UTC)", valueName: "date"),
-        transform: DateArgument.init(parsing:))
+        help: ArgumentHelp(
+            "Earliest event date, \(DateArgument.forms), UTC. (default: today 00:00 UTC)",
+            valueName: "date"
+        ),
+        transform: DateArgument.init(parsing:)
+    )
     var from: DateArgument?
 
     @Option(
-        help: ArgumentHelp("Latest event date, inclusive; yyyy-MM-dd means the end of that day. (default: --from + 365 days)", valueName: "date"),
-        transform: DateArgument.init(parsing:))
+        help: ArgumentHelp(
+            "Latest event date, inclusive; yyyy-MM-dd means the end of that day. (default: --from + 365 days)",
+            valueName: "date"
+        ),
+        transform: DateArgument.init(parsing:)
+    )
     var cutoff: DateArgument?
 
     @Option(
         help: ArgumentHelp(
             "Step between possible dates: \(DateResolution.allCases.map(\.rawValue).joined(separator: ", ")). Events start from 08:00 to before 21:00 in their location's local time (standard time), on the weekday their name names ('Mobile Mondays'); at day resolution every date is 00:00 UTC, an evening in the sample locations. (default: minute)",
-            valueName: "unit"))
+            valueName: "unit"
+        )
+    )
     var resolution: DateResolution?
 
     @Option(
         name: .customLong("date-format"),
         help: ArgumentHelp(
             "app: each step of the resolution plus 100 ns, which the app reads as Azure serves it: Azure trims trailing zeros, so a date on a minute is a whole second, served without a fraction, which the app's date pattern refuses; azure: the exact steps, to exercise that bug. (default: app)",
-            valueName: "app|azure"))
+            valueName: "app|azure"
+        )
+    )
     var dateFormat: EventDateFormat?
 
-    @Option(help: ArgumentHelp("When the table holds data: fresh (refuse), merge or replace (upsert by keys).", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "When the table holds data: fresh (refuse), merge or replace (upsert by keys).",
+            valueName: "mode"
+        )
+    )
     var mode: SeedMode = .fresh
 
     @Flag(help: "Empty the table and the photo container first.")
@@ -78,18 +105,30 @@ struct Seed: AsyncParsableCommand {
     @Flag(help: "Generate everything and show what would be written; write nothing.")
     var dryRun = false
 
-    @Option(help: ArgumentHelp("The samples directory (catalog.json and photos). (default: ./samples if it holds a catalog.json, else the built-in copy)", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "The samples directory (catalog.json and photos). (default: ./samples if it holds a catalog.json, else the built-in copy)",
+            valueName: "dir"
+        )
+    )
     var samples: String?
 
     @Option(
-        name: .customLong("from-file"), parsing: .upToNextOption,
+        name: .customLong("from-file"),
+        parsing: .upToNextOption,
         help: ArgumentHelp(
             "Load the entities of these data files (Atom, JSON, NDJSON or CSV) instead of generating them.",
-            discussion: "Every file is read once before anything is written, so bad input writes nothing. Photos are not invented.",
-            valueName: "file"))
+            discussion:
+                "Every file is read once before anything is written, so bad input writes nothing. Photos are not invented.",
+            valueName: "file"
+        )
+    )
     var fromFile: [String] = []
 
-    @Option(name: .customLong("from-format"), help: ArgumentHelp("Format of the --from-file files, when their extension does not say.", valueName: "format"))
+    @Option(
+        name: .customLong("from-format"),
+        help: ArgumentHelp("Format of the --from-file files, when their extension does not say.", valueName: "format")
+    )
     var fromFormat: DataFormat?
 
     @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
@@ -101,16 +140,23 @@ struct Seed: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Upload the speakers' photos from this directory: those of --from-file's speakers, or alone, of the store's.",
-            discussion: "A file is a speaker's photo when its name is the blob name of the speaker's ImageUrl (or as --photo-name says).",
-            valueName: "dir"))
+            discussion:
+                "A file is a speaker's photo when its name is the blob name of the speaker's ImageUrl (or as --photo-name says).",
+            valueName: "dir"
+        )
+    )
     var photos: String?
 
     @Option(
         name: .customLong("photo-name"),
-        help: ArgumentHelp("With --photos: a photo's file name from {blob}, {Name} and {RowKey}. (default: {blob})", valueName: "rule"),
+        help: ArgumentHelp(
+            "With --photos: a photo's file name from {blob}, {Name} and {RowKey}. (default: {blob})",
+            valueName: "rule"
+        ),
         transform: { text in
             do { return try PhotoNameRule(parsing: text) } catch { throw ValidationError("--photo-name \(error)") }
-        })
+        }
+    )
     var photoName: PhotoNameRule?
 
     @OptionGroup var output: OutputOptions
@@ -119,22 +165,37 @@ struct Seed: AsyncParsableCommand {
     /// or photos are loaded instead.
     private var generatorOptionsGiven: [String] {
         [
-            seed != nil ? "--seed" : nil, events != nil ? "--events" : nil, speakers != nil ? "--speakers" : nil, from != nil ? "--from" : nil,
-            cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil, dateFormat != nil ? "--date-format" : nil,
+            seed != nil ? "--seed" : nil, events != nil ? "--events" : nil, speakers != nil ? "--speakers" : nil,
+            from != nil ? "--from" : nil,
+            cutoff != nil ? "--cutoff" : nil, resolution != nil ? "--resolution" : nil,
+            dateFormat != nil ? "--date-format" : nil,
             samples != nil ? "--samples" : nil,
         ].compactMap { $0 }
     }
 
     func validate() throws {
         if !fromFile.isEmpty {
-            if let first = generatorOptionsGiven.first { throw ValidationError("\(first) generates data; it does not apply with --from-file") }
-            if fromFile.contains("-") { throw ValidationError("--from-file reads every file twice (check, then write), so it takes files, not stdin ('-')") }
+            if let first = generatorOptionsGiven.first {
+                throw ValidationError("\(first) generates data; it does not apply with --from-file")
+            }
+            if fromFile.contains("-") {
+                throw ValidationError(
+                    "--from-file reads every file twice (check, then write), so it takes files, not stdin ('-')"
+                )
+            }
         }
         if photos == nil, photoName != nil { throw ValidationError("--photo-name applies to the files of --photos") }
         if photos != nil, fromFile.isEmpty {
-            if let first = (generatorOptionsGiven + (reset ? ["--reset"] : [])).first { throw ValidationError("\(first) does not apply to --photos alone, which uploads photos for the store's speakers") }
+            if let first = (generatorOptionsGiven + (reset ? ["--reset"] : [])).first {
+                throw ValidationError(
+                    "\(first) does not apply to --photos alone, which uploads photos for the store's speakers"
+                )
+            }
         }
-        if fromFile.isEmpty, let fileOption = [delimiter != nil ? "--delimiter" : nil, strict ? "--strict" : nil].compactMap({ $0 }).first {
+        if fromFile.isEmpty,
+            let fileOption = [delimiter != nil ? "--delimiter" : nil, strict ? "--strict" : nil].compactMap({ $0 })
+                .first
+        {
             throw ValidationError("\(fileOption) applies to the files of --from-file")
         }
         if let events, events < 0 { throw ValidationError("--events must be 0 or more, not \(events)") }
@@ -150,13 +211,16 @@ struct Seed: AsyncParsableCommand {
         let progressBar = ProgressBar(enabled: !output.quiet && Terminal.progressAllowed(dataOnStdout: false))
         do {
             let summary =
-                !fromFile.isEmpty ? try await importFiles(progressBar)
+                !fromFile.isEmpty
+                ? try await importFiles(progressBar)
                 : photos != nil ? try await uploadPhotos(progressBar) : try await generate(progressBar)
             progressBar.finish()
             if !output.quiet { print(summary, terminator: "") }
         } catch let interrupted as Interruption.Interrupted {
             progressBar.finish()
-            Terminal.writeError("seed: error: \(storeOption.location.displayName): interrupted; run the same command to finish\n")
+            Terminal.writeError(
+                "seed: error: \(storeOption.location.displayName): interrupted; run the same command to finish\n"
+            )
             throw ExitCode(interrupted.exitCode)
         } catch {
             progressBar.finish()
@@ -182,26 +246,45 @@ struct Seed: AsyncParsableCommand {
         let existing = try storeOption.openIfPresent()
         // (An existing store may hold an interrupted run whose options fill the gaps; Seeder checks those.)
         if existing == nil {
-            _ = try SeedGenerator(catalog: catalog, options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL))
+            _ = try SeedGenerator(
+                catalog: catalog,
+                options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL)
+            )
         }
         let seeder = Seeder(catalog: catalog, request: request)
         let store = dryRun ? existing : try openStore()
         let report = try await Interruption.cancelling {
             try await seeder.run(store: store, photoBaseURL: photoBaseURL) { progress in
                 let noun = [.reading, .verifying].contains(progress.phase) ? "entities" : progress.phase.rawValue
-                progressBar.update(ProgressLine(progress.phase.rawValue, done: Int64(progress.done), total: Int64(progress.total), unit: .count(noun)))
+                progressBar.update(
+                    ProgressLine(
+                        progress.phase.rawValue,
+                        done: Int64(progress.done),
+                        total: Int64(progress.total),
+                        unit: .count(noun)
+                    )
+                )
             }
         }
-        return SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: (store as? any CountsRequests)?.requestCounts)
+        return SummaryPrinter.summary(
+            of: report,
+            store: storeOption.location.displayName,
+            requests: (store as? any CountsRequests)?.requestCounts
+        )
     }
 
     /// `--from-file`: the same store rules as generated data, for entities read from files.
     private func importFiles(_ progressBar: ProgressBar) async throws -> String {
         var importer = FileImporter(files: fromFile, request: storeRequest())
-        importer.readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: delimiter?.byte ?? UInt8(ascii: ","))
+        importer.readOptions = EntityFiles.ReadOptions(
+            format: fromFormat,
+            delimiter: delimiter?.byte ?? UInt8(ascii: ",")
+        )
         let show: @Sendable (SeedProgress) -> Void = { progress in
             let label = progress.phase == .events ? "writing" : "reading"
-            progressBar.update(ProgressLine(label, done: Int64(progress.done), total: Int64(progress.total), unit: .count("entities")))
+            progressBar.update(
+                ProgressLine(label, done: Int64(progress.done), total: Int64(progress.total), unit: .count("entities"))
+            )
         }
         // The files are checked before the store is even opened: bad input creates and writes nothing.
         var speakers: [PhotoPlan.Speaker] = []
@@ -210,10 +293,18 @@ struct Seed: AsyncParsableCommand {
         }
         progressBar.finish()
         try LoadFindings(report: findings, validateCommand: validateCommand()).tell(strict: strict, quiet: output.quiet)
-        let photoPlan = try photos.map { try PhotoPlan(directory: $0, rule: photoName ?? .byBlobName, speakers: speakers) }
+        let photoPlan = try photos.map {
+            try PhotoPlan(directory: $0, rule: photoName ?? .byBlobName, speakers: speakers)
+        }
         let store = dryRun ? try storeOption.openIfPresent() : try openStore()
-        let report = try await Interruption.cancelling { [importer] in try await importer.run(store: store, checked: checked, progress: show) }
-        var summary = SummaryPrinter.summary(of: report, store: storeOption.location.displayName, requests: (store as? any CountsRequests)?.requestCounts)
+        let report = try await Interruption.cancelling { [importer] in
+            try await importer.run(store: store, checked: checked, progress: show)
+        }
+        var summary = SummaryPrinter.summary(
+            of: report,
+            store: storeOption.location.displayName,
+            requests: (store as? any CountsRequests)?.requestCounts
+        )
         if let photoPlan {
             let written = dryRun ? nil : try await photoPlan.upload(to: store!, progress: photoProgress(progressBar))
             summary += SummaryPrinter.photos(photoPlan, written: written)
@@ -227,7 +318,8 @@ struct Seed: AsyncParsableCommand {
         // Read-only first, so that a store that is not there is reported, not created empty.
         let reading = try storeOption.open(readOnly: true)
         var speakers: [PhotoPlan.Speaker] = []
-        try await reading.forEachEntity(table: DataContract.table, partition: DataContract.speakersPartition) { entity in
+        try await reading.forEachEntity(table: DataContract.table, partition: DataContract.speakersPartition) {
+            entity in
             if let speaker = PhotoPlan.Speaker(entity) { speakers.append(speaker) }
         }
         let plan = try PhotoPlan(directory: directory, rule: photoName ?? .byBlobName, speakers: speakers)
@@ -235,19 +327,28 @@ struct Seed: AsyncParsableCommand {
             dryRun
             ? nil
             : try await plan.upload(to: openStore(), progress: photoProgress(progressBar))
-        let heading = dryRun ? "Dry run: nothing was written to \(storeOption.location.displayName).\n" : "Photos into \(storeOption.location.displayName).\n"
+        let heading =
+            dryRun
+            ? "Dry run: nothing was written to \(storeOption.location.displayName).\n"
+            : "Photos into \(storeOption.location.displayName).\n"
         return heading + SummaryPrinter.photos(plan, written: written)
     }
 
     private func photoProgress(_ progressBar: ProgressBar) -> @Sendable (SeedProgress) -> Void {
-        { progress in progressBar.update(ProgressLine("photos", done: Int64(progress.done), total: Int64(progress.total), unit: .count("photos"))) }
+        { progress in
+            progressBar.update(
+                ProgressLine("photos", done: Int64(progress.done), total: Int64(progress.total), unit: .count("photos"))
+            )
+        }
     }
 
     /// The `validate` command that checks the --from-file files as they were read.
     private func validateCommand() -> String {
         var words = ["validate"] + fromFile
         if let fromFormat { words += ["--from-format", fromFormat.rawValue] }
-        if let delimiter { words += ["--delimiter", delimiter.byte == 0x09 ? "tab" : String(UnicodeScalar(delimiter.byte))] }
+        if let delimiter {
+            words += ["--delimiter", delimiter.byte == 0x09 ? "tab" : String(UnicodeScalar(delimiter.byte))]
+        }
         return words.map(ShellWord.quoted).joined(separator: " ")
     }
 
@@ -269,4 +370,3 @@ struct Seed: AsyncParsableCommand {
         return store
     }
 }
-

@@ -5,14 +5,20 @@ enum SummaryPrinter {
     static func summary(of report: SeedReport, store: String, requests: RequestCounts? = nil) -> String {
         let o = report.options
         let s = report.statistics
-        var out = report.dryRun ? "Dry run: nothing was written to \(store). It would write:\n" : (report.resumed ? "Finished an interrupted run into \(store).\n" : "Seeded \(store).\n")
+        var out =
+            report.dryRun
+            ? "Dry run: nothing was written to \(store). It would write:\n"
+            : (report.resumed ? "Finished an interrupted run into \(store).\n" : "Seeded \(store).\n")
         out += "  seed          \(o.seed) (generator v\(SeedGenerator.version); repeat with --seed \(o.seed))\n"
         out += "  photos        \(report.photos) in container '\(DataContract.photoContainer)' (public read)"
         out += report.dryRun ? "\n" : ", \(report.photosWritten) uploaded\n"
-        let partitions = report.partitionCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · ")
+        let partitions = report.partitionCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+            separator: " · "
+        )
         out += "  table         \(report.table): \(partitions)\n"
         if !report.dryRun {
-            out += "  this run      \(report.outcome.inserted) inserted, \(report.outcome.updated) updated, \(report.outcome.unchanged) unchanged\n"
+            out +=
+                "  this run      \(report.outcome.inserted) inserted, \(report.outcome.updated) updated, \(report.outcome.unchanged) unchanged\n"
         }
         out += requestsLine(requests)
         if let earliest = s.earliest, let latest = s.latest {
@@ -45,13 +51,17 @@ enum SummaryPrinter {
     }
 
     static func summary(of report: FileImporter.Report, store: String, requests: RequestCounts? = nil) -> String {
-        var out = report.dryRun ? "Dry run: nothing was written to \(store). It would load:\n" : "Loaded into \(store).\n"
+        var out =
+            report.dryRun ? "Dry run: nothing was written to \(store). It would load:\n" : "Loaded into \(store).\n"
         let read = report.read.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · ")
         out += "  read          \(read.isEmpty ? "no entities" : read)\n"
-        let partitions = report.partitionCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · ")
+        let partitions = report.partitionCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+            separator: " · "
+        )
         out += "  table         \(report.table): \(partitions.isEmpty ? "empty" : partitions)\n"
         if !report.dryRun {
-            out += "  this run      \(report.outcome.inserted) inserted, \(report.outcome.updated) updated, \(report.outcome.unchanged) unchanged\n"
+            out +=
+                "  this run      \(report.outcome.inserted) inserted, \(report.outcome.updated) updated, \(report.outcome.unchanged) unchanged\n"
         }
         out += requestsLine(requests)
         out += "  content hash  \(report.contentHash)\n"

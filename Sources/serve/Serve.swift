@@ -44,33 +44,61 @@ struct Serve: AsyncParsableCommand {
               curl http://127.0.0.1:10000/speakeasy/speakers/BTubalinal.jpg -o photo.jpg
 
             """ + ExitStatusHelp.text(),
-        version: ToolVersion.current)
+        version: ToolVersion.current
+    )
 
     // Its own option, not StoreOption: serve serves a local account file only (an account elsewhere
     // would be proxied to itself), and sends no requests that --parallel could bound.
-    @Option(help: ArgumentHelp("The local account file to serve; created if missing. (default: \(StoreOption.defaultPath))", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The local account file to serve; created if missing. (default: \(StoreOption.defaultPath))",
+            valueName: "file"
+        )
+    )
     var store: String?
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var host = DevelopmentAccount.host
 
     // Unconditional, so `-1` is read as its value (and refused as such), not as an option.
-    @Option(name: .customLong("blob-port"), parsing: .unconditional, help: ArgumentHelp("The Blob service's port; 0 picks a free one.", valueName: "port"))
+    @Option(
+        name: .customLong("blob-port"),
+        parsing: .unconditional,
+        help: ArgumentHelp("The Blob service's port; 0 picks a free one.", valueName: "port")
+    )
     var blobPort = StorageService.blob.developmentPort
 
-    @Option(name: .customLong("table-port"), parsing: .unconditional, help: ArgumentHelp("The Table service's port; 0 picks a free one.", valueName: "port"))
+    @Option(
+        name: .customLong("table-port"),
+        parsing: .unconditional,
+        help: ArgumentHelp("The Table service's port; 0 picks a free one.", valueName: "port")
+    )
     var tablePort = StorageService.table.developmentPort
 
     @Option(help: ArgumentHelp("The account name to serve the store under.", valueName: "name"))
     var account = DevelopmentAccount.name
 
-    @Option(help: ArgumentHelp("The account key, base64. (default: the development account's published key)", valueName: "base64"))
+    @Option(
+        help: ArgumentHelp(
+            "The account key, base64. (default: the development account's published key)",
+            valueName: "base64"
+        )
+    )
     var key: String?
 
-    @Option(name: .customLong("page-size"), parsing: .unconditional, help: ArgumentHelp("Entities a query page holds at most (Azure: 1000).", valueName: "n"))
+    @Option(
+        name: .customLong("page-size"),
+        parsing: .unconditional,
+        help: ArgumentHelp("Entities a query page holds at most (Azure: 1000).", valueName: "n")
+    )
     var pageSize = 1000
 
-    @Option(help: ArgumentHelp("Faults to answer on purpose, for testing a client's retries (see above).", valueName: "rules"))
+    @Option(
+        help: ArgumentHelp(
+            "Faults to answer on purpose, for testing a client's retries (see above).",
+            valueName: "rules"
+        )
+    )
     var faults: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Milliseconds added to every reply.", valueName: "ms"))
@@ -83,7 +111,9 @@ struct Serve: AsyncParsableCommand {
         if let store {
             guard case .local = try StoreOption.location(of: store) else {
                 // The value is not echoed: a connection string may hold a key.
-                throw ValidationError("--store: serve serves a local account file, not 'dev', 'azure' or a connection string")
+                throw ValidationError(
+                    "--store: serve serves a local account file, not 'dev', 'azure' or a connection string"
+                )
             }
         }
         for (name, port) in [("--blob-port", blobPort), ("--table-port", tablePort)] where !(0...65535).contains(port) {
@@ -91,8 +121,12 @@ struct Serve: AsyncParsableCommand {
         }
         guard (1...1000).contains(pageSize) else { throw ValidationError("--page-size \(pageSize): 1 to 1000") }
         guard (0...600_000).contains(latency) else { throw ValidationError("--latency \(latency): 0 to 600000 ms") }
-        guard let decoded = Base64.decode(accountKey), !decoded.isEmpty else { throw ValidationError("--key: not base64 (give the account key as Azure shows it)") }
-        if let faults { do { _ = try FaultPlan(parsing: faults) } catch { throw ValidationError("--faults: \(error)") } }
+        guard let decoded = Base64.decode(accountKey), !decoded.isEmpty else {
+            throw ValidationError("--key: not base64 (give the account key as Azure shows it)")
+        }
+        if let faults {
+            do { _ = try FaultPlan(parsing: faults) } catch { throw ValidationError("--faults: \(error)") }
+        }
     }
 
     var accountKey: String { key ?? DevelopmentAccount.key }
@@ -111,7 +145,8 @@ struct Serve: AsyncParsableCommand {
             configuration.logRequests = !quiet
             if let faults { configuration.faults = try FaultPlan(parsing: faults) }
             if location.accountName != account { configuration.accountAliases = [location.accountName] }
-            let host = host, accountName = account
+            let host = host
+            let accountName = account
             var store: (any StorageAccount)?
             // The store is opened (created if missing) only once both ports are bound: a port that
             // cannot be listened on leaves it as it was.
@@ -125,7 +160,8 @@ struct Serve: AsyncParsableCommand {
                     let opened = try location.open(readOnly: false)
                     store = opened
                     return try StorageServer(account: opened, configuration: configuration)
-                })
+                }
+            )
             try await store?.flush()
         } catch {
             throw ToolExit.report(error, tool: "serve")

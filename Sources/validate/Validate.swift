@@ -8,7 +8,8 @@ struct Validate: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check SpeakEasy data in a storage account or in files: dates, speaker references, duplicates, the contract, photos.",
+        abstract:
+            "Check SpeakEasy data in a storage account or in files: dates, speaker references, duplicates, the contract, photos.",
         discussion: """
             With no file, checks the storage account (--store): the events table's speakers and Events \
             partitions, the photo container and the seed manifest. With files (any format export reads, \
@@ -30,12 +31,21 @@ struct Validate: AsyncParsableCommand {
               validate events.csv --cutoff 2026-12-31 --warnings-as-errors
 
             """ + ExitStatusHelp.text(findings: "errors found (or warnings, with --warnings-as-errors)"),
-        version: ToolVersion.current)
+        version: ToolVersion.current
+    )
 
-    @Argument(help: ArgumentHelp("Data files to check ('-' for stdin). None: check the storage account.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("Data files to check ('-' for stdin). None: check the storage account.", valueName: "file")
+    )
     var files: [String] = []
 
-    @Option(name: .customLong("from-format"), help: ArgumentHelp("Format of the input files: atom, json, ndjson, csv. (default: by extension, else sniffed)", valueName: "format"))
+    @Option(
+        name: .customLong("from-format"),
+        help: ArgumentHelp(
+            "Format of the input files: atom, json, ndjson, csv. (default: by extension, else sniffed)",
+            valueName: "format"
+        )
+    )
     var fromFormat: DataFormat?
 
     @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
@@ -49,14 +59,23 @@ struct Validate: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the report to this file (atomically) instead of stdout.", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Only these rules: ids or groups, comma-separated or repeated. (default: all)", valueName: "ids"))
+    @Option(
+        help: ArgumentHelp(
+            "Only these rules: ids or groups, comma-separated or repeated. (default: all)",
+            valueName: "ids"
+        )
+    )
     var rule: [String] = []
 
     @Option(help: ArgumentHelp("Skip these rules: ids or groups, comma-separated or repeated.", valueName: "ids"))
     var skip: [String] = []
 
     // Unconditional, so `-1` is read as its value (and refused as such), not as an option.
-    @Option(name: .customLong("max-errors"), parsing: .unconditional, help: ArgumentHelp("Stop after N errors.", valueName: "N"))
+    @Option(
+        name: .customLong("max-errors"),
+        parsing: .unconditional,
+        help: ArgumentHelp("Stop after N errors.", valueName: "N")
+    )
     var maxErrors: Int?
 
     @Flag(name: .customLong("warnings-as-errors"), help: "Warnings fail the run too (exit 1).")
@@ -66,13 +85,20 @@ struct Validate: AsyncParsableCommand {
         name: .customLong("date-format"),
         help: ArgumentHelp(
             "Whose reading of EventDate to judge, as Azure serves it (trailing zeros trimmed). app: the app's parser, which reads 1 to 7 fractional digits but refuses a date on a whole second, served with none; exact7: a client that needs exactly 7 digits (.NET's fffffff); azure: what the service accepts, 0-7 digits and Z. (default: app)",
-            valueName: "app|exact7|azure"))
+            valueName: "app|exact7|azure"
+        )
+    )
     var dateFormat: EventDateCheck = .app
 
     @Option(help: ArgumentHelp("Earliest allowed EventDate: \(DateArgument.forms), UTC.", valueName: "date"))
     var from: DateArgument?
 
-    @Option(help: ArgumentHelp("Latest allowed EventDate, inclusive; yyyy-MM-dd means the end of that day.", valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "Latest allowed EventDate, inclusive; yyyy-MM-dd means the end of that day.",
+            valueName: "date"
+        )
+    )
     var cutoff: DateArgument?
 
     @Flag(name: .customLong("list-rules"), help: "Print every rule (id, severity, what it checks) and exit.")
@@ -83,13 +109,19 @@ struct Validate: AsyncParsableCommand {
     func validate() throws {
         if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1, not \(maxErrors)") }
         try DateArgument.checkWindow(from: from, cutoff: cutoff)
-        if files.isEmpty, delimiter != nil { throw ValidationError("--delimiter reads CSV files; it does not apply to the storage account") }
+        if files.isEmpty, delimiter != nil {
+            throw ValidationError("--delimiter reads CSV files; it does not apply to the storage account")
+        }
         if delimiter != nil, !DelimiterArgument.mayReadCSV(files, fromFormat: fromFormat) {
             let which = files.count == 1 ? "\(files[0]) is not CSV" : "none of \(files.joined(separator: ", ")) is CSV"
             throw ValidationError("--delimiter reads CSV files, and \(which)")
         }
         try storeOption.refuse(besides: files)
-        try OutputClash.refuse(output: output, option: "--output", uses: OutputClash.Use.sources(files: files, store: storeOption.location))
+        try OutputClash.refuse(
+            output: output,
+            option: "--output",
+            uses: OutputClash.Use.sources(files: files, store: storeOption.location)
+        )
         _ = try selectedRules()
     }
 
@@ -97,7 +129,8 @@ struct Validate: AsyncParsableCommand {
     func selectedRules() throws -> Set<Rule> {
         func resolve(_ values: [String], option: String) throws -> Set<Rule> {
             var rules: Set<Rule> = []
-            for name in values.flatMap({ $0.split(separator: ",") }).map({ String($0).trimmingCharacters(in: " ") }) where !name.isEmpty {
+            for name in values.flatMap({ $0.split(separator: ",") }).map({ String($0).trimmingCharacters(in: " ") })
+            where !name.isEmpty {
                 let matched = Rule.matching(name)
                 if matched.isEmpty {
                     throw ValidationError("\(option) \(name): no such rule or group; see --list-rules")
@@ -114,7 +147,9 @@ struct Validate: AsyncParsableCommand {
     func run() async throws {
         if listRules {
             for rule in Rule.allCases {
-                print("\(rule.id.padding(24)) \(rule.severity.rawValue.padding(8)) \(rule.needsStore ? "[store] " : "")\(rule.summary)")
+                print(
+                    "\(rule.id.padding(24)) \(rule.severity.rawValue.padding(8)) \(rule.needsStore ? "[store] " : "")\(rule.summary)"
+                )
             }
             return
         }
@@ -129,7 +164,9 @@ struct Validate: AsyncParsableCommand {
         if !files.isEmpty, !rule.isEmpty, !outputOptions.quiet {
             let storeOnly = options.rules.filter(\.needsStore).map(\.id).sorted()
             if !storeOnly.isEmpty {
-                Terminal.writeError("validate: note: \(storeOnly.joined(separator: ", ")) check a storage account; they do not apply to files\n")
+                Terminal.writeError(
+                    "validate: note: \(storeOnly.joined(separator: ", ")) check a storage account; they do not apply to files\n"
+                )
             }
         }
         // The report comes after the progress line is cleared, so it cannot garble it.
@@ -140,12 +177,25 @@ struct Validate: AsyncParsableCommand {
                 options.seedRunning = SeedLock.isHeld(storeOption.location)  // before the store is opened: see SeedLock
                 let store = try storeOption.open(readOnly: true)
                 result = try await StoreValidation.run(store, options: options) { done, total in
-                    progressBar.update(ProgressLine("validate", done: Int64(done), total: Int64(total), unit: .count("entities")))
+                    progressBar.update(
+                        ProgressLine("validate", done: Int64(done), total: Int64(total), unit: .count("entities"))
+                    )
                 }
             } else {
-                let readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: delimiter?.byte ?? UInt8(ascii: ","))
+                let readOptions = EntityFiles.ReadOptions(
+                    format: fromFormat,
+                    delimiter: delimiter?.byte ?? UInt8(ascii: ",")
+                )
                 result = try await FileValidation.run(files, options: options, readOptions: readOptions) { progress in
-                    progressBar.update(ProgressLine("validate", done: progress.bytesRead, total: progress.bytesTotal, unit: .bytes, entities: progress.entities))
+                    progressBar.update(
+                        ProgressLine(
+                            "validate",
+                            done: progress.bytesRead,
+                            total: progress.bytesTotal,
+                            unit: .bytes,
+                            entities: progress.entities
+                        )
+                    )
                 }
             }
             progressBar.finish()

@@ -10,12 +10,19 @@ import Testing
 /// of its own, with random names, and deletes both at the end.
 @Suite(
     "a live storage account (SPEAKEASY_LIVE_STORE)",
-    .enabled(if: LiveStore.value != nil, "set SPEAKEASY_LIVE_STORE to 'azure', 'dev' or a connection string to run it"))
+    .enabled(if: LiveStore.value != nil, "set SPEAKEASY_LIVE_STORE to 'azure', 'dev' or a connection string to run it")
+)
 struct LiveStoreTests {
     static func account() throws -> AzureStorageAccount {
-        let location = try StorageLocation(try #require(LiveStore.value), environment: ProcessInfo.processInfo.environment)
+        let location = try StorageLocation(
+            try #require(LiveStore.value),
+            environment: ProcessInfo.processInfo.environment
+        )
         guard case .azure(let connection) = location else {
-            throw ConnectionString.ParseError(setting: "SPEAKEASY_LIVE_STORE", reason: "names a local file, not an Azure account")
+            throw ConnectionString.ParseError(
+                setting: "SPEAKEASY_LIVE_STORE",
+                reason: "names a local file, not an Azure account"
+            )
         }
         // Small blocks, so that a blob of a few hundred KiB goes up in several.
         return AzureStorageAccount(connection, singlePutLimit: 256 << 10, blockSize: 100 << 10)
@@ -45,9 +52,14 @@ struct LiveStoreTests {
         #expect(try await account.tableNames().contains(table))
         let entities = (0..<250).map { index in
             Entity(
-                partitionKey: index < 200 ? "Events" : "speakers", rowKey: String(format: "r%04d", index),
-                properties: [Property("EventDate", .dateTime(.at("2027-01-02T03:04:05.0000001Z"))), Property("Count", .int64(Int64(index) << 33))]
-                    + SampleProperties.storable)
+                partitionKey: index < 200 ? "Events" : "speakers",
+                rowKey: String(format: "r%04d", index),
+                properties: [
+                    Property("EventDate", .dateTime(.at("2027-01-02T03:04:05.0000001Z"))),
+                    Property("Count", .int64(Int64(index) << 33)),
+                ]
+                    + SampleProperties.storable
+            )
         }
         try await account.write(entities, table: table, mode: .insert)
         // Every entity comes back exactly, in pages of 70 whose continuations are the service's own.
@@ -64,13 +76,27 @@ struct LiveStoreTests {
         #expect(digests.map(\.digest) == entities.prefix(200).map { EntityDigest($0) })
 
         let first = try #require(read.first)
-        let etag = try await account.update(EncodedEntity(first.content), table: table, merge: true, ifMatch: try #require(first.etag))
+        let etag = try await account.update(
+            EncodedEntity(first.content),
+            table: table,
+            merge: true,
+            ifMatch: try #require(first.etag)
+        )
         await #expect(throws: StorageError.self) {
-            _ = try await account.update(EncodedEntity(first.content), table: table, merge: true, ifMatch: try #require(first.etag))
+            _ = try await account.update(
+                EncodedEntity(first.content),
+                table: table,
+                merge: true,
+                ifMatch: try #require(first.etag)
+            )
         }
         _ = try await account.transact(
-            [EntityOperation(.delete(ifMatch: etag), EncodedEntity(first.content)), EntityOperation(.insertOrReplace, EncodedEntity(read[1].content))],
-            table: table)
+            [
+                EntityOperation(.delete(ifMatch: etag), EncodedEntity(first.content)),
+                EntityOperation(.insertOrReplace, EncodedEntity(read[1].content)),
+            ],
+            table: table
+        )
         #expect(try await account.entity(table: table, partitionKey: first.partitionKey, rowKey: first.rowKey) == nil)
         try await account.deleteAllEntities(table: table)
         #expect(try await !account.holdsEntities(table: table))
@@ -79,11 +105,39 @@ struct LiveStoreTests {
     static func blobs(_ account: AzureStorageAccount, _ container: String) async throws {
         #expect(try await account.createContainerIfNotExists(container, access: .private))
         let large = (0..<(600 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
-        #expect(try await account.putBlob(container: container, name: "large/ü ber.bin", contentType: "application/octet-stream", data: large))
-        #expect(try await !account.putBlob(container: container, name: "large/ü ber.bin", contentType: "application/octet-stream", data: large))
-        #expect(try await account.putBlob(container: container, name: "small.txt", contentType: "text/plain", data: Array("hello".utf8)))
+        #expect(
+            try await account.putBlob(
+                container: container,
+                name: "large/ü ber.bin",
+                contentType: "application/octet-stream",
+                data: large
+            )
+        )
+        #expect(
+            try await !account.putBlob(
+                container: container,
+                name: "large/ü ber.bin",
+                contentType: "application/octet-stream",
+                data: large
+            )
+        )
+        #expect(
+            try await account.putBlob(
+                container: container,
+                name: "small.txt",
+                contentType: "text/plain",
+                data: Array("hello".utf8)
+            )
+        )
         #expect(try await account.blobProperties(container: container).map(\.name) == ["large/ü ber.bin", "small.txt"])
-        let range = try #require(try await account.blob(container: container, name: "large/ü ber.bin", range: ByteRange(first: 1000, last: 1999), conditions: .none))
+        let range = try #require(
+            try await account.blob(
+                container: container,
+                name: "large/ü ber.bin",
+                range: ByteRange(first: 1000, last: 1999),
+                conditions: .none
+            )
+        )
         #expect(range.data == Array(large[1000..<2000]))
         #expect(try await account.blobData(container: container, name: "large/ü ber.bin") == large)
         try await account.deleteAllBlobs(container: container)

@@ -7,12 +7,17 @@ import Testing
 @Suite("Azure client: transaction groups fit a $batch")
 struct TransactionGroupBodyTests {
     static func entity(_ row: Int, bytes: Int) -> EncodedEntity {
-        EncodedEntity(partitionKey: "p", rowKey: "r\(row)'ü\"", properties: Array("{\"P\":\"\(String(repeating: "x", count: bytes))\"}".utf8))
+        EncodedEntity(
+            partitionKey: "p",
+            rowKey: "r\(row)'ü\"",
+            properties: Array("{\"P\":\"\(String(repeating: "x", count: bytes))\"}".utf8)
+        )
     }
 
     @Test("entities just under 1 MiB go three to a batch, small ones a hundred; every body is under 4 MiB")
     func bodies() {
-        let entities = (0..<10).map { Self.entity($0, bytes: 1_040_000) } + (10..<310).map { Self.entity($0, bytes: 10_000) }
+        let entities =
+            (0..<10).map { Self.entity($0, bytes: 1_040_000) } + (10..<310).map { Self.entity($0, bytes: 10_000) }
         let groups = TransactionGroups.split(entities)
         #expect(groups.map(\.count) == [3, 3, 3, 100, 100, 100, 1])
         // A long endpoint, and keys that JSON escapes and URLs percent-encode.
@@ -21,10 +26,21 @@ struct TransactionGroupBodyTests {
             let operations = group.map { entity in
                 let value = String(decoding: entity.properties.dropFirst(6).dropLast(2), as: UTF8.self)
                 return TableBatchOperation(
-                    .insertOrReplace, table: "events", partitionKey: entity.partitionKey, rowKey: entity.rowKey,
-                    entity: Entity(partitionKey: entity.partitionKey, rowKey: entity.rowKey, properties: [Property("P", .string(value))]))
+                    .insertOrReplace,
+                    table: "events",
+                    partitionKey: entity.partitionKey,
+                    rowKey: entity.rowKey,
+                    entity: Entity(
+                        partitionKey: entity.partitionKey,
+                        rowKey: entity.rowKey,
+                        properties: [Property("P", .string(value))]
+                    )
+                )
             }
-            let body = TableBatchRequest(operations: operations).write(endpoint: endpoint, boundary: "batch_" + String(repeating: "0", count: 36))
+            let body = TableBatchRequest(operations: operations).write(
+                endpoint: endpoint,
+                boundary: "batch_" + String(repeating: "0", count: 36)
+            )
             #expect(group.count <= 100)
             #expect(body.count < 4 << 20, "\(group.count) operations: \(body.count) bytes")
         }

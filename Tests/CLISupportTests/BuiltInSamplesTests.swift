@@ -20,7 +20,9 @@ struct BuiltInSamplesTests {
         let enumerator = try #require(FileManager.default.enumerator(atPath: Self.samples))
         for case let name as String in enumerator {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: Self.samples + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: Self.samples + "/" + name, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            else { continue }
             onDisk[name] = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.samples + "/" + name)))
         }
         #expect(onDisk.keys.sorted() == BuiltInSamples.files.keys.sorted())
@@ -46,7 +48,10 @@ struct BuiltInSamplesTests {
         let local = scratch + "/samples"
         #expect(SamplesLocator.source(given: nil, local: local) == .builtIn)
         try FileManager.default.createDirectory(atPath: local, withIntermediateDirectories: true)
-        #expect(SamplesLocator.source(given: nil, local: local) == .builtIn, "a samples directory without a catalog is not a catalog")
+        #expect(
+            SamplesLocator.source(given: nil, local: local) == .builtIn,
+            "a samples directory without a catalog is not a catalog"
+        )
         try Data("{}".utf8).write(to: URL(fileURLWithPath: local + "/catalog.json"))
         #expect(SamplesLocator.source(given: nil, local: local) == .directory(local))
         #expect(SamplesLocator.source(given: "mine", local: local) == .directory("mine"))

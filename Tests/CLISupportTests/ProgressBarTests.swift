@@ -8,9 +8,17 @@ struct ProgressBarTests {
     func ratePerPhase() throws {
         var state = ProgressBar.State(phaseStart: 0, lastUpdate: 0)
         // 20 s reading a table, then the photos, which take a second.
-        let reading = ProgressBar.text(of: ProgressLine("reading", done: 200_000, unit: .count("entities")), at: 20, &state)
+        let reading = ProgressBar.text(
+            of: ProgressLine("reading", done: 200_000, unit: .count("entities")),
+            at: 20,
+            &state
+        )
         #expect(reading == "reading 200,000 entities · 10,000 entities/s")
-        let photos = ProgressBar.text(of: ProgressLine("photos", done: 8, total: 8, unit: .count("photos")), at: 21, &state)
+        let photos = ProgressBar.text(
+            of: ProgressLine("photos", done: 8, total: 8, unit: .count("photos")),
+            at: 21,
+            &state
+        )
         #expect(photos == "photos ████████████████████████ 100% · 8 of 8 photos · 8 photos/s")
     }
 

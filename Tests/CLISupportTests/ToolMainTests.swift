@@ -6,10 +6,12 @@ import Testing
 struct ToolMainTests {
     @Test("the parser's message becomes `tool: error: …`, its usage and help hint kept, unindented")
     func usageError() {
-        let parser = "Error: Missing value for '--max-errors <N>'\nHelp:  --max-errors <N>  Stop after N errors.\nUsage: validate [<file> ...]\n  See 'validate --help' for more information.\n"
+        let parser =
+            "Error: Missing value for '--max-errors <N>'\nHelp:  --max-errors <N>  Stop after N errors.\nUsage: validate [<file> ...]\n  See 'validate --help' for more information.\n"
         #expect(
             ToolMain.message(parser, tool: "validate")
-                == "validate: error: Missing value for '--max-errors <N>'\nHelp:  --max-errors <N>  Stop after N errors.\nUsage: validate [<file> ...]\nSee 'validate --help' for more information.\n")
+                == "validate: error: Missing value for '--max-errors <N>'\nHelp:  --max-errors <N>  Stop after N errors.\nUsage: validate [<file> ...]\nSee 'validate --help' for more information.\n"
+        )
     }
 
     @Test("a message without the parser's prefix keeps its text")
@@ -19,7 +21,9 @@ struct ToolMainTests {
 
     @Test("every code of the exit status help is listed once, with 1 only where asked")
     func exitStatusHelp() {
-        let codes = { (text: String) in text.split(separator: "\n").dropFirst().compactMap { Int($0.split(separator: " ").first ?? "") } }
+        let codes = { (text: String) in
+            text.split(separator: "\n").dropFirst().compactMap { Int($0.split(separator: " ").first ?? "") }
+        }
         #expect(codes(ExitStatusHelp.text()) == [0, 64, 65, 66, 69, 73, 74])
         #expect(codes(ExitStatusHelp.text(findings: "problems")) == [0, 1, 64, 65, 66, 69, 73, 74])
     }

@@ -12,7 +12,11 @@ struct BuiltInSamplesEndToEndTests {
         let copy = scratch.file("seed")
         try FileManager.default.copyItem(atPath: try SeedTool.path(), toPath: copy)
         #expect(directoryListing(scratch.path) == ["seed"])
-        let result = try await Subprocess.run(copy, ["--events", "10", "--from", "2026-01-01", "--store", "t.sqlite"], directory: scratch.path)
+        let result = try await Subprocess.run(
+            copy,
+            ["--events", "10", "--from", "2026-01-01", "--store", "t.sqlite"],
+            directory: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("events: Events 10 · speakers 8"), "\(result)")
 
@@ -33,17 +37,28 @@ struct BuiltInSamplesEndToEndTests {
         let catalogPath = local + "/catalog.json"
         let original = try String(contentsOfFile: catalogPath, encoding: .utf8)
         try #require(original.contains("\"Mobile Mondays\""))
-        try original.replacingOccurrences(of: "\"Mobile Mondays\"", with: "\"Mobile Tuesdays\"").write(toFile: catalogPath, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: "\"Mobile Mondays\"", with: "\"Mobile Tuesdays\"").write(
+            toFile: catalogPath,
+            atomically: true,
+            encoding: .utf8
+        )
         let localFingerprint = try SampleCatalog(directory: local).fingerprint
 
-        let fromLocal = try await SeedTool.run(["--events", "50", "--from", "2026-01-01", "--store", "local.sqlite", "--quiet"], in: scratch.path, samples: nil)
+        let fromLocal = try await SeedTool.run(
+            ["--events", "50", "--from", "2026-01-01", "--store", "local.sqlite", "--quiet"],
+            in: scratch.path,
+            samples: nil
+        )
         #expect(fromLocal.status == 0, "\(fromLocal)")
         let localContents = try await StoreContents.read(scratch.file("local.sqlite"))
         #expect(localContents.manifest?.samplesHash == localFingerprint)
         #expect(localContents.events.contains { $0.string("EventName") == "Mobile Tuesdays" })
         #expect(!localContents.events.contains { $0.string("EventName") == "Mobile Mondays" })
 
-        let given = try await SeedTool.run(["--events", "10", "--from", "2026-01-01", "--store", "given.sqlite", "--quiet"], in: scratch.path)
+        let given = try await SeedTool.run(
+            ["--events", "10", "--from", "2026-01-01", "--store", "given.sqlite", "--quiet"],
+            in: scratch.path
+        )
         #expect(given.status == 0, "\(given)")
         let givenContents = try await StoreContents.read(scratch.file("given.sqlite"), entities: false)
         #expect(givenContents.manifest?.samplesHash == (try SampleCatalog(directory: SeedTool.samples).fingerprint))

@@ -3,9 +3,9 @@ import SpeakEasyData
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Two `seed --mode merge` processes on one store at once: each either waits its turn at the store
@@ -16,21 +16,31 @@ import Testing
 struct ConcurrentSeedTests {
     static let events = "20000"
 
-    static func options(seed: Int) -> [String] { ["--events", events, "--seed", String(seed), "--from", "2026-01-01", "--quiet"] }
+    static func options(seed: Int) -> [String] {
+        ["--events", events, "--seed", String(seed), "--from", "2026-01-01", "--quiet"]
+    }
 
-    @Test("both merges land (or one is refused clearly and lands when run again), with nothing lost", .timeLimit(.minutes(4)))
+    @Test(
+        "both merges land (or one is refused clearly and lands when run again), with nothing lost",
+        .timeLimit(.minutes(4))
+    )
     func twoMerges() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
         let first = try await SeedTool.run(Self.options(seed: 1) + ["--store", store], in: scratch.path)
         try #require(first.status == 0, "\(first)")
 
-        let merges = try [2, 3].map { try SeedTool.start(Self.options(seed: $0) + ["--mode", "merge", "--store", store], in: scratch.path) }
+        let merges = try [2, 3].map {
+            try SeedTool.start(Self.options(seed: $0) + ["--mode", "merge", "--store", store], in: scratch.path)
+        }
         for (merge, seed) in zip(merges, [2, 3]) {
             let result = await merge.finish()
             if result.status == 69 {
                 #expect(result.stderr.contains("locked by another process"), "\(result)")
-                let again = try await SeedTool.run(Self.options(seed: seed) + ["--mode", "merge", "--store", store], in: scratch.path)
+                let again = try await SeedTool.run(
+                    Self.options(seed: seed) + ["--mode", "merge", "--store", store],
+                    in: scratch.path
+                )
                 #expect(again.status == 0, "\(again)")
             } else {
                 #expect(result.status == 0, "\(result)")
@@ -46,12 +56,20 @@ struct ConcurrentSeedTests {
             references.append(reference)
         }
         let events = "FROM %@entities WHERE table_name = 'events' AND partition_key = 'Events'"
-        let union = references.indices.map { "SELECT row_key, properties " + events.replacingOccurrences(of: "%@", with: "r\($0).") }.joined(separator: " UNION ")
+        let union = references.indices.map {
+            "SELECT row_key, properties " + events.replacingOccurrences(of: "%@", with: "r\($0).")
+        }.joined(separator: " UNION ")
         let attach = references.enumerated().map { "ATTACH '\($1)' AS r\($0);" }.joined()
         let expected = try await SQLiteShell.integer(store, attach + "SELECT count(*) FROM (\(union))")
-        let stored = try await SQLiteShell.integer(store, "SELECT count(*) " + events.replacingOccurrences(of: "%@", with: ""))
+        let stored = try await SQLiteShell.integer(
+            store,
+            "SELECT count(*) " + events.replacingOccurrences(of: "%@", with: "")
+        )
         let missing = try await SQLiteShell.integer(
-            store, attach + "SELECT count(*) FROM (\(union) EXCEPT SELECT row_key, properties " + events.replacingOccurrences(of: "%@", with: "main.") + ")")
+            store,
+            attach + "SELECT count(*) FROM (\(union) EXCEPT SELECT row_key, properties "
+                + events.replacingOccurrences(of: "%@", with: "main.") + ")"
+        )
         #expect(expected > 40_000)
         #expect(stored == expected)
         #expect(missing == 0)
@@ -61,14 +79,19 @@ struct ConcurrentSeedTests {
         #expect(validated.status == 0, "\(validated)")
     }
 
-    @Test("a plain run (or a reset) while another seed writes: exit 69, 'a seed is writing to this store now', nothing written")
+    @Test(
+        "a plain run (or a reset) while another seed writes: exit 69, 'a seed is writing to this store now', nothing written"
+    )
     func plainRunBesideARunningSeed() async throws {
         let scratch = try Scratch()
         let store = try await SeedTool.seededStore(scratch, seed: 1)
         // The manifest as the running seed leaves it until it completes, and that seed's lock on the
         // store file, taken here as seed takes it (ValidateDuringSeedTests does the same).
         let updated = try await SQLiteShell.run(
-            store, "UPDATE entities SET properties = json_set(properties, '$.Status', 'in progress') WHERE table_name = 'seedmanifest'", readOnly: false)
+            store,
+            "UPDATE entities SET properties = json_set(properties, '$.Status', 'in progress') WHERE table_name = 'seedmanifest'",
+            readOnly: false
+        )
         try #require(updated.status == 0, "\(updated)")
         let fingerprint = try await SQLiteShell.lines(store, ".sha3sum")
         let descriptor = open(store, O_RDONLY | O_CLOEXEC)
@@ -82,7 +105,12 @@ struct ConcurrentSeedTests {
         for extra in [["--seed", "2"], ["--seed", "1"], ["--seed", "2", "--reset"]] {
             let result = try await SeedTool.run(base + extra, in: scratch.path)
             #expect(result.status == 69, "\(result)")
-            #expect(result.stderr.hasPrefix("seed: error: \(store): a seed is writing to this store now; nothing was written."), "\(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "seed: error: \(store): a seed is writing to this store now; nothing was written."
+                ),
+                "\(result)"
+            )
             #expect(!result.stderr.contains("interrupted"), "\(result)")
         }
         #expect(try await SQLiteShell.lines(store, ".sha3sum") == fingerprint, "a refused run changed the store")

@@ -18,7 +18,11 @@ struct ContractVerdictTests {
     }
 
     static let lines = [
-        speaker(bart, name: "Bart Tubalinal", imageUrl: "http://127.0.0.1:10000/devstoreaccount1/speakers/BTubalinal.jpg"),
+        speaker(
+            bart,
+            name: "Bart Tubalinal",
+            imageUrl: "http://127.0.0.1:10000/devstoreaccount1/speakers/BTubalinal.jpg"
+        ),
         speaker(other, name: "Bart Tubalinal", imageUrl: "speakers/B2.jpg"),  // the same Name; a relative URL
         speaker("2c8e4e70-3d90-4da0-9e3c-8b2f4e5d6c7d", name: "Ela Gardner", imageUrl: ""),  // an empty ImageUrl
         event(1), event(2, name: ""), event(3, speakerName: "   "), event(4),
@@ -26,31 +30,58 @@ struct ContractVerdictTests {
 
     /// (rule, RowKey) of every finding in a JSON report.
     static func findings(_ result: ProcessResult) throws -> [String] {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            "\(result)"
+        )
         let findings = try #require(object["findings"] as? [[String: Any]])
-        return findings.map { "\($0["rule"] as? String ?? "?") \((($0["location"] as? [String: Any])?["rowKey"] as? String) ?? "-")" }.sorted()
+        return findings.map {
+            "\($0["rule"] as? String ?? "?") \((($0["location"] as? [String: Any])?["rowKey"] as? String) ?? "-")"
+        }.sorted()
     }
 
-    @Test("blank strings, image URLs and one Name twice: the same findings from JSON, NDJSON, Atom, plain and typed CSV, and the store")
+    @Test(
+        "blank strings, image URLs and one Name twice: the same findings from JSON, NDJSON, Atom, plain and typed CSV, and the store"
+    )
     func sameFindings() async throws {
         let scratch = try Scratch()
-        try (Self.lines.joined(separator: "\n") + "\n").write(toFile: scratch.file("data.ndjson"), atomically: true, encoding: .utf8)
-        let expected = try Self.findings(try await BuiltTool.validate.run(["data.ndjson", "--report", "json"], in: scratch.path))
+        try (Self.lines.joined(separator: "\n") + "\n").write(
+            toFile: scratch.file("data.ndjson"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let expected = try Self.findings(
+            try await BuiltTool.validate.run(["data.ndjson", "--report", "json"], in: scratch.path)
+        )
         #expect(
             expected == [
-                "contract.image-url \(Self.other)", "contract.required 2c8e4e70-3d90-4da0-9e3c-8b2f4e5d6c7d", "contract.required e0000000-0000-4000-8000-000000000002",
+                "contract.image-url \(Self.other)", "contract.required 2c8e4e70-3d90-4da0-9e3c-8b2f4e5d6c7d",
+                "contract.required e0000000-0000-4000-8000-000000000002",
                 "contract.required e0000000-0000-4000-8000-000000000003", "duplicates.speaker-names \(Self.other)",
-            ])
-        for (file, extra) in [("data.json", [String]()), ("data.atom", []), ("data.csv", []), ("data.typed.csv", ["--typed"])] {
-            let exported = try await BuiltTool.export.run(["data.ndjson", "--to", file, "--quiet"] + extra, in: scratch.path)
+            ]
+        )
+        for (file, extra) in [
+            ("data.json", [String]()), ("data.atom", []), ("data.csv", []), ("data.typed.csv", ["--typed"]),
+        ] {
+            let exported = try await BuiltTool.export.run(
+                ["data.ndjson", "--to", file, "--quiet"] + extra,
+                in: scratch.path
+            )
             #expect(exported.status == 0, "\(exported)")
             let validated = try await BuiltTool.validate.run([file, "--report", "json"], in: scratch.path)
             #expect(validated.status == 1, "\(validated)")
             #expect(try Self.findings(validated) == expected, "\(file)")
         }
-        let loaded = try await SeedTool.run(["--from-file", "data.ndjson", "--store", "store.sqlite", "--quiet"], in: scratch.path, samples: nil)
+        let loaded = try await SeedTool.run(
+            ["--from-file", "data.ndjson", "--store", "store.sqlite", "--quiet"],
+            in: scratch.path,
+            samples: nil
+        )
         #expect(loaded.status == 0, "\(loaded)")
-        let store = try await BuiltTool.validate.run(["--store", "store.sqlite", "--skip", "photos,manifest", "--report", "json"], in: scratch.path)
+        let store = try await BuiltTool.validate.run(
+            ["--store", "store.sqlite", "--skip", "photos,manifest", "--report", "json"],
+            in: scratch.path
+        )
         #expect(try Self.findings(store) == expected)
     }
 }

@@ -13,11 +13,20 @@ import Testing
 @Suite("the tools on a full disk", .serialized)
 struct DiskFullTests {
     /// Runs `script` with `$FULL` a tmpfs of `size` (as mount's `size=`).
-    static func onSmallDisk(_ size: String, _ script: String, in scratch: borrowing Scratch) async throws -> ProcessResult {
+    static func onSmallDisk(
+        _ size: String,
+        _ script: String,
+        in scratch: borrowing Scratch
+    ) async throws -> ProcessResult {
         let full = scratch.file("full")
         try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
         let mount = "mount -t tmpfs -o size=\(size) tmpfs \"$FULL\" || { echo 'cannot mount a tmpfs'; exit 99; }\n"
-        return try await Subprocess.run("/usr/bin/unshare", ["-rm", "sh", "-c", mount + script], directory: scratch.path, environment: ["FULL": full])
+        return try await Subprocess.run(
+            "/usr/bin/unshare",
+            ["-rm", "sh", "-c", mount + script],
+            directory: scratch.path,
+            environment: ["FULL": full]
+        )
     }
 
     static func tool(_ name: String) throws -> String { try SeedTool.locate(name).get() }
@@ -25,10 +34,16 @@ struct DiskFullTests {
     /// Events of a seeded store as NDJSON outside the small disk: about 1.5 KB an event.
     static func events(_ scratch: borrowing Scratch, count: Int) async throws -> String {
         let store = scratch.file("source.sqlite")
-        let seeded = try await SeedTool.run(["--store", store, "--events", String(count), "--seed", "3", "--quiet"], in: scratch.path)
+        let seeded = try await SeedTool.run(
+            ["--store", store, "--events", String(count), "--seed", "3", "--quiet"],
+            in: scratch.path
+        )
         try #require(seeded.status == 0, "\(seeded)")
         let file = scratch.file("events.ndjson")
-        let exported = try await BuiltTool.export.run(["--store", store, "--partition", "Events", "--to", file, "--quiet"], in: scratch.path)
+        let exported = try await BuiltTool.export.run(
+            ["--store", store, "--partition", "Events", "--to", file, "--quiet"],
+            in: scratch.path
+        )
         try #require(exported.status == 0, "\(exported)")
         return file
     }
@@ -38,7 +53,10 @@ struct DiskFullTests {
         let scratch = try Scratch()
         let events = try await Self.events(scratch, count: 2_000)
         let result = try await Self.onSmallDisk(
-            "512k", "\"\(try Self.tool("export"))\" \"\(events)\" --format csv --to \"$FULL/out.csv\"\necho \"exit=$?\"\nls -A \"$FULL\"", in: scratch)
+            "512k",
+            "\"\(try Self.tool("export"))\" \"\(events)\" --format csv --to \"$FULL/out.csv\"\necho \"exit=$?\"\nls -A \"$FULL\"",
+            in: scratch
+        )
         #expect(result.stdout == "exit=74\n", "\(result)")
         #expect(result.stderr.contains("out.csv") && result.stderr.contains("No space left on device"), "\(result)")
     }
@@ -49,18 +67,25 @@ struct DiskFullTests {
         // Events without their speakers: every one is a finding, a report of some 300 KB.
         let events = try await Self.events(scratch, count: 1_000)
         let result = try await Self.onSmallDisk(
-            "64k", "\"\(try Self.tool("validate"))\" \"\(events)\" --report json --output \"$FULL/report.json\"\necho \"exit=$?\"\nls -A \"$FULL\"",
-            in: scratch)
+            "64k",
+            "\"\(try Self.tool("validate"))\" \"\(events)\" --report json --output \"$FULL/report.json\"\necho \"exit=$?\"\nls -A \"$FULL\"",
+            in: scratch
+        )
         #expect(result.stdout == "exit=74\n", "\(result)")
         #expect(result.stderr.contains("report.json") && result.stderr.contains("No space left on device"), "\(result)")
     }
 
-    @Test("seed: exit 74, a store that passes integrity_check, and the same command finishes once there is room", .timeLimit(.minutes(4)))
+    @Test(
+        "seed: exit 74, a store that passes integrity_check, and the same command finishes once there is room",
+        .timeLimit(.minutes(4))
+    )
     func seed() async throws {
         let scratch = try Scratch()
         let seed = try Self.tool("seed")
-        let command = "\"\(seed)\" --store \"$FULL/store.sqlite\" --events 20000 --seed 9 --quiet --samples \"\(SeedTool.samples)\""
-        let count = "sqlite3 \"$FULL/store.sqlite\" \"SELECT count(*) FROM entities WHERE table_name = 'events' AND partition_key = 'Events'\""
+        let command =
+            "\"\(seed)\" --store \"$FULL/store.sqlite\" --events 20000 --seed 9 --quiet --samples \"\(SeedTool.samples)\""
+        let count =
+            "sqlite3 \"$FULL/store.sqlite\" \"SELECT count(*) FROM entities WHERE table_name = 'events' AND partition_key = 'Events'\""
         let result = try await Self.onSmallDisk(
             "6m",
             """
@@ -73,7 +98,9 @@ struct DiskFullTests {
             echo "again=$?"
             sqlite3 "$FULL/store.sqlite" "PRAGMA integrity_check"
             \(count)
-            """, in: scratch)
+            """,
+            in: scratch
+        )
         #expect(result.stdout == "exit=74\nstore.sqlite\nok\nagain=0\nok\n20000\n", "\(result)")
         #expect(result.stderr.contains("store.sqlite") && result.stderr.contains("disk is full"), "\(result)")
     }

@@ -5,32 +5,56 @@ import Testing
 /// lists what there is, never with an empty file and exit 0.
 @Suite("export: typos are errors")
 struct ExportNamesTests {
-    @Test("an unknown table or partition is 66 and lists the ones there are; nothing is written", arguments: [
-        (["--partition", "events"], "--partition events: no partition of table 'events' has that name; there are: Events, speakers"),
-        (["--partition", "Foo"], "--partition Foo: no partition of table 'events' has that name; there are: Events, speakers"),
-        (["--table", "nope"], "--table nope: no table of store.sqlite has that name; there are: events, seedmanifest"),
-    ])
+    @Test(
+        "an unknown table or partition is 66 and lists the ones there are; nothing is written",
+        arguments: [
+            (
+                ["--partition", "events"],
+                "--partition events: no partition of table 'events' has that name; there are: Events, speakers"
+            ),
+            (
+                ["--partition", "Foo"],
+                "--partition Foo: no partition of table 'events' has that name; there are: Events, speakers"
+            ),
+            (
+                ["--table", "nope"],
+                "--table nope: no table of store.sqlite has that name; there are: events, seedmanifest"
+            ),
+        ]
+    )
     func unknownSource(arguments: [String], message: String) async throws {
         let scratch = try Scratch()
         _ = try await SeedTool.seededStore(scratch)
-        let result = try await BuiltTool.export.run(["--store", "store.sqlite", "--to", "out.csv"] + arguments, in: scratch.path)
+        let result = try await BuiltTool.export.run(
+            ["--store", "store.sqlite", "--to", "out.csv"] + arguments,
+            in: scratch.path
+        )
         #expect(result.status == 66, "\(result)")
         #expect(result.stderr == "export: error: \(message)\n", "\(result)")
         #expect(directoryListing(scratch.path) == ["store.sqlite"], "no output, no temporary file")
     }
 
-    @Test("a property no entity has, in --sort or --columns, is 64 and lists the properties seen", arguments: [
-        ["--sort", "NoSuchProp"], ["--columns", "EventNmae"], ["--columns", "EventName,EventNmae"],
-    ])
+    @Test(
+        "a property no entity has, in --sort or --columns, is 64 and lists the properties seen",
+        arguments: [
+            ["--sort", "NoSuchProp"], ["--columns", "EventNmae"], ["--columns", "EventName,EventNmae"],
+        ]
+    )
     func unknownProperty(arguments: [String]) async throws {
         let scratch = try Scratch()
         _ = try await SeedTool.seededStore(scratch)
-        let result = try await BuiltTool.export.run(["--store", "store.sqlite", "--partition", "Events", "--to", "out.csv"] + arguments, in: scratch.path)
+        let result = try await BuiltTool.export.run(
+            ["--store", "store.sqlite", "--partition", "Events", "--to", "out.csv"] + arguments,
+            in: scratch.path
+        )
         #expect(result.status == 64, "\(result)")
         let name = arguments[1].split(separator: ",").last!
         #expect(
-            result.stderr == "export: error: \(arguments[0]) \(name): no property of the 100 entities read has that name; there are: "
-                + "EventDate, EventDescription, EventLocation, EventName, PartitionKey, RowKey, SpeakerKey, SpeakerName, Timestamp\n", "\(result)")
+            result.stderr
+                == "export: error: \(arguments[0]) \(name): no property of the 100 entities read has that name; there are: "
+                + "EventDate, EventDescription, EventLocation, EventName, PartitionKey, RowKey, SpeakerKey, SpeakerName, Timestamp\n",
+            "\(result)"
+        )
         #expect(directoryListing(scratch.path) == ["store.sqlite"])
     }
 
@@ -39,19 +63,34 @@ struct ExportNamesTests {
         let scratch = try Scratch()
         _ = try await SeedTool.seededStore(scratch)
         // The store yields Events before speakers: Name first appears after 100 events.
-        let result = try await BuiltTool.export.run(["--store", "store.sqlite", "--columns", "Name,EventName", "--sort", "Name", "--format", "csv"], in: scratch.path)
+        let result = try await BuiltTool.export.run(
+            ["--store", "store.sqlite", "--columns", "Name,EventName", "--sort", "Name", "--format", "csv"],
+            in: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.split(separator: "\r\n").count == 109)
     }
 
-    @Test("an option the output format ignores is a usage error (64)", arguments: [
-        (["--typed", "--format", "json"], "--typed applies to csv output; it does not apply to json output"),
-        (["--delimiter", ";", "--format", "json"], "--delimiter applies to csv output or input; it does not apply to json output"),
-        (["--metadata", "full", "--format", "csv"], "--metadata applies to json and ndjson output; it does not apply to csv output"),
-        (["--metadata", "none", "--to", "x.atom"], "--metadata applies to json and ndjson output; it does not apply to atom output"),
-        (["feed.json", "--store", "x.sqlite"], "give either files or --store, not both"),
-        (["feed.json", "--table", "events"], "--table reads from the storage account; it does not apply to files"),
-    ])
+    @Test(
+        "an option the output format ignores is a usage error (64)",
+        arguments: [
+            (["--typed", "--format", "json"], "--typed applies to csv output; it does not apply to json output"),
+            (
+                ["--delimiter", ";", "--format", "json"],
+                "--delimiter applies to csv output or input; it does not apply to json output"
+            ),
+            (
+                ["--metadata", "full", "--format", "csv"],
+                "--metadata applies to json and ndjson output; it does not apply to csv output"
+            ),
+            (
+                ["--metadata", "none", "--to", "x.atom"],
+                "--metadata applies to json and ndjson output; it does not apply to atom output"
+            ),
+            (["feed.json", "--store", "x.sqlite"], "give either files or --store, not both"),
+            (["feed.json", "--table", "events"], "--table reads from the storage account; it does not apply to files"),
+        ]
+    )
     func optionThatDoesNotApply(arguments: [String], message: String) async throws {
         let scratch = try Scratch()
         let result = try await BuiltTool.export.run(arguments, in: scratch.path)
@@ -62,8 +101,15 @@ struct ExportNamesTests {
     @Test("--delimiter still reads CSV input whatever the output format")
     func delimiterForInput() async throws {
         let scratch = try Scratch()
-        try "PartitionKey;RowKey;Name\r\np;r;Ada\r\n".write(toFile: scratch.file("in.csv"), atomically: true, encoding: .utf8)
-        let result = try await BuiltTool.export.run(["in.csv", "--delimiter", ";", "--format", "ndjson", "--metadata", "none"], in: scratch.path)
+        try "PartitionKey;RowKey;Name\r\np;r;Ada\r\n".write(
+            toFile: scratch.file("in.csv"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let result = try await BuiltTool.export.run(
+            ["in.csv", "--delimiter", ";", "--format", "ndjson", "--metadata", "none"],
+            in: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"Name\":\"Ada\"}\n")
     }

@@ -16,32 +16,52 @@ struct ExportTests {
     func storeToSortedCSV() async throws {
         let scratch = try Scratch()
         let store = try await SeedTool.seededStore(scratch)
-        let result = try await BuiltTool.export.run(["--store", store, "--partition", "Events", "--sort", "EventDate", "--to", "events.csv"], in: scratch.path)
+        let result = try await BuiltTool.export.run(
+            ["--store", store, "--partition", "Events", "--sort", "EventDate", "--to", "events.csv"],
+            in: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("wrote 100 entities"), "\(result)")
         let text = try String(contentsOfFile: scratch.file("events.csv"), encoding: .utf8)
         let lines = text.split(separator: "\r\n")
-        #expect(lines.first == "PartitionKey,RowKey,Timestamp,EventDate,EventName,EventLocation,EventDescription,SpeakerKey,SpeakerName")
+        #expect(
+            lines.first
+                == "PartitionKey,RowKey,Timestamp,EventDate,EventName,EventLocation,EventDescription,SpeakerKey,SpeakerName"
+        )
         #expect(lines.count == 101)
         let events = try Self.entities(in: scratch.file("events.csv"))
-        let dates = events.compactMap { entity -> EdmDateTime? in if case .dateTime(let date)? = entity["EventDate"] { date } else { nil } }
+        let dates = events.compactMap { entity -> EdmDateTime? in
+            if case .dateTime(let date)? = entity["EventDate"] { date } else { nil }
+        }
         #expect(dates.count == 100)
         #expect(dates == dates.sorted())
         #expect(Set(events.map(\.partitionKey)) == ["Events"])
         #expect(!fileExists(scratch.file(".events.csv.partial")), "no temporary file left behind")
     }
 
-    @Test("every format to every other through the executable keeps the store's entities", arguments: ["atom", "json", "ndjson", "csv"])
+    @Test(
+        "every format to every other through the executable keeps the store's entities",
+        arguments: ["atom", "json", "ndjson", "csv"]
+    )
     func chain(format: String) async throws {
         let scratch = try Scratch()
         let store = try await SeedTool.seededStore(scratch)
-        let first = try await BuiltTool.export.run(["--store", store, "--to", "all.json", "--metadata", "full"], in: scratch.path)
+        let first = try await BuiltTool.export.run(
+            ["--store", store, "--to", "all.json", "--metadata", "full"],
+            in: scratch.path
+        )
         #expect(first.status == 0, "\(first)")
         let typed = format == "csv" ? ["--typed"] : []
-        let second = try await BuiltTool.export.run(["all.json", "--format", format, "--to", "all.out"] + typed, in: scratch.path)
+        let second = try await BuiltTool.export.run(
+            ["all.json", "--format", format, "--to", "all.out"] + typed,
+            in: scratch.path
+        )
         #expect(second.status == 0, "\(second)")
         // Back to JSON, read from stdin with the format given, written to stdout.
-        let third = try await BuiltTool.export.run(["--from-format", format, "all.out", "--format", "ndjson"], in: scratch.path)
+        let third = try await BuiltTool.export.run(
+            ["--from-format", format, "all.out", "--format", "ndjson"],
+            in: scratch.path
+        )
         #expect(third.status == 0, "\(third)")
         try third.stdout.write(toFile: scratch.file("back.ndjson"), atomically: true, encoding: .utf8)
         let original = try Self.entities(in: scratch.file("all.json"))
@@ -55,17 +75,24 @@ struct ExportTests {
     func columns() async throws {
         let scratch = try Scratch()
         let store = try await SeedTool.seededStore(scratch)
-        let result = try await BuiltTool.export.run(["--store", store, "--partition", "speakers", "--columns", "RowKey,Name,Title", "--format", "csv"], in: scratch.path)
+        let result = try await BuiltTool.export.run(
+            ["--store", store, "--partition", "speakers", "--columns", "RowKey,Name,Title", "--format", "csv"],
+            in: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         let lines = result.stdout.split(separator: "\r\n")
-        #expect(lines.first == "PartitionKey,RowKey,Name,Title", "the keys are always written, so the CSV can be read back")
+        #expect(
+            lines.first == "PartitionKey,RowKey,Name,Title",
+            "the keys are always written, so the CSV can be read back"
+        )
         #expect(lines.count == 9)
     }
 
     @Test("malformed input exits 65 naming file, line and column, and leaves no output file")
     func malformedInput() async throws {
         let scratch = try Scratch()
-        try "{\"value\":[\n{\"PartitionKey\":\"p\",\"RowKey\":\"1\"},\n{\"PartitionKey\":\"p\",\"RowKey\":\"2\",\"N@odata.type\":\"Edm.Int32\",\"N\":1.5}]}"
+        try
+            "{\"value\":[\n{\"PartitionKey\":\"p\",\"RowKey\":\"1\"},\n{\"PartitionKey\":\"p\",\"RowKey\":\"2\",\"N@odata.type\":\"Edm.Int32\",\"N\":1.5}]}"
             .write(toFile: scratch.file("bad.json"), atomically: true, encoding: .utf8)
         let result = try await BuiltTool.export.run(["bad.json", "--to", "out.csv"], in: scratch.path)
         #expect(result.status == 65, "\(result)")
@@ -109,18 +136,33 @@ struct SeedFromFileTests {
         let exported = try await BuiltTool.export.run(["--store", store, "--to", "all.atom"], in: scratch.path)
         #expect(exported.status == 0, "\(exported)")
         let copy = scratch.file("copy.sqlite")
-        let loaded = try await SeedTool.run(["--from-file", "all.atom", "--store", copy], in: scratch.path, samples: nil)
+        let loaded = try await SeedTool.run(
+            ["--from-file", "all.atom", "--store", copy],
+            in: scratch.path,
+            samples: nil
+        )
         #expect(loaded.status == 0, "\(loaded)")
         #expect(loaded.stdout.contains("108 inserted"), "\(loaded)")
         let original = try await StoreContents.read(store)
         let loadedContents = try await StoreContents.read(copy)
         #expect(loadedContents.counts == original.counts)
-        #expect(loadedContents.manifest?.contentHash == original.manifest?.contentHash, "same entities, same content hash")
+        #expect(
+            loadedContents.manifest?.contentHash == original.manifest?.contentHash,
+            "same entities, same content hash"
+        )
         #expect(loadedContents.blobs.isEmpty, "photos are not invented")
 
-        let again = try await SeedTool.run(["--from-file", "all.atom", "--store", copy], in: scratch.path, samples: nil)
+        let again = try await SeedTool.run(
+            ["--from-file", "all.atom", "--store", copy],
+            in: scratch.path,
+            samples: nil
+        )
         #expect(again.status == 73, "\(again)")
-        let merge = try await SeedTool.run(["--from-file", "all.atom", "--store", copy, "--mode", "merge"], in: scratch.path, samples: nil)
+        let merge = try await SeedTool.run(
+            ["--from-file", "all.atom", "--store", copy, "--mode", "merge"],
+            in: scratch.path,
+            samples: nil
+        )
         #expect(merge.status == 0, "\(merge)")
         #expect(merge.stdout.contains("0 inserted, 0 updated, 108 unchanged"), "\(merge)")
     }
@@ -128,12 +170,24 @@ struct SeedFromFileTests {
     @Test("bad input anywhere writes nothing: the files are checked before the store is touched")
     func badInputWritesNothing() async throws {
         let scratch = try Scratch()
-        try "{\"PartitionKey\":\"Events\",\"RowKey\":\"1\"}\n{\"PartitionKey\":\"Events\",\"RowKey\":\"1\"}\n".write(toFile: scratch.file("dup.ndjson"), atomically: true, encoding: .utf8)
-        let duplicate = try await SeedTool.run(["--from-file", "dup.ndjson", "--store", "s.sqlite"], in: scratch.path, samples: nil)
+        try "{\"PartitionKey\":\"Events\",\"RowKey\":\"1\"}\n{\"PartitionKey\":\"Events\",\"RowKey\":\"1\"}\n".write(
+            toFile: scratch.file("dup.ndjson"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let duplicate = try await SeedTool.run(
+            ["--from-file", "dup.ndjson", "--store", "s.sqlite"],
+            in: scratch.path,
+            samples: nil
+        )
         #expect(duplicate.status == 65, "\(duplicate)")
         #expect(duplicate.stderr.contains("dup.ndjson:2"), "\(duplicate)")
         #expect(!fileExists(scratch.file("s.sqlite")))
-        let generatorOption = try await SeedTool.run(["--from-file", "dup.ndjson", "--events", "5"], in: scratch.path, samples: nil)
+        let generatorOption = try await SeedTool.run(
+            ["--from-file", "dup.ndjson", "--events", "5"],
+            in: scratch.path,
+            samples: nil
+        )
         #expect(generatorOption.status == 64, "\(generatorOption)")
     }
 }
@@ -165,9 +219,14 @@ struct ExportCSVHeaderTests {
         let result = try await BuiltTool.export.run(["mixed.ndjson", "--format", "csv"], in: scratch.path)
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("--columns"), "\(result)")
-        let chosen = try await BuiltTool.export.run(["mixed.ndjson", "--format", "csv", "--columns", "Name,EventName"], in: scratch.path)
+        let chosen = try await BuiltTool.export.run(
+            ["mixed.ndjson", "--format", "csv", "--columns", "Name,EventName"],
+            in: scratch.path
+        )
         #expect(chosen.status == 0, "\(chosen)")
-        #expect(chosen.stdout == "PartitionKey,RowKey,Name,EventName\r\nspeakers,a,Ada,\r\nEvents,b,,Mobile Mondays\r\n")
+        #expect(
+            chosen.stdout == "PartitionKey,RowKey,Name,EventName\r\nspeakers,a,Ada,\r\nEvents,b,,Mobile Mondays\r\n"
+        )
     }
 }
 
@@ -179,7 +238,12 @@ struct ExportInterruptTests {
     func interrupted(signal: Int32) async throws {
         let scratch = try Scratch()
         let path = try #require(try? BuiltTool.export.executable.get())
-        let child = try Subprocess(path, ["-", "--from-format", "csv", "--to", "out.json"], directory: scratch.path, withInput: true)
+        let child = try Subprocess(
+            path,
+            ["-", "--from-format", "csv", "--to", "out.json"],
+            directory: scratch.path,
+            withInput: true
+        )
         try child.write("PartitionKey,RowKey,Name\nspeakers,a,Ada\n")
         // Wait for the temporary file: the run is under way, holding stdin open.
         var partial = false

@@ -14,7 +14,10 @@ struct HintsTests {
         let readme = try String(contentsOfFile: SeedTool.packageRoot + "/README.md", encoding: .utf8)
         #expect(readme.contains("`yyyy-MM-dd` or `yyyy-MM-ddTHH:mm:ss[.fffffff][Z]`"))
         for from in ["2027-01-01T10:00:00", "2027-01-01T10:00:00Z"] {
-            let run = try await SeedTool.run(["--from", from, "--cutoff", "2027-02-01", "--dry-run", "--seed", "1"], in: scratch.path)
+            let run = try await SeedTool.run(
+                ["--from", from, "--cutoff", "2027-02-01", "--dry-run", "--seed", "1"],
+                in: scratch.path
+            )
             #expect(run.status == 0, "\(run)")
         }
     }
@@ -23,10 +26,16 @@ struct HintsTests {
     func eventsAlone() async throws {
         let scratch = try Scratch()
         let store = try await SeedTool.seededStore(scratch)
-        let exported = try await BuiltTool.export.run(["--store", store, "--partition", "Events", "--to", "events.ndjson"], in: scratch.path)
+        let exported = try await BuiltTool.export.run(
+            ["--store", store, "--partition", "Events", "--to", "events.ndjson"],
+            in: scratch.path
+        )
         try #require(exported.status == 0, "\(exported)")
         let result = try await BuiltTool.validate.run(["events.ndjson", "--rule", "references"], in: scratch.path)
         #expect(result.status == 1, "\(result)")
-        #expect(result.stdout.contains("no speakers were read at all (give their file too, or --skip references.orphan)"), "\(result)")
+        #expect(
+            result.stdout.contains("no speakers were read at all (give their file too, or --skip references.orphan)"),
+            "\(result)"
+        )
     }
 }

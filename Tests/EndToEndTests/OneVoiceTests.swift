@@ -8,7 +8,12 @@ struct OneVoiceTests {
     static let tools = ["seed", "export", "validate"]
 
     /// Runs a tool; seed gets the package's samples so that only the fault under test can fail it.
-    static func run(_ tool: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]) async throws -> ProcessResult {
+    static func run(
+        _ tool: String,
+        _ arguments: [String],
+        in directory: String,
+        environment: [String: String] = [:]
+    ) async throws -> ProcessResult {
         tool == "seed"
             ? try await SeedTool.run(arguments, in: directory, environment: environment)
             : try await BuiltTool(tool).run(arguments, in: directory, environment: environment)
@@ -55,10 +60,18 @@ struct OneVoiceTests {
         for tool in ["export", "validate"] {
             let empty = try await Self.run(tool, ["--store", "empty.sqlite"], in: scratch.path)
             #expect(empty.status == 66, "\(empty)")
-            #expect(empty.stderr == "\(tool): error: empty.sqlite: no storage account here (an empty file); run seed first, or name one with --store\n", "\(empty)")
+            #expect(
+                empty.stderr
+                    == "\(tool): error: empty.sqlite: no storage account here (an empty file); run seed first, or name one with --store\n",
+                "\(empty)"
+            )
             let missing = try await Self.run(tool, ["--store", "gone/none.sqlite"], in: scratch.path)
             #expect(missing.status == 66, "\(missing)")
-            #expect(missing.stderr == "\(tool): error: gone/none.sqlite: no storage account here; run seed first, or name one with --store\n", "\(missing)")
+            #expect(
+                missing.stderr
+                    == "\(tool): error: gone/none.sqlite: no storage account here; run seed first, or name one with --store\n",
+                "\(missing)"
+            )
         }
         #expect(directoryListing(scratch.path) == ["empty.sqlite"], "reading creates nothing")
         #expect(fileBytes(scratch.file("empty.sqlite"))?.isEmpty == true)
@@ -76,7 +89,10 @@ struct OneVoiceTests {
         for run in runs {
             let result = try await Self.run(run.tool, run.arguments, in: scratch.path)
             #expect(result.status == 73, "\(result)")
-            #expect(result.stderr == "\(run.tool): error: \(run.output): cannot create it: directory gone does not exist\n", "\(result)")
+            #expect(
+                result.stderr == "\(run.tool): error: \(run.output): cannot create it: directory gone does not exist\n",
+                "\(result)"
+            )
         }
         #expect(!fileExists(scratch.file("gone")))
     }
@@ -85,12 +101,21 @@ struct OneVoiceTests {
     func usage() async throws {
         let scratch = try Scratch()
         let faults: [(tool: String, arguments: [String], message: String)] = [
-            ("seed", ["--from", "2026-02-01", "--cutoff", "2026-01-01"], "--cutoff 2026-01-01T23:59:59.9999999Z is before --from 2026-02-01T00:00:00.0000000Z"),
-            ("validate", ["--from", "2026-02-01", "--cutoff", "2026-01-01"], "--cutoff 2026-01-01T23:59:59.9999999Z is before --from 2026-02-01T00:00:00.0000000Z"),
+            (
+                "seed", ["--from", "2026-02-01", "--cutoff", "2026-01-01"],
+                "--cutoff 2026-01-01T23:59:59.9999999Z is before --from 2026-02-01T00:00:00.0000000Z"
+            ),
+            (
+                "validate", ["--from", "2026-02-01", "--cutoff", "2026-01-01"],
+                "--cutoff 2026-01-01T23:59:59.9999999Z is before --from 2026-02-01T00:00:00.0000000Z"
+            ),
             ("validate", ["--max-errors", "-1"], "--max-errors must be at least 1, not -1"),
             ("validate", ["a.json", "--store", "x.sqlite"], "give either files or --store, not both"),
             ("validate", ["good.json", "--delimiter", "tab"], "--delimiter reads CSV files, and good.json is not CSV"),
-            ("validate", ["a.json", "b.atom", "--delimiter", ";"], "--delimiter reads CSV files, and none of a.json, b.atom is CSV"),
+            (
+                "validate", ["a.json", "b.atom", "--delimiter", ";"],
+                "--delimiter reads CSV files, and none of a.json, b.atom is CSV"
+            ),
             ("export", ["a.json", "--store", "x.sqlite"], "give either files or --store, not both"),
             ("seed", ["--nope"], "Unknown option '--nope'"),
             ("export", ["--nope"], "Unknown option '--nope'"),
@@ -106,7 +131,10 @@ struct OneVoiceTests {
         // The same window through the generator's default --from (today): the same words.
         let defaulted = try await Self.run("seed", ["--cutoff", "2020-01-01", "--dry-run"], in: scratch.path)
         #expect(defaulted.status == 64, "\(defaulted)")
-        #expect(defaulted.stderr.hasPrefix("seed: error: --cutoff 2020-01-01T23:59:59.9999999Z is before --from "), "\(defaulted)")
+        #expect(
+            defaulted.stderr.hasPrefix("seed: error: --cutoff 2020-01-01T23:59:59.9999999Z is before --from "),
+            "\(defaulted)"
+        )
     }
 
     @Test("a --store that names no account (empty, a bare URL): 64 saying what --store takes, in every tool")
@@ -117,8 +145,11 @@ struct OneVoiceTests {
                 let result = try await Self.run(tool, ["--store", value], in: scratch.path)
                 #expect(result.status == 64, "\(result)")
                 #expect(
-                    result.stderr.hasPrefix("\(tool): error: --store '\(value)' is not a storage account: give a local account file, 'azure', 'dev' or a connection string"),
-                    "\(result)")
+                    result.stderr.hasPrefix(
+                        "\(tool): error: --store '\(value)' is not a storage account: give a local account file, 'azure', 'dev' or a connection string"
+                    ),
+                    "\(result)"
+                )
             }
         }
         #expect(directoryListing(scratch.path).isEmpty, "nothing created: \(directoryListing(scratch.path))")
@@ -126,14 +157,23 @@ struct OneVoiceTests {
 
     @Test(
         "an input file that cannot be opened (no permission): 66, as sysexits says, not 74",
-        .enabled(if: !runningAsRoot || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "root reads any file; setpriv drops to nobody"))
+        .enabled(
+            if: !runningAsRoot || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "root reads any file; setpriv drops to nobody"
+        )
+    )
     func unreadableInput() async throws {
         let scratch = try Scratch()
-        try "PartitionKey,RowKey,Name\nspeakers,a,Ada\n".write(toFile: scratch.file("locked.csv"), atomically: true, encoding: .utf8)
+        try "PartitionKey,RowKey,Name\nspeakers,a,Ada\n".write(
+            toFile: scratch.file("locked.csv"),
+            atomically: true,
+            encoding: .utf8
+        )
         chmod(scratch.file("locked.csv"), 0)
         chmod(scratch.path, 0o755)
         let runs: [(tool: String, arguments: [String])] = [
-            ("export", ["locked.csv"]), ("validate", ["locked.csv"]), ("seed", ["--from-file", "locked.csv", "--dry-run"]),
+            ("export", ["locked.csv"]), ("validate", ["locked.csv"]),
+            ("seed", ["--from-file", "locked.csv", "--dry-run"]),
         ]
         for run in runs {
             var tool = run.tool == "seed" ? try SeedTool.path() : try BuiltTool(run.tool).executable.get()
@@ -144,8 +184,10 @@ struct OneVoiceTests {
                 tool = copy
             }
             // Root may read a mode-000 file: the tool runs as nobody, for whom the permission holds.
-            let (executable, arguments) = runningAsRoot
-                ? ("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", tool] + run.arguments) : (tool, run.arguments)
+            let (executable, arguments) =
+                runningAsRoot
+                ? ("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", tool] + run.arguments)
+                : (tool, run.arguments)
             let result = try await Subprocess.run(executable, arguments, directory: scratch.path)
             #expect(result.status == 66, "\(result)")
             #expect(result.stderr.hasPrefix("\(run.tool): error: locked.csv"), "\(result)")
@@ -159,10 +201,14 @@ struct OneVoiceTests {
         for tool in Self.tools + ["serve"] {
             // At 80 columns the parser wraps a longer line onto one that starts in column 0.
             let help = try await Self.run(tool, ["--help"], in: scratch.path, environment: ["COLUMNS": "80"])
-            let examples = try #require(help.stdout.components(separatedBy: "Examples:\n").last?.components(separatedBy: "Exit status:").first)
+            let examples = try #require(
+                help.stdout.components(separatedBy: "Examples:\n").last?.components(separatedBy: "Exit status:").first
+            )
             let lines = examples.split(separator: "\n")
             #expect(lines.count >= 5, "\(help.stdout)")
-            for line in lines { #expect(line.hasPrefix("  ") && line.count <= 80, "\(tool): a wrapped example: '\(line)'") }
+            for line in lines {
+                #expect(line.hasPrefix("  ") && line.count <= 80, "\(tool): a wrapped example: '\(line)'")
+            }
         }
     }
 
@@ -173,8 +219,13 @@ struct OneVoiceTests {
             let help = try await Self.run(tool, ["--help"], in: scratch.path)
             #expect(help.status == 0, "\(help)")
             let section = try #require(help.stdout.components(separatedBy: "Exit status:\n").last, "\(help)")
-            let codes = section.split(separator: "\n").prefix { $0.hasPrefix("  ") }.compactMap { Int($0.split(separator: " ").first ?? "") }
-            #expect(codes == (tool == "validate" ? [0, 1, 64, 65, 66, 69, 73, 74] : [0, 64, 65, 66, 69, 73, 74]), "\(help.stdout)")
+            let codes = section.split(separator: "\n").prefix { $0.hasPrefix("  ") }.compactMap {
+                Int($0.split(separator: " ").first ?? "")
+            }
+            #expect(
+                codes == (tool == "validate" ? [0, 1, 64, 65, 66, 69, 73, 74] : [0, 64, 65, 66, 69, 73, 74]),
+                "\(help.stdout)"
+            )
         }
     }
 }

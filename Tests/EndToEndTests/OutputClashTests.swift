@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// An output that is a file the run reads (or seed writes) is refused with 64 before anything is read
@@ -15,14 +15,22 @@ struct OutputClashTests {
 
     /// Runs a tool that must refuse, and checks the message names both files and nothing changed.
     static func expectRefused(
-        _ tool: BuiltTool, _ arguments: [String], in scratch: borrowing Scratch, output: String, other: String, unchanged file: String
+        _ tool: BuiltTool,
+        _ arguments: [String],
+        in scratch: borrowing Scratch,
+        output: String,
+        other: String,
+        unchanged file: String
     ) async throws {
         let before = fileBytes(scratch.file(file))
         let result = try await tool.run(arguments, in: scratch.path)
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("\(output) is the same file as") && result.stderr.contains(other), "\(result)")
         #expect(fileBytes(scratch.file(file)) == before, "\(file) was changed: \(result)")
-        #expect(!directoryListing(scratch.path).contains { $0.contains(".partial-") }, "\(directoryListing(scratch.path))")
+        #expect(
+            !directoryListing(scratch.path).contains { $0.contains(".partial-") },
+            "\(directoryListing(scratch.path))"
+        )
     }
 
     @Test("export --to the store it reads, by any path to it")
@@ -33,8 +41,13 @@ struct OutputClashTests {
         link(store, scratch.file("hard.sqlite"))
         for output in ["acct.sqlite", "./acct.sqlite", "alias.sqlite", "hard.sqlite"] {
             try await Self.expectRefused(
-                .export, ["--store", "acct.sqlite", "--to", output], in: scratch, output: "--to \(output)", other: "the store acct.sqlite",
-                unchanged: "acct.sqlite")
+                .export,
+                ["--store", "acct.sqlite", "--to", output],
+                in: scratch,
+                output: "--to \(output)",
+                other: "the store acct.sqlite",
+                unchanged: "acct.sqlite"
+            )
         }
     }
 
@@ -43,8 +56,13 @@ struct OutputClashTests {
         let scratch = try Scratch()
         _ = try await SeedTool.seededStore(scratch, name: "speakeasy.sqlite")
         try await Self.expectRefused(
-            .export, ["--to", "speakeasy.sqlite"], in: scratch, output: "--to speakeasy.sqlite", other: "the store speakeasy.sqlite",
-            unchanged: "speakeasy.sqlite")
+            .export,
+            ["--to", "speakeasy.sqlite"],
+            in: scratch,
+            output: "--to speakeasy.sqlite",
+            other: "the store speakeasy.sqlite",
+            unchanged: "speakeasy.sqlite"
+        )
     }
 
     @Test("export --to one of its input files, or the file on stdin")
@@ -53,11 +71,23 @@ struct OutputClashTests {
         try Self.data.write(toFile: scratch.file("data.csv"), atomically: true, encoding: .utf8)
         try Self.data.write(toFile: scratch.file("more.csv"), atomically: true, encoding: .utf8)
         try await Self.expectRefused(
-            .export, ["more.csv", "data.csv", "--to", "./data.csv"], in: scratch, output: "--to ./data.csv", other: "the input data.csv",
-            unchanged: "data.csv")
+            .export,
+            ["more.csv", "data.csv", "--to", "./data.csv"],
+            in: scratch,
+            output: "--to ./data.csv",
+            other: "the input data.csv",
+            unchanged: "data.csv"
+        )
         let export = try BuiltTool.export.executable.get()
-        let piped = try await Subprocess.run("/bin/sh", ["-c", "\"$0\" - --from-format csv --to data.csv < data.csv", export], directory: scratch.path)
-        #expect(piped.status == 64 && piped.stderr.contains("--to data.csv is the same file as the input (stdin)"), "\(piped)")
+        let piped = try await Subprocess.run(
+            "/bin/sh",
+            ["-c", "\"$0\" - --from-format csv --to data.csv < data.csv", export],
+            directory: scratch.path
+        )
+        #expect(
+            piped.status == 64 && piped.stderr.contains("--to data.csv is the same file as the input (stdin)"),
+            "\(piped)"
+        )
         #expect(fileBytes(scratch.file("data.csv")) == Data(Self.data.utf8))
     }
 
@@ -73,8 +103,15 @@ struct OutputClashTests {
             (.export, "data.csv >> data.csv", "the input data.csv"),
         ]
         for run in runs {
-            let result = try await Subprocess.run("/bin/sh", ["-c", "\"$0\" \(run.arguments)", try run.tool.executable.get()], directory: scratch.path)
-            #expect(result.status == 64 && result.stderr.contains("stdout is the same file as \(run.other)"), "\(result)")
+            let result = try await Subprocess.run(
+                "/bin/sh",
+                ["-c", "\"$0\" \(run.arguments)", try run.tool.executable.get()],
+                directory: scratch.path
+            )
+            #expect(
+                result.status == 64 && result.stderr.contains("stdout is the same file as \(run.other)"),
+                "\(result)"
+            )
         }
         #expect(fileBytes(store) == before)
         #expect(fileBytes(scratch.file("data.csv")) == Data(Self.data.utf8))
@@ -85,13 +122,23 @@ struct OutputClashTests {
         let scratch = try Scratch()
         _ = try await SeedTool.seededStore(scratch, name: "acct.sqlite")
         try await Self.expectRefused(
-            .validate, ["--store", "acct.sqlite", "--output", "acct.sqlite"], in: scratch, output: "--output acct.sqlite",
-            other: "the store acct.sqlite", unchanged: "acct.sqlite")
+            .validate,
+            ["--store", "acct.sqlite", "--output", "acct.sqlite"],
+            in: scratch,
+            output: "--output acct.sqlite",
+            other: "the store acct.sqlite",
+            unchanged: "acct.sqlite"
+        )
         try Self.data.write(toFile: scratch.file("data.csv"), atomically: true, encoding: .utf8)
         symlink(scratch.file("data.csv"), scratch.file("report.json"))
         try await Self.expectRefused(
-            .validate, ["data.csv", "--report", "json", "--output", "report.json"], in: scratch, output: "--output report.json",
-            other: "the input data.csv", unchanged: "data.csv")
+            .validate,
+            ["data.csv", "--report", "json", "--output", "report.json"],
+            in: scratch,
+            output: "--output report.json",
+            other: "the input data.csv",
+            unchanged: "data.csv"
+        )
     }
 
     @Test("seed --store one of its --from-file files")
@@ -99,8 +146,15 @@ struct OutputClashTests {
         let scratch = try Scratch()
         try Self.data.write(toFile: scratch.file("data.csv"), atomically: true, encoding: .utf8)
         let before = fileBytes(scratch.file("data.csv"))
-        let result = try await Subprocess.run(try SeedTool.path(), ["--from-file", "data.csv", "--store", "./data.csv"], directory: scratch.path)
-        #expect(result.status == 64 && result.stderr.contains("--store ./data.csv is the same file as the input data.csv"), "\(result)")
+        let result = try await Subprocess.run(
+            try SeedTool.path(),
+            ["--from-file", "data.csv", "--store", "./data.csv"],
+            directory: scratch.path
+        )
+        #expect(
+            result.status == 64 && result.stderr.contains("--store ./data.csv is the same file as the input data.csv"),
+            "\(result)"
+        )
         #expect(fileBytes(scratch.file("data.csv")) == before)
     }
 

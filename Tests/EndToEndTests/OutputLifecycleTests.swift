@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// What an export leaves behind when it does not end normally: a reader that goes away, a signal,
@@ -16,12 +16,20 @@ struct OutputLifecycleTests {
     static func startHeldExport(to target: String, in scratch: borrowing Scratch) async throws -> Subprocess {
         let path = try #require(try? BuiltTool.export.executable.get())
         let before = partials(of: target, in: scratch.path)
-        let child = try Subprocess(path, ["-", "--from-format", "csv", "--to", target], directory: scratch.path, withInput: true)
+        let child = try Subprocess(
+            path,
+            ["-", "--from-format", "csv", "--to", target],
+            directory: scratch.path,
+            withInput: true
+        )
         try child.write("PartitionKey,RowKey,Name\nspeakers,a,Ada\n")
         for _ in 0..<200 where partials(of: target, in: scratch.path).count == before.count {
             try await Task.sleep(nanoseconds: 50_000_000)
         }
-        try #require(partials(of: target, in: scratch.path).count == before.count + 1, "export never created its temporary file")
+        try #require(
+            partials(of: target, in: scratch.path).count == before.count + 1,
+            "export never created its temporary file"
+        )
         return child
     }
 
@@ -33,7 +41,10 @@ struct OutputLifecycleTests {
     func closedPipe() async throws {
         let scratch = try Scratch()
         let store = scratch.file("big.sqlite")
-        let seeded = try await SeedTool.run(["--events", "3000", "--seed", "3", "--store", store, "--quiet"], in: scratch.path)
+        let seeded = try await SeedTool.run(
+            ["--events", "3000", "--seed", "3", "--store", store, "--quiet"],
+            in: scratch.path
+        )
         try #require(seeded.status == 0, "\(seeded)")
         let export = try #require(try? BuiltTool.export.executable.get())
         // bash reports the status of every stage of the pipeline.
@@ -41,10 +52,17 @@ struct OutputLifecycleTests {
         let result = try await Subprocess.run("/bin/bash", ["-c", script, export, store], directory: scratch.path)
         #expect(result.stdout == "74\n", "\(result)")
         #expect(result.stderr.isEmpty, "nothing to say when the reader chose to stop: \(result)")
-        #expect(try String(contentsOfFile: scratch.file("first.ndjson"), encoding: .utf8).contains("\"PartitionKey\":\"Events\""))
+        #expect(
+            try String(contentsOfFile: scratch.file("first.ndjson"), encoding: .utf8).contains(
+                "\"PartitionKey\":\"Events\""
+            )
+        )
     }
 
-    @Test("any catchable terminating signal removes the partial output, then kills as that signal", arguments: [SIGUSR1, SIGUSR2, SIGQUIT, SIGALRM])
+    @Test(
+        "any catchable terminating signal removes the partial output, then kills as that signal",
+        arguments: [SIGUSR1, SIGUSR2, SIGQUIT, SIGALRM]
+    )
     func terminatingSignal(signal: Int32) async throws {
         let scratch = try Scratch()
         let child = try await Self.startHeldExport(to: "out.json", in: scratch)
@@ -83,7 +101,10 @@ struct OutputLifecycleTests {
         try "PartitionKey,RowKey\r\np,r\r\n".write(toFile: scratch.file("in.csv"), atomically: true, encoding: .utf8)
         let next = try await BuiltTool.export.run(["in.csv", "--to", "y.atom"], in: scratch.path)
         #expect(next.status == 0, "\(next)")
-        #expect(Self.partials(of: "y.atom", in: scratch.path) == living, "the dead writer's file is gone, the living one's stays")
+        #expect(
+            Self.partials(of: "y.atom", in: scratch.path) == living,
+            "the dead writer's file is gone, the living one's stays"
+        )
         #expect(fileExists(scratch.file(".other.atom.partial-abcdef")))
 
         alive.closeInput()

@@ -19,7 +19,10 @@ struct ProgressTerminalTests {
         let scratch = try Scratch()
         let export = try #require(try? BuiltTool.export.executable.get())
         // Progress is reported every 4,096 entities: more than that, so it has something to show.
-        let seeded = try await SeedTool.run(["--events", "5000", "--seed", "5", "--store", "big.sqlite", "--quiet"], in: scratch.path)
+        let seeded = try await SeedTool.run(
+            ["--events", "5000", "--seed", "5", "--store", "big.sqlite", "--quiet"],
+            in: scratch.path
+        )
         try #require(seeded.status == 0, "\(seeded)")
 
         let toFile = try await Self.onTerminal("'\(export)' --store big.sqlite --to all.ndjson", in: scratch.path)
@@ -27,9 +30,15 @@ struct ProgressTerminalTests {
         #expect(toFile.contains(" entities/s"), "\(toFile.debugDescription)")
         #expect(!toFile.contains("%"), "no share of an unknown total: \(toFile.debugDescription)")
 
-        let fromStdin = try await Self.onTerminal("'\(export)' - --from-format ndjson --to copy.json < all.ndjson", in: scratch.path)
+        let fromStdin = try await Self.onTerminal(
+            "'\(export)' - --from-format ndjson --to copy.json < all.ndjson",
+            in: scratch.path
+        )
         #expect(fromStdin.contains(" entities · "), "\(fromStdin.debugDescription)")
-        #expect(fromStdin.contains(" MB/s") || fromStdin.contains(" kB/s"), "a byte rate with its unit: \(fromStdin.debugDescription)")
+        #expect(
+            fromStdin.contains(" MB/s") || fromStdin.contains(" kB/s"),
+            "a byte rate with its unit: \(fromStdin.debugDescription)"
+        )
         #expect(!fromStdin.contains("%"), "\(fromStdin.debugDescription)")
 
         let toTerminal = try await Self.onTerminal("'\(export)' --store big.sqlite --format ndjson", in: scratch.path)
@@ -48,18 +57,26 @@ extension ProgressTerminalTests {
     func mergeProgress() async throws {
         let scratch = try Scratch()
         let seed = try SeedTool.path()
-        let seeded = try await SeedTool.run(["--events", "30000", "--seed", "1", "--from", "2026-01-01", "--store", "big.sqlite", "--quiet"], in: scratch.path)
+        let seeded = try await SeedTool.run(
+            ["--events", "30000", "--seed", "1", "--from", "2026-01-01", "--store", "big.sqlite", "--quiet"],
+            in: scratch.path
+        )
         try #require(seeded.status == 0, "\(seeded)")
 
         let shown = try await Self.onTerminal(
-            "'\(seed)' --mode merge --events 2000 --seed 2 --from 2026-01-01 --store big.sqlite --samples '\(SeedTool.samples)'", in: scratch.path)
+            "'\(seed)' --mode merge --events 2000 --seed 2 --from 2026-01-01 --store big.sqlite --samples '\(SeedTool.samples)'",
+            in: scratch.path
+        )
         let lines = Self.progressLines(shown)
         let reading = lines.filter { $0.hasPrefix("reading ") }
         #expect(reading.contains { $0.hasPrefix("reading 10,000 entities · ") }, "\(shown.debugDescription)")
         #expect(!reading.contains { $0.contains("%") }, "no share of an unknown total: \(shown.debugDescription)")
 
         // What the table holds now: the total the last phase counts towards, from its first line.
-        let held = try await SQLiteShell.integer(scratch.file("big.sqlite"), "SELECT count(*) FROM entities WHERE table_name = 'events'")
+        let held = try await SQLiteShell.integer(
+            scratch.file("big.sqlite"),
+            "SELECT count(*) FROM entities WHERE table_name = 'events'"
+        )
         let verifying = lines.filter { $0.hasPrefix("verifying ") }
         let total = held.formatted(.number.locale(Locale(identifier: "en_US")))
         #expect(held > 30_000)

@@ -3,9 +3,9 @@ import SpeakEasyData
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Bad options, samples and stores: the right exit status, a message naming the problem, nothing written.
@@ -21,8 +21,14 @@ struct SeedBadInputTests {
     @Test(
         "options that cannot be met exit 64 and write nothing",
         arguments: [
-            BadOptions(arguments: ["--from", "2026-02-01", "--cutoff", "2026-01-31"], mentions: ["--cutoff", "before"]),
-            BadOptions(arguments: ["--from", "2026-02-01T12:00:00Z", "--cutoff", "2026-02-01T11:59:59Z"], mentions: ["--cutoff", "before"]),
+            BadOptions(
+                arguments: ["--from", "2026-02-01", "--cutoff", "2026-01-31"],
+                mentions: ["--cutoff", "before"]
+            ),
+            BadOptions(
+                arguments: ["--from", "2026-02-01T12:00:00Z", "--cutoff", "2026-02-01T11:59:59Z"],
+                mentions: ["--cutoff", "before"]
+            ),
             BadOptions(arguments: ["--from", "2026-13-45"], mentions: ["--from", "2026-13-45", "out of range"]),
             BadOptions(arguments: ["--cutoff", "tomorrow"], mentions: ["--cutoff", "tomorrow"]),
             BadOptions(arguments: ["--events", "-1"], mentions: ["--events", "0 or more"]),
@@ -36,17 +42,38 @@ struct SeedBadInputTests {
             BadOptions(arguments: ["--mode", "overwrite"], mentions: ["--mode", "overwrite"]),
             BadOptions(arguments: ["--no-such-option"], mentions: ["--no-such-option"]),
             BadOptions(
-                arguments: ["--events", "1000", "--resolution", "day", "--from", "2026-01-01", "--cutoff", "2026-01-02", "--speakers", "1"],
-                mentions: ["distinct events possible", "64"]),
-            BadOptions(arguments: ["--from", "2026-01-01T00:00:30Z", "--cutoff", "2026-01-01T00:00:40Z", "--resolution", "minute"], mentions: ["no date"]),
-            BadOptions(arguments: ["--speakers", "100000000"], mentions: ["--speakers"]),
-            BadOptions(arguments: ["--store", "azure"], mentions: ["--store", "AZURE_STORAGE_CONNECTION_STRING", "not set"]),
-            BadOptions(arguments: ["--store", "AccountName=prod;AccountKey=c2VjcmV0!!"], mentions: ["--store", "AccountKey", "not a valid key"]),
+                arguments: [
+                    "--events", "1000", "--resolution", "day", "--from", "2026-01-01", "--cutoff", "2026-01-02",
+                    "--speakers", "1",
+                ],
+                mentions: ["distinct events possible", "64"]
+            ),
             BadOptions(
-                arguments: ["--store", "DefaultEndpointsProtocol=http;AccountName=prod;AccountKey=c2VjcmV0c2VjcmV0"], mentions: ["--store", "plain http", "loopback"]),
-            BadOptions(arguments: ["--store", "UseDevelopmentStorage=yes"], mentions: ["--store", "UseDevelopmentStorage", "must be true"]),
+                arguments: [
+                    "--from", "2026-01-01T00:00:30Z", "--cutoff", "2026-01-01T00:00:40Z", "--resolution", "minute",
+                ],
+                mentions: ["no date"]
+            ),
+            BadOptions(arguments: ["--speakers", "100000000"], mentions: ["--speakers"]),
+            BadOptions(
+                arguments: ["--store", "azure"],
+                mentions: ["--store", "AZURE_STORAGE_CONNECTION_STRING", "not set"]
+            ),
+            BadOptions(
+                arguments: ["--store", "AccountName=prod;AccountKey=c2VjcmV0!!"],
+                mentions: ["--store", "AccountKey", "not a valid key"]
+            ),
+            BadOptions(
+                arguments: ["--store", "DefaultEndpointsProtocol=http;AccountName=prod;AccountKey=c2VjcmV0c2VjcmV0"],
+                mentions: ["--store", "plain http", "loopback"]
+            ),
+            BadOptions(
+                arguments: ["--store", "UseDevelopmentStorage=yes"],
+                mentions: ["--store", "UseDevelopmentStorage", "must be true"]
+            ),
             BadOptions(arguments: ["--store", "dev", "--parallel", "0"], mentions: ["--parallel", "0"]),
-        ])
+        ]
+    )
     func usage(_ bad: BadOptions) async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
@@ -66,11 +93,17 @@ struct SeedBadInputTests {
     func usageKeepsStore() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        try #require(try await SeedTool.run(["--seed", "1", "--events", "10", "--store", store], in: scratch.path).status == 0)
+        try #require(
+            try await SeedTool.run(["--seed", "1", "--events", "10", "--store", store], in: scratch.path).status == 0
+        )
         let dump = try await SQLiteShell.dump(store)
         let result = try await SeedTool.run(
-            ["--mode", "merge", "--events", "1000", "--resolution", "day", "--from", "2026-01-01", "--cutoff", "2026-01-02", "--speakers", "1", "--store", store],
-            in: scratch.path)
+            [
+                "--mode", "merge", "--events", "1000", "--resolution", "day", "--from", "2026-01-01", "--cutoff",
+                "2026-01-02", "--speakers", "1", "--store", store,
+            ],
+            in: scratch.path
+        )
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("distinct events possible"), "\(result)")
         #expect(try await SQLiteShell.dump(store) == dump)
@@ -113,7 +146,8 @@ struct SeedBadInputTests {
         arguments: [
             "{ \"speakers\": [", "not json at all", "[]", "{}",
             "{\"speakers\": [], \"eventNames\": [\"a\"], \"locations\": [\"b\"], \"eventDescription\": \"d\", \"bioTemplate\": \"t\", \"firstNames\": [\"f\"], \"lastNames\": [\"l\"], \"titles\": [\"t\"]}",
-        ])
+        ]
+    )
     func catalogMalformed(text: String) async throws {
         let scratch = try Scratch()
         let samples = try Self.copySamples(to: scratch.path)
@@ -125,7 +159,10 @@ struct SeedBadInputTests {
         #expect(!fileExists(store))
     }
 
-    @Test("a photo that is not an image exits 65 and names the file", arguments: ["not a picture\n", "", "\u{FF}\u{D8}"])
+    @Test(
+        "a photo that is not an image exits 65 and names the file",
+        arguments: ["not a picture\n", "", "\u{FF}\u{D8}"]
+    )
     func photoNotAnImage(text: String) async throws {
         let scratch = try Scratch()
         let samples = try Self.copySamples(to: scratch.path)
@@ -141,11 +178,17 @@ struct SeedBadInputTests {
     func badSamplesKeepStore() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        try #require(try await SeedTool.run(["--seed", "1", "--events", "10", "--store", store], in: scratch.path).status == 0)
+        try #require(
+            try await SeedTool.run(["--seed", "1", "--events", "10", "--store", store], in: scratch.path).status == 0
+        )
         let dump = try await SQLiteShell.dump(store)
         let samples = try Self.copySamples(to: scratch.path)
         try Data("GIF89a".utf8).write(to: URL(fileURLWithPath: samples + "/photos/CJones.jpg"))
-        let result = try await SeedTool.run(["--reset", "--seed", "2", "--store", store], in: scratch.path, samples: samples)
+        let result = try await SeedTool.run(
+            ["--reset", "--seed", "2", "--store", store],
+            in: scratch.path,
+            samples: samples
+        )
         #expect(result.status == 65, "\(result)")
         #expect(try await SQLiteShell.dump(store) == dump)
     }
@@ -192,7 +235,11 @@ struct SeedBadInputTests {
     func storeIsOtherDatabase() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        let created = try await SQLiteShell.run(store, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine');", readOnly: false)
+        let created = try await SQLiteShell.run(
+            store,
+            "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine');",
+            readOnly: false
+        )
         try #require(created.status == 0, "\(created)")
         let bytes = fileBytes(store)
         let result = try await SeedTool.run(["--store", store], in: scratch.path)
@@ -201,11 +248,16 @@ struct SeedBadInputTests {
         #expect(fileBytes(store) == bytes)
     }
 
-    @Test("a read-only store exits 73 and is left as it was", .disabled(if: geteuid() == 0, "root ignores file permissions"))
+    @Test(
+        "a read-only store exits 73 and is left as it was",
+        .disabled(if: geteuid() == 0, "root ignores file permissions")
+    )
     func storeReadOnly() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        try #require(try await SeedTool.run(["--seed", "1", "--events", "10", "--store", store], in: scratch.path).status == 0)
+        try #require(
+            try await SeedTool.run(["--seed", "1", "--events", "10", "--store", store], in: scratch.path).status == 0
+        )
         let dump = try await SQLiteShell.dump(store)
         try #require(chmod(store, 0o444) == 0)
         let result = try await SeedTool.run(["--mode", "merge", "--seed", "2", "--store", store], in: scratch.path)
@@ -218,11 +270,18 @@ struct SeedBadInputTests {
     func storeLocked() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        try #require(try await SeedTool.run(["--seed", "1", "--events", "10", "--store", store], in: scratch.path).status == 0)
+        try #require(
+            try await SeedTool.run(["--seed", "1", "--events", "10", "--store", store], in: scratch.path).status == 0
+        )
         let dump = try await SQLiteShell.dump(store)
 
         // Another connection holds an exclusive lock until told to commit.
-        let holder = try Subprocess(try SQLiteShell.path(), ["-batch", store], directory: scratch.path, withInput: true)
+        let holder = try Subprocess(
+            try SQLiteShell.path(),
+            ["-batch", store],
+            directory: scratch.path,
+            withInput: true
+        )
         try holder.write("BEGIN EXCLUSIVE;\nSELECT 'holding';\n")
         let holding = try await holder.waitForOutput(containing: "holding")
         defer {

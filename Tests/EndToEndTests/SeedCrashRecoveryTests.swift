@@ -3,9 +3,9 @@ import SpeakEasyData
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A `seed` killed part-way (SIGKILL: no cleanup at all) is finished by running the command again,
@@ -40,7 +40,11 @@ struct SeedCrashRecoveryTests {
             throw NoManifest()
         }
         return Reference(
-            eventsDigest: try await SQLiteShell.eventsTableDigest(store), manifest: manifest, counts: contents.counts, blobs: contents.blobs)
+            eventsDigest: try await SQLiteShell.eventsTableDigest(store),
+            manifest: manifest,
+            counts: contents.counts,
+            blobs: contents.blobs
+        )
     }
 
     /// Events committed so far, as another process sees them; nil while the store is busy or not there yet.
@@ -55,7 +59,10 @@ struct SeedCrashRecoveryTests {
     /// cleanup at all). Returns the number of events committed just before, and how the run ended.
     @discardableResult
     static func interruptedRun(
-        into store: String, in directory: String, options: [String] = options, signal: Int32 = SIGKILL
+        into store: String,
+        in directory: String,
+        options: [String] = options,
+        signal: Int32 = SIGKILL
     ) async throws -> (committed: Int, result: ProcessResult) {
         var attempts: [ProcessResult] = []
         // Up to ten tries (hence the tests' 6-minute limits): under the whole suite's load on 2 cores
@@ -89,12 +96,16 @@ struct SeedCrashRecoveryTests {
             }
             // It finished (or failed) before the kill: start again on a new store.
             attempts.append(killed)
-            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+            for suffix in ["", "-journal", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: store + suffix)
+            }
         }
         struct NotKilledMidRun: Error, CustomStringConvertible { var description: String }
         throw NotKilledMidRun(
-            description: "seed could not be killed mid-run in \(attempts.count) tries (it finished first every time; raise eventCount):\n"
-                + attempts.map(\.description).joined(separator: "\n"))
+            description:
+                "seed could not be killed mid-run in \(attempts.count) tries (it finished first every time; raise eventCount):\n"
+                + attempts.map(\.description).joined(separator: "\n")
+        )
     }
 
     /// Checks a store against the uninterrupted reference.
@@ -117,7 +128,8 @@ struct SeedCrashRecoveryTests {
         // No duplicate events by (name, location, speaker, date).
         let duplicates = try await SQLiteShell.integer(
             store,
-            "SELECT count(*) FROM (SELECT 1 FROM events_view GROUP BY EventName, EventLocation, SpeakerKey, EventDate HAVING count(*) > 1)")
+            "SELECT count(*) FROM (SELECT 1 FROM events_view GROUP BY EventName, EventLocation, SpeakerKey, EventDate HAVING count(*) > 1)"
+        )
         #expect(duplicates == 0)
     }
 
@@ -173,7 +185,10 @@ struct SeedCrashRecoveryTests {
         try await Self.expectEqualsReference(store)
     }
 
-    @Test("after a kill, other options are refused and --dry-run writes nothing; the right command still finishes", .timeLimit(.minutes(6)))
+    @Test(
+        "after a kill, other options are refused and --dry-run writes nothing; the right command still finishes",
+        .timeLimit(.minutes(6))
+    )
     func otherOptionsAndDryRun() async throws {
         _ = Self.reference
         let scratch = try Scratch()
@@ -194,10 +209,16 @@ struct SeedCrashRecoveryTests {
         #expect(manifest.options?.seed == 5)
         let fingerprint = try await SQLiteShell.lines(store, ".sha3sum")
 
-        let other = try await SeedTool.run(["--seed", "6", "--events", String(Self.eventCount), "--from", "2026-01-01", "--store", store], in: scratch.path)
+        let other = try await SeedTool.run(
+            ["--seed", "6", "--events", String(Self.eventCount), "--from", "2026-01-01", "--store", store],
+            in: scratch.path
+        )
         #expect(other.status == 73, "\(other)")
         #expect(other.stderr.contains("already holds"), "\(other)")
-        #expect(other.stderr.contains("interrupted"), "the refusal should say an interrupted run left the data\n\(other)")
+        #expect(
+            other.stderr.contains("interrupted"),
+            "the refusal should say an interrupted run left the data\n\(other)"
+        )
         #expect(try await SQLiteShell.lines(store, ".sha3sum") == fingerprint, "the refused run changed the store")
 
         let dryAgain = try await SeedTool.run(Self.options + ["--dry-run", "--store", store], in: scratch.path)
@@ -211,16 +232,24 @@ struct SeedCrashRecoveryTests {
         try await Self.expectEqualsReference(store)
     }
 
-    @Test("re-running with some options left out (here --seed and --from) finishes a killed run in the past", .timeLimit(.minutes(6)))
+    @Test(
+        "re-running with some options left out (here --seed and --from) finishes a killed run in the past",
+        .timeLimit(.minutes(6))
+    )
     func resumeWithOptionsLeftOut() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
         let reference = scratch.file("reference.sqlite")
         // A window wholly before today, so today's default --from would lie after the cutoff.
-        let options = ["--seed", "11", "--events", String(Self.eventCount), "--from", "2020-01-01", "--cutoff", "2020-12-31"]
+        let options = [
+            "--seed", "11", "--events", String(Self.eventCount), "--from", "2020-01-01", "--cutoff", "2020-12-31",
+        ]
         try await Self.interruptedRun(into: store, in: scratch.path, options: options)
 
-        let result = try await SeedTool.run(["--events", String(Self.eventCount), "--cutoff", "2020-12-31", "--store", store], in: scratch.path)
+        let result = try await SeedTool.run(
+            ["--events", String(Self.eventCount), "--cutoff", "2020-12-31", "--store", store],
+            in: scratch.path
+        )
         try #require(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Finished an interrupted run"), "\(result)")
         #expect(result.stdout.contains("seed          11"), "\(result)")
@@ -230,7 +259,9 @@ struct SeedCrashRecoveryTests {
         #expect(try await SQLiteShell.eventsTableDigest(store) == SQLiteShell.eventsTableDigest(reference))
         let manifest = try await StoreContents.read(store, entities: false).manifest
         #expect(manifest?.status == .complete)
-        #expect(manifest?.contentHash == (try await StoreContents.read(reference, entities: false).manifest?.contentHash))
+        #expect(
+            manifest?.contentHash == (try await StoreContents.read(reference, entities: false).manifest?.contentHash)
+        )
     }
 
     @Test("Ctrl-C: one line, exit 130, no journal left; the same command finishes the run", .timeLimit(.minutes(6)))
@@ -240,7 +271,10 @@ struct SeedCrashRecoveryTests {
         let store = scratch.file("store.sqlite")
         let interrupted = try await Self.interruptedRun(into: store, in: scratch.path, signal: SIGINT).result
         #expect(!interrupted.killedBySignal && interrupted.status == 130, "\(interrupted)")
-        #expect(interrupted.stderr == "seed: error: \(store): interrupted; run the same command to finish\n", "\(interrupted)")
+        #expect(
+            interrupted.stderr == "seed: error: \(store): interrupted; run the same command to finish\n",
+            "\(interrupted)"
+        )
         // The writes under way ended committed, and the store was closed: no journal, WAL or -shm.
         #expect(directoryListing(scratch.path) == ["store.sqlite"])
         let integrity = try await SQLiteShell.lines(store, "PRAGMA integrity_check")

@@ -8,7 +8,10 @@ struct SeedModeTests {
     /// What every run here adds: the events and dates ``SeedTool/seededStore(_:seed:name:)`` seeds.
     static let base = ["--events", "100", "--from", "2026-01-01"]
 
-    @Test("a plain run refuses a store that holds data and changes nothing", arguments: [[], ["--seed", "42"], ["--seed", "43"], ["--mode", "fresh"]])
+    @Test(
+        "a plain run refuses a store that holds data and changes nothing",
+        arguments: [[], ["--seed", "42"], ["--seed", "43"], ["--mode", "fresh"]]
+    )
     func freshRefusesData(extra: [String]) async throws {
         let scratch = try Scratch()
         let store = try await SeedTool.seededStore(scratch, seed: 42)
@@ -18,7 +21,10 @@ struct SeedModeTests {
         let result = try await SeedTool.run(Self.base + extra + ["--store", store], in: scratch.path)
         #expect(result.status == 73, "\(result)")
         #expect(result.stderr.contains("already holds"), "\(result)")
-        #expect(result.stderr.contains("--mode merge") || result.stderr.contains("--reset"), "the refusal should say how to proceed\n\(result)")
+        #expect(
+            result.stderr.contains("--mode merge") || result.stderr.contains("--reset"),
+            "the refusal should say how to proceed\n\(result)"
+        )
         #expect(result.stdout.isEmpty, "\(result)")
 
         let after = try await StoreContents.read(store)
@@ -34,7 +40,10 @@ struct SeedModeTests {
         let store = try await SeedTool.seededStore(scratch, seed: 42)
         let before = try await StoreContents.read(store)
 
-        let result = try await SeedTool.run(Self.base + ["--seed", "42", "--mode", mode, "--store", store], in: scratch.path)
+        let result = try await SeedTool.run(
+            Self.base + ["--seed", "42", "--mode", mode, "--store", store],
+            in: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("0 inserted, 0 updated, 108 unchanged"), "\(result)")
         #expect(result.stdout.contains("events: Events 100 · speakers 8"), "\(result)")
@@ -57,7 +66,10 @@ struct SeedModeTests {
         let reference = try await SeedTool.seededStore(scratch, seed: 43, name: "reference.sqlite")
         let before = try await StoreContents.read(store)
 
-        let result = try await SeedTool.run(Self.base + ["--seed", "43", "--mode", "merge", "--store", store], in: scratch.path)
+        let result = try await SeedTool.run(
+            Self.base + ["--seed", "43", "--mode", "merge", "--store", store],
+            in: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("100 inserted, 0 updated, 8 unchanged"), "\(result)")
 
@@ -98,7 +110,10 @@ struct SeedModeTests {
     func dryRunWithoutStore() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        let result = try await SeedTool.run(Self.base + ["--seed", "42", "--dry-run", "--store", store], in: scratch.path)
+        let result = try await SeedTool.run(
+            Self.base + ["--seed", "42", "--dry-run", "--store", store],
+            in: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Dry run"), "\(result)")
         #expect(result.stdout.contains("events: Events 100 · speakers 8"), "\(result)")
@@ -109,20 +124,29 @@ struct SeedModeTests {
     @Test("--dry-run prints the hash a real run stores")
     func dryRunHashMatches() async throws {
         let scratch = try Scratch()
-        let dry = try await SeedTool.run(Self.base + ["--seed", "42", "--dry-run", "--store", scratch.file("none.sqlite")], in: scratch.path)
+        let dry = try await SeedTool.run(
+            Self.base + ["--seed", "42", "--dry-run", "--store", scratch.file("none.sqlite")],
+            in: scratch.path
+        )
         let store = try await SeedTool.seededStore(scratch, seed: 42)
         let hash = try #require(try await StoreContents.read(store).manifest?.contentHash)
         #expect(dry.stdout.contains(hash), "dry run and real run disagree\n\(dry)")
     }
 
-    @Test("--dry-run on a store that holds data writes nothing", arguments: [["--mode", "merge"], ["--mode", "replace"], ["--reset"], ["--reset", "--seed", "99", "--events", "500"]])
+    @Test(
+        "--dry-run on a store that holds data writes nothing",
+        arguments: [
+            ["--mode", "merge"], ["--mode", "replace"], ["--reset"], ["--reset", "--seed", "99", "--events", "500"],
+        ]
+    )
     func dryRunWithStore(extra: [String]) async throws {
         let scratch = try Scratch()
         let store = try await SeedTool.seededStore(scratch, seed: 42)
         let dump = try await SQLiteShell.dump(store)
         let listing = directoryListing(scratch.path)
 
-        let arguments = ["--seed", "42", "--events", "100", "--from", "2026-01-01"] + extra + ["--dry-run", "--store", store]
+        let arguments =
+            ["--seed", "42", "--events", "100", "--from", "2026-01-01"] + extra + ["--dry-run", "--store", store]
         let result = try await SeedTool.run(arguments, in: scratch.path)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Dry run"), "\(result)")
@@ -136,7 +160,10 @@ struct SeedModeTests {
         let store = try await SeedTool.seededStore(scratch, seed: 42)
         let dump = try await SQLiteShell.dump(store)
 
-        let result = try await SeedTool.run(Self.base + ["--seed", "42", "--dry-run", "--store", store], in: scratch.path)
+        let result = try await SeedTool.run(
+            Self.base + ["--seed", "42", "--dry-run", "--store", store],
+            in: scratch.path
+        )
         #expect(result.status == 73, "\(result)")
         #expect(result.stderr.contains("already holds"), "\(result)")
         #expect(try await SQLiteShell.dump(store) == dump, "--dry-run changed the store\n\(result)")

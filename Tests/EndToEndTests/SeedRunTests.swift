@@ -9,13 +9,19 @@ struct SeedRunTests {
     func plainRun() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        let result = try await SeedTool.run(["--seed", "42", "--from", "2026-01-01", "--store", store], in: scratch.path)
+        let result = try await SeedTool.run(
+            ["--seed", "42", "--from", "2026-01-01", "--store", store],
+            in: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         #expect(!result.killedBySignal)
         #expect(result.stdout.contains("seed          42"), "\(result)")
         #expect(result.stdout.contains("events: Events 100 · speakers 8"), "\(result)")
         #expect(result.stdout.contains("Events per month"), "\(result)")
-        #expect(result.stderr.isEmpty, "stderr is not a terminal: no progress bar and no diagnostics expected\n\(result)")
+        #expect(
+            result.stderr.isEmpty,
+            "stderr is not a terminal: no progress bar and no diagnostics expected\n\(result)"
+        )
 
         let contents = try await StoreContents.read(store)
         #expect(contents.counts == [DataContract.speakersPartition: 8, DataContract.eventsPartition: 100])
@@ -32,7 +38,10 @@ struct SeedRunTests {
         let blobNames = Set(contents.blobs.map(\.name))
 
         // Speakers: the eight samples, each ImageUrl naming an existing blob of this account.
-        let expectedNames: Set = ["Bart Tubalinal", "Bert Johnson", "Travis Nielsen", "Matt Morse", "Mo Omar", "Darya Orlova", "Callie Jones", "Ela Gardner"]
+        let expectedNames: Set = [
+            "Bart Tubalinal", "Bert Johnson", "Travis Nielsen", "Matt Morse", "Mo Omar", "Darya Orlova", "Callie Jones",
+            "Ela Gardner",
+        ]
         #expect(Set(contents.speakers.compactMap { $0.string("Name") }) == expectedNames)
         var speakerNames: [String: String] = [:]
         for speaker in contents.speakers {
@@ -62,7 +71,9 @@ struct SeedRunTests {
                 continue
             }
             #expect(date >= from && date <= cutoff, "event \(event.rowKey) dated \(date)")
-            let identity = [event.string("EventName") ?? "", event.string("EventLocation") ?? "", key, date.description].joined(separator: "|")
+            let identity = [
+                event.string("EventName") ?? "", event.string("EventLocation") ?? "", key, date.description,
+            ].joined(separator: "|")
             #expect(identities.insert(identity).inserted, "duplicate event \(identity)")
         }
 
@@ -72,7 +83,10 @@ struct SeedRunTests {
         for date in dates {
             #expect(isSevenDigitDate(date), "EventDate '\(date)' does not match yyyy-MM-ddTHH:mm:ss.fffffffZ")
         }
-        let types = try await SQLiteShell.lines(store, "SELECT DISTINCT type FROM properties_view WHERE table_name = 'events' AND name = 'EventDate'")
+        let types = try await SQLiteShell.lines(
+            store,
+            "SELECT DISTINCT type FROM properties_view WHERE table_name = 'events' AND name = 'EventDate'"
+        )
         #expect(types == ["Edm.DateTime"])
 
         // The manifest says complete and its hash is the hash of what is stored.
@@ -106,14 +120,19 @@ struct SeedRunTests {
         #expect(a.content == b.content, "same seed, different entities")
         #expect(a.manifest?.contentHash == b.manifest?.contentHash)
         #expect(a.blobs.map(\.contentMD5) == b.blobs.map(\.contentMD5))
-        #expect(try await SQLiteShell.eventsTableDigest(first) == SQLiteShell.eventsTableDigest(second), "stored JSON differs")
+        #expect(
+            try await SQLiteShell.eventsTableDigest(first) == SQLiteShell.eventsTableDigest(second),
+            "stored JSON differs"
+        )
 
         #expect(a.content != c.content, "another seed gave the same entities")
         #expect(a.manifest?.contentHash != c.manifest?.contentHash)
         let events = { (content: [Entity]) in Set(content.filter { $0.partitionKey == DataContract.eventsPartition }) }
         #expect(events(a.content).isDisjoint(with: events(c.content)), "another seed should give other events")
         // The sample speakers are the same people, with the same keys, whatever the seed.
-        let speakerKeys = { (content: [Entity]) in Set(content.filter { $0.partitionKey == DataContract.speakersPartition }.map(\.rowKey)) }
+        let speakerKeys = { (content: [Entity]) in
+            Set(content.filter { $0.partitionKey == DataContract.speakersPartition }.map(\.rowKey))
+        }
         #expect(speakerKeys(a.content).intersection(speakerKeys(c.content)).count >= 8)
     }
 
@@ -121,7 +140,10 @@ struct SeedRunTests {
     func generatedSpeakers() async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        let result = try await SeedTool.run(["--seed", "9", "--speakers", "20", "--events", "50", "--from", "2026-01-01", "--store", store], in: scratch.path)
+        let result = try await SeedTool.run(
+            ["--seed", "9", "--speakers", "20", "--events", "50", "--from", "2026-01-01", "--store", store],
+            in: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("events: Events 50 · speakers 20"), "\(result)")
 
@@ -135,7 +157,10 @@ struct SeedRunTests {
         #expect(pngs.count == 12)
         let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         for blob in pngs {
-            let bytes = try #require(try await StoreContents.blobData(store, name: blob.name), "\(blob.name) has no data")
+            let bytes = try #require(
+                try await StoreContents.blobData(store, name: blob.name),
+                "\(blob.name) has no data"
+            )
             #expect(Array(bytes.prefix(8)) == pngSignature, "\(blob.name) does not start with the PNG signature")
             #expect(bytes.count == blob.size)
             #expect(blob.name.hasSuffix(".png"), "\(blob.name)")
@@ -161,7 +186,10 @@ struct SeedCommandLineTests {
         let result = try await SeedTool.run(["--help"], in: scratch.path, samples: nil)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Examples:"), "\(result)")
-        for option in ["--seed", "--events", "--speakers", "--from", "--cutoff", "--resolution", "--mode", "--reset", "--dry-run", "--samples", "--store", "--quiet", "--version", "--help"] {
+        for option in [
+            "--seed", "--events", "--speakers", "--from", "--cutoff", "--resolution", "--mode", "--reset", "--dry-run",
+            "--samples", "--store", "--quiet", "--version", "--help",
+        ] {
             #expect(result.stdout.contains(option), "--help does not mention \(option)")
         }
         #expect(directoryListing(scratch.path).isEmpty, "--help created files")
@@ -181,11 +209,18 @@ struct SeedCommandLineTests {
     func quiet(flag: String) async throws {
         let scratch = try Scratch()
         let store = scratch.file("store.sqlite")
-        let result = try await SeedTool.run(["--seed", "3", "--events", "20", flag, "--store", store], in: scratch.path)
+        let result = try await SeedTool.run(
+            ["--seed", "3", "--events", "20", flag, "--store", store],
+            in: scratch.path
+        )
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
-        #expect(try await StoreContents.read(store).counts == [DataContract.speakersPartition: 8, DataContract.eventsPartition: 20])
+        #expect(
+            try await StoreContents.read(store).counts == [
+                DataContract.speakersPartition: 8, DataContract.eventsPartition: 20,
+            ]
+        )
     }
 
     @Test("without --store it writes ./speakeasy.sqlite in the working directory")
@@ -195,7 +230,10 @@ struct SeedCommandLineTests {
         #expect(result.status == 0, "\(result)")
         // A new store's rollback journal, if any stays beside it, is empty.
         #expect(directoryListing(scratch.path).filter { $0 != "speakeasy.sqlite-journal" } == ["speakeasy.sqlite"])
-        #expect(fileBytes(scratch.file("speakeasy.sqlite-journal")).map(\.isEmpty) ?? true, "a completed run left a non-empty journal")
+        #expect(
+            fileBytes(scratch.file("speakeasy.sqlite-journal")).map(\.isEmpty) ?? true,
+            "a completed run left a non-empty journal"
+        )
         #expect(try await StoreContents.read(scratch.file("speakeasy.sqlite")).events.count == 5)
     }
 }
@@ -223,7 +261,10 @@ func isLowerCaseGUID(_ text: String) -> Bool {
         if [8, 13, 18, 23].contains(index) {
             guard byte == UInt8(ascii: "-") else { return false }
         } else {
-            guard (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) else { return false }
+            guard
+                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            else { return false }
         }
     }
     return true

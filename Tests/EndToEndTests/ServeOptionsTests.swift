@@ -14,7 +14,12 @@ struct ServeOptionsTests {
         for store in ["dev", "AccountName=a;AccountKey=c2VjcmV0;TableEndpoint=http://127.0.0.1:1/a"] {
             let result = try await BuiltTool.serve.run(["--store", store, "--blob-port", "70000"], in: scratch.path)
             #expect(result.status == 64, "\(result)")
-            #expect(result.stderr.hasPrefix("serve: error: --store: serve serves a local account file, not 'dev', 'azure' or a connection string\n"), "\(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "serve: error: --store: serve serves a local account file, not 'dev', 'azure' or a connection string\n"
+                ),
+                "\(result)"
+            )
             #expect(!result.stderr.contains("c2VjcmV0"), "a key given in --store is not echoed")
         }
     }
@@ -23,19 +28,33 @@ struct ServeOptionsTests {
     func quietAndParallel() async throws {
         let scratch = try Scratch()
         let quiet = try await BuiltTool.serve.run(["-q", "--blob-port", "70000"], in: scratch.path)
-        #expect(quiet.status == 64 && quiet.stderr.hasPrefix("serve: error: --blob-port 70000: a port is 0 to 65535\n"), "\(quiet)")
+        #expect(
+            quiet.status == 64 && quiet.stderr.hasPrefix("serve: error: --blob-port 70000: a port is 0 to 65535\n"),
+            "\(quiet)"
+        )
         // Were --parallel taken, the run would fail to listen on an address that is not this machine's.
         let parallel = try await BuiltTool.serve.run(
-            ["--parallel", "4", "--host", "192.0.2.1", "--blob-port", "0", "--table-port", "0", "--store", "new.sqlite"], in: scratch.path)
-        #expect(parallel.status == 64 && parallel.stderr.hasPrefix("serve: error: Unknown option '--parallel'"), "\(parallel)")
+            [
+                "--parallel", "4", "--host", "192.0.2.1", "--blob-port", "0", "--table-port", "0", "--store",
+                "new.sqlite",
+            ],
+            in: scratch.path
+        )
+        #expect(
+            parallel.status == 64 && parallel.stderr.hasPrefix("serve: error: Unknown option '--parallel'"),
+            "\(parallel)"
+        )
     }
 
-    @Test("a negative port or latency is refused for its value, not as a missing one", arguments: [
-        (["--blob-port", "-1"], "--blob-port -1: a port is 0 to 65535"),
-        (["--table-port", "-2"], "--table-port -2: a port is 0 to 65535"),
-        (["--latency", "-5"], "--latency -5: 0 to 600000 ms"),
-        (["--page-size", "-3"], "--page-size -3: 1 to 1000"),
-    ])
+    @Test(
+        "a negative port or latency is refused for its value, not as a missing one",
+        arguments: [
+            (["--blob-port", "-1"], "--blob-port -1: a port is 0 to 65535"),
+            (["--table-port", "-2"], "--table-port -2: a port is 0 to 65535"),
+            (["--latency", "-5"], "--latency -5: 0 to 600000 ms"),
+            (["--page-size", "-3"], "--page-size -3: 1 to 1000"),
+        ]
+    )
     func negativeNumbers(arguments: [String], message: String) async throws {
         let scratch = try Scratch()
         let result = try await BuiltTool.serve.run(arguments, in: scratch.path)
@@ -57,9 +76,14 @@ struct ServeOptionsTests {
     func cannotListen() async throws {
         let scratch = try Scratch()
         let result = try await BuiltTool.serve.run(
-            ["--store", "new.sqlite", "--host", "192.0.2.1", "--blob-port", "0", "--table-port", "0", "-q"], in: scratch.path)
+            ["--store", "new.sqlite", "--host", "192.0.2.1", "--blob-port", "0", "--table-port", "0", "-q"],
+            in: scratch.path
+        )
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr == "serve: error: cannot listen on 192.0.2.1: not an address of this machine\n", "\(result)")
+        #expect(
+            result.stderr == "serve: error: cannot listen on 192.0.2.1: not an address of this machine\n",
+            "\(result)"
+        )
         #expect(!fileExists(scratch.file("new.sqlite")), "the store was created before the ports were bound")
     }
 }

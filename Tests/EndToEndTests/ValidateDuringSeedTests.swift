@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// `validate` meets an unfinished manifest: it tells a seed that is still running from one that was
@@ -13,13 +13,18 @@ import Testing
 /// depend on racing a live seed's transactions.
 @Suite("validate during a seed", .serialized)
 struct ValidateDuringSeedTests {
-    @Test("an unfinished manifest: 'a seed is writing to this store now' while the lock is held, 'interrupted' once it is not")
+    @Test(
+        "an unfinished manifest: 'a seed is writing to this store now' while the lock is held, 'interrupted' once it is not"
+    )
     func runningThenInterrupted() async throws {
         let scratch = try Scratch()
         let store = try await SeedTool.seededStore(scratch)
         // The manifest as a seed leaves it until it completes.
         let updated = try await SQLiteShell.run(
-            store, "UPDATE entities SET properties = json_set(properties, '$.Status', 'in progress') WHERE table_name = 'seedmanifest'", readOnly: false)
+            store,
+            "UPDATE entities SET properties = json_set(properties, '$.Status', 'in progress') WHERE table_name = 'seedmanifest'",
+            readOnly: false
+        )
         try #require(updated.status == 0, "\(updated)")
 
         // A seed running: its lock on the store file, taken here as seed takes it.
@@ -29,11 +34,19 @@ struct ValidateDuringSeedTests {
         let running = try await BuiltTool.validate.run(["--store", store, "--rule", "manifest"], in: scratch.path)
         close(descriptor)
         #expect(running.status == 1, "\(running)")
-        #expect(running.stdout.contains("the seed manifest is unfinished ('in progress'): a seed is writing to this store now; validate when it has finished"), "\(running)")
+        #expect(
+            running.stdout.contains(
+                "the seed manifest is unfinished ('in progress'): a seed is writing to this store now; validate when it has finished"
+            ),
+            "\(running)"
+        )
         #expect(!running.stdout.contains("run the same seed command"), "\(running)")
 
         let interrupted = try await BuiltTool.validate.run(["--store", store, "--rule", "manifest"], in: scratch.path)
         #expect(interrupted.status == 1, "\(interrupted)")
-        #expect(interrupted.stdout.contains("a seed run was interrupted; run the same seed command again to finish it"), "\(interrupted)")
+        #expect(
+            interrupted.stdout.contains("a seed run was interrupted; run the same seed command again to finish it"),
+            "\(interrupted)"
+        )
     }
 }

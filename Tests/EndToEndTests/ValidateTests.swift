@@ -9,7 +9,10 @@ struct ValidateTests {
     /// A store seeded with seed 42 (8 speakers, 100 events) in `scratch`, and its export as CSV.
     static func seeded(_ scratch: borrowing Scratch) async throws -> String {
         let store = try await SeedTool.seededStore(scratch)
-        let exported = try await BuiltTool.export.run(["--store", store, "--to", "all.csv", "--quiet"], in: scratch.path)
+        let exported = try await BuiltTool.export.run(
+            ["--store", store, "--to", "all.csv", "--quiet"],
+            in: scratch.path
+        )
         #expect(exported.status == 0, "\(exported)")
         return store
     }
@@ -18,13 +21,18 @@ struct ValidateTests {
     static func broken(_ scratch: borrowing Scratch) throws -> (orphanLine: Int, dateLine: Int) {
         var lines = try String(contentsOfFile: scratch.file("all.csv"), encoding: .utf8).components(separatedBy: "\r\n")
         let eventLines = lines.indices.filter { lines[$0].hasPrefix("Events,") }
-        let first = eventLines[0], second = eventLines[1]
+        let first = eventLines[0]
+        let second = eventLines[1]
         // The date as a file that went through Azure might hold it: its fraction trimmed.
         // (At minute resolution EventDate is the one value ending ':00.0000001Z'.)
         lines[first] = lines[first].replacingOccurrences(of: ":00.0000001Z,", with: ":00Z,")
         let keyPattern = try NSRegularExpression(pattern: ",([0-9a-f-]{36}),([^,]*),,,,$")
         let range = NSRange(lines[second].startIndex..., in: lines[second])
-        lines[second] = keyPattern.stringByReplacingMatches(in: lines[second], range: range, withTemplate: ",99999999-0000-4000-8000-000000000000,$2,,,,")
+        lines[second] = keyPattern.stringByReplacingMatches(
+            in: lines[second],
+            range: range,
+            withTemplate: ",99999999-0000-4000-8000-000000000000,$2,,,,"
+        )
         try lines.joined(separator: "\r\n").write(toFile: scratch.file("broken.csv"), atomically: true, encoding: .utf8)
         return (second + 1, first + 1)
     }
@@ -66,12 +74,18 @@ struct ValidateTests {
         #expect(findings.map { ($0["location"] as? [String: Any])?["line"] as? Int } == [dateLine, orphanLine])
 
         // --date-format azure accepts the trimmed date; --skip drops the orphan.
-        let azure = try await BuiltTool.validate.run(["broken.csv", "--date-format", "azure", "--skip", "references"], in: scratch.path)
+        let azure = try await BuiltTool.validate.run(
+            ["broken.csv", "--date-format", "azure", "--skip", "references"],
+            in: scratch.path
+        )
         #expect(azure.status == 0, "\(azure)")
         let only = try await BuiltTool.validate.run(["broken.csv", "--rule", "dates.format"], in: scratch.path)
         #expect(only.status == 1)
         #expect(!only.stdout.contains("references.orphan"))
-        let stopped = try await BuiltTool.validate.run(["broken.csv", "--max-errors", "1", "--report", "json"], in: scratch.path)
+        let stopped = try await BuiltTool.validate.run(
+            ["broken.csv", "--max-errors", "1", "--report", "json"],
+            in: scratch.path
+        )
         #expect(stopped.status == 1)
         #expect(stopped.stdout.contains("\"truncated\": true"), "\(stopped)")
         #expect(stopped.stderr.contains("at least 1 error in"), "\(stopped)")
@@ -94,10 +108,19 @@ struct ValidateTests {
         let github = try await BuiltTool.validate.run(["broken.csv", "--report", "github"], in: scratch.path)
         #expect(github.status == 1, "\(github)")
         let lines = github.stdout.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("::error file=broken.csv,line=\(dateLine),title=dates.format::") }, "\(github)")
-        #expect(lines.contains { $0.hasPrefix("::error file=broken.csv,line=\(orphanLine),title=references.orphan::") }, "\(github)")
+        #expect(
+            lines.contains { $0.hasPrefix("::error file=broken.csv,line=\(dateLine),title=dates.format::") },
+            "\(github)"
+        )
+        #expect(
+            lines.contains { $0.hasPrefix("::error file=broken.csv,line=\(orphanLine),title=references.orphan::") },
+            "\(github)"
+        )
 
-        let sarif = try await BuiltTool.validate.run(["broken.csv", "--report", "sarif", "--output", "report.sarif"], in: scratch.path)
+        let sarif = try await BuiltTool.validate.run(
+            ["broken.csv", "--report", "sarif", "--output", "report.sarif"],
+            in: scratch.path
+        )
         #expect(sarif.status == 1, "\(sarif)")
         let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/report.sarif"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -112,14 +135,20 @@ struct ValidateTests {
         let scratch = try Scratch()
         _ = try await Self.seeded(scratch)
         _ = try Self.broken(scratch)
-        let result = try await BuiltTool.validate.run(["broken.csv", "--report", "json", "--output", "report.json"], in: scratch.path)
+        let result = try await BuiltTool.validate.run(
+            ["broken.csv", "--report", "json", "--output", "report.json"],
+            in: scratch.path
+        )
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout == "")
         #expect(result.stderr == "validate: 2 errors in 108 entities (broken.csv)\n")
         let report = try #require(fileBytes(scratch.file("report.json")))
         #expect(try JSONSerialization.jsonObject(with: report) is [String: Any])
         #expect(directoryListing(scratch.path).filter { $0.contains("partial") }.isEmpty)
-        let text = try await BuiltTool.validate.run(["broken.csv", "--output", "report.txt", "--quiet"], in: scratch.path)
+        let text = try await BuiltTool.validate.run(
+            ["broken.csv", "--output", "report.txt", "--quiet"],
+            in: scratch.path
+        )
         #expect(text.status == 1)
         #expect(text.stderr == "")
         #expect(try String(contentsOfFile: scratch.file("report.txt"), encoding: .utf8).contains("references.orphan"))
@@ -128,7 +157,8 @@ struct ValidateTests {
     @Test("warnings pass unless --warnings-as-errors")
     func warnings() async throws {
         let scratch = try Scratch()
-        try "PartitionKey,RowKey,Name,Title,Bio,ImageUrl\r\nspeakers,not-a-guid,A,B,C,http://x/speakeasy/speakers/a.jpg\r\n"
+        try
+            "PartitionKey,RowKey,Name,Title,Bio,ImageUrl\r\nspeakers,not-a-guid,A,B,C,http://x/speakeasy/speakers/a.jpg\r\n"
             .write(toFile: scratch.file("s.csv"), atomically: true, encoding: .utf8)
         let plain = try await BuiltTool.validate.run(["s.csv"], in: scratch.path)
         #expect(plain.status == 0, "\(plain)")
@@ -138,7 +168,12 @@ struct ValidateTests {
         #expect(strict.status == 1, "\(strict)")
         let photos = try await BuiltTool.validate.run(["s.csv", "--rule", "photos"], in: scratch.path)
         #expect(photos.status == 0, "\(photos)")
-        #expect(photos.stderr.contains("note: photos.access, photos.content-type, photos.missing, photos.unused check a storage account"), "\(photos)")
+        #expect(
+            photos.stderr.contains(
+                "note: photos.access, photos.content-type, photos.missing, photos.unused check a storage account"
+            ),
+            "\(photos)"
+        )
     }
 
     @Test("a store with defects: exit 1, findings located in the table and the container")
@@ -146,15 +181,21 @@ struct ValidateTests {
         let scratch = try Scratch()
         let store = try await Self.seeded(scratch)
         let injected = try await SQLiteShell.run(
-            store, "UPDATE blobs SET content_type = 'text/plain' WHERE name = 'BTubalinal.jpg'; UPDATE containers SET public_access = 'private';",
-            readOnly: false)
+            store,
+            "UPDATE blobs SET content_type = 'text/plain' WHERE name = 'BTubalinal.jpg'; UPDATE containers SET public_access = 'private';",
+            readOnly: false
+        )
         #expect(injected.status == 0, "\(injected)")
         let result = try await BuiltTool.validate.run(["--store", store, "--report", "json"], in: scratch.path)
         #expect(result.status == 1, "\(result)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.map { $0["rule"] as? String } == ["photos.access", "photos.content-type"])
-        #expect(findings.map { ($0["location"] as? [String: Any])?["text"] as? String } == ["speakers", "speakers/BTubalinal.jpg"])
+        #expect(
+            findings.map { ($0["location"] as? [String: Any])?["text"] as? String } == [
+                "speakers", "speakers/BTubalinal.jpg",
+            ]
+        )
     }
 
     @Test("a spreadsheet's CSV: --delimiter, and dates that are no dates reported, not the end of the run")
@@ -170,15 +211,28 @@ struct ValidateTests {
 
             """
         try csv.write(toFile: scratch.file("sheet.csv"), atomically: true, encoding: .utf8)
-        let result = try await BuiltTool.validate.run(["sheet.csv", "--delimiter", ";", "--report", "github"], in: scratch.path)
+        let result = try await BuiltTool.validate.run(
+            ["sheet.csv", "--delimiter", ";", "--report", "github"],
+            in: scratch.path
+        )
         #expect(result.status == 1, "\(result)")
         let annotations = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::error") }
         #expect(annotations.count == 2, "\(result)")
-        #expect(annotations.first?.contains("line=3") == true && annotations.first?.contains("EventDate 'tomorrow' is Edm.String") == true, "\(result)")
-        #expect(annotations.last?.contains("line=5") == true && annotations.last?.contains("'03/01/2026'") == true, "\(result)")
+        #expect(
+            annotations.first?.contains("line=3") == true
+                && annotations.first?.contains("EventDate 'tomorrow' is Edm.String") == true,
+            "\(result)"
+        )
+        #expect(
+            annotations.last?.contains("line=5") == true && annotations.last?.contains("'03/01/2026'") == true,
+            "\(result)"
+        )
 
         // export still refuses the file: there a date that is no date cannot be converted.
-        let exported = try await BuiltTool.export.run(["sheet.csv", "--delimiter", ";", "--to", "out.json"], in: scratch.path)
+        let exported = try await BuiltTool.export.run(
+            ["sheet.csv", "--delimiter", ";", "--to", "out.json"],
+            in: scratch.path
+        )
         #expect(exported.status == 65, "\(exported)")
         #expect(exported.stderr.contains("sheet.csv:3:"), "\(exported)")
     }
@@ -186,9 +240,12 @@ struct ValidateTests {
     @Test("usage errors are 64; missing input 66; a malformed file 65 with file:line; an unwritable report 73")
     func exitCodes() async throws {
         let scratch = try Scratch()
-        for arguments in [["--report", "nope"], ["--rule", "nope"], ["--max-errors", "0"],
-                          ["a.csv", "--store", "x.sqlite"], ["--from", "2026-02-01", "--cutoff", "2026-01-01"], ["--date-format", "iso"],
-                          ["a.csv", "--delimiter", ";;"], ["--delimiter", ";"]] {
+        for arguments in [
+            ["--report", "nope"], ["--rule", "nope"], ["--max-errors", "0"],
+            ["a.csv", "--store", "x.sqlite"], ["--from", "2026-02-01", "--cutoff", "2026-01-01"],
+            ["--date-format", "iso"],
+            ["a.csv", "--delimiter", ";;"], ["--delimiter", ";"],
+        ] {
             let result = try await BuiltTool.validate.run(arguments, in: scratch.path)
             #expect(result.status == 64, "\(arguments): \(result)")
         }
@@ -197,7 +254,11 @@ struct ValidateTests {
         let noFile = try await BuiltTool.validate.run(["missing.csv"], in: scratch.path)
         #expect(noFile.status == 66, "\(noFile)")
 
-        try "{\"PartitionKey\":\"Events\",\"RowKey\":\"a\"}\n{\"PartitionKey\":\n".write(toFile: scratch.file("bad.ndjson"), atomically: true, encoding: .utf8)
+        try "{\"PartitionKey\":\"Events\",\"RowKey\":\"a\"}\n{\"PartitionKey\":\n".write(
+            toFile: scratch.file("bad.ndjson"),
+            atomically: true,
+            encoding: .utf8
+        )
         let malformed = try await BuiltTool.validate.run(["bad.ndjson", "--output", "report.txt"], in: scratch.path)
         #expect(malformed.status == 65, "\(malformed)")
         #expect(malformed.stderr.hasPrefix("validate: error: bad.ndjson:2:"), "\(malformed)")
@@ -230,11 +291,20 @@ struct MaxErrorsTests {
         for n in 0..<2_000 {
             let key = String(format: "e0000000-0000-4000-8000-%012d", n)
             let date = String(format: "2026-03-%02dT%02d:%02d:00.0000001Z", 1 + n / 1_440, n / 60 % 24, n % 60)
-            lines.append("Events,\(key),\(date),iOS Meetup,\"Chicago, IL\",Lorem.,99999999-0000-4000-8000-000000000000,Nobody")
+            lines.append(
+                "Events,\(key),\(date),iOS Meetup,\"Chicago, IL\",Lorem.,99999999-0000-4000-8000-000000000000,Nobody"
+            )
         }
-        try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: scratch.file("events.csv"), atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\r\n") + "\r\n").write(
+            toFile: scratch.file("events.csv"),
+            atomically: true,
+            encoding: .utf8
+        )
 
-        let json = try await BuiltTool.validate.run(["events.csv", "--max-errors", "50", "--report", "json"], in: scratch.path)
+        let json = try await BuiltTool.validate.run(
+            ["events.csv", "--max-errors", "50", "--report", "json"],
+            in: scratch.path
+        )
         #expect(json.status == 1, "\(json)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["truncated"] as? Bool == true)
@@ -244,17 +314,34 @@ struct MaxErrorsTests {
 
         let text = try await BuiltTool.validate.run(["events.csv", "--max-errors", "50"], in: scratch.path)
         #expect(text.stdout.contains("validate: at least 50 errors in 2000 entities"), "\(text)")
-        let junit = try await BuiltTool.validate.run(["events.csv", "--max-errors", "50", "--report", "junit"], in: scratch.path)
-        #expect(junit.stdout.contains("<testsuite name=\"max-errors\"") && junit.stdout.contains("lower bounds"), "\(junit)")
-        let sarif = try await BuiltTool.validate.run(["events.csv", "--max-errors", "50", "--report", "sarif"], in: scratch.path)
+        let junit = try await BuiltTool.validate.run(
+            ["events.csv", "--max-errors", "50", "--report", "junit"],
+            in: scratch.path
+        )
+        #expect(
+            junit.stdout.contains("<testsuite name=\"max-errors\"") && junit.stdout.contains("lower bounds"),
+            "\(junit)"
+        )
+        let sarif = try await BuiltTool.validate.run(
+            ["events.csv", "--max-errors", "50", "--report", "sarif"],
+            in: scratch.path
+        )
         #expect(sarif.stdout.contains("\"truncated\": true") || sarif.stdout.contains("\"truncated\":true"), "\(sarif)")
         #expect(sarif.stdout.contains("lower bounds"), "\(sarif)")
-        let github = try await BuiltTool.validate.run(["events.csv", "--max-errors", "50", "--report", "github"], in: scratch.path)
+        let github = try await BuiltTool.validate.run(
+            ["events.csv", "--max-errors", "50", "--report", "github"],
+            in: scratch.path
+        )
         #expect(github.stdout.contains("::warning title=validate::validate stopped at --max-errors 50"), "\(github)")
 
         // Exactly the limit is a complete count.
-        let exact = try await BuiltTool.validate.run(["events.csv", "--max-errors", "2000", "--report", "json"], in: scratch.path)
-        let exactObject = try #require(try JSONSerialization.jsonObject(with: Data(exact.stdout.utf8)) as? [String: Any])
+        let exact = try await BuiltTool.validate.run(
+            ["events.csv", "--max-errors", "2000", "--report", "json"],
+            in: scratch.path
+        )
+        let exactObject = try #require(
+            try JSONSerialization.jsonObject(with: Data(exact.stdout.utf8)) as? [String: Any]
+        )
         #expect(exactObject["truncated"] as? Bool == false)
         #expect((exactObject["summary"] as? [String: Any])?["errors"] as? Int == 2000)
     }
@@ -263,19 +350,30 @@ struct MaxErrorsTests {
     func controlCharactersInMessages() async throws {
         let scratch = try Scratch()
         let store = try await SeedTool.seededStore(scratch)
-        let exported = try await BuiltTool.export.run(["--store", store, "--to", "all.ndjson", "--quiet"], in: scratch.path)
+        let exported = try await BuiltTool.export.run(
+            ["--store", store, "--to", "all.ndjson", "--quiet"],
+            in: scratch.path
+        )
         try #require(exported.status == 0, "\(exported)")
-        var lines = try String(contentsOfFile: scratch.file("all.ndjson"), encoding: .utf8).components(separatedBy: "\n")
+        var lines = try String(contentsOfFile: scratch.file("all.ndjson"), encoding: .utf8).components(
+            separatedBy: "\n"
+        )
         let event = try #require(lines.firstIndex { $0.contains("\"PartitionKey\":\"Events\"") })
         // A SpeakerName with a line break and a terminal escape: the reference check quotes it.
         let name = try NSRegularExpression(pattern: "\"SpeakerName\":\"[^\"]*\"")
         lines[event] = name.stringByReplacingMatches(
-            in: lines[event], range: NSRange(lines[event].startIndex..., in: lines[event]), withTemplate: "\"SpeakerName\":\"Line1\\\\nLine2\\\\u001B[31m\"")
+            in: lines[event],
+            range: NSRange(lines[event].startIndex..., in: lines[event]),
+            withTemplate: "\"SpeakerName\":\"Line1\\\\nLine2\\\\u001B[31m\""
+        )
         try lines.joined(separator: "\n").write(toFile: scratch.file("odd.ndjson"), atomically: true, encoding: .utf8)
 
         let text = try await BuiltTool.validate.run(["odd.ndjson"], in: scratch.path)
         #expect(text.status == 1, "\(text)")
-        let finding = try #require(text.stdout.split(separator: "\n").first { $0.contains("SpeakerName 'Line1") }, "\(text)")
+        let finding = try #require(
+            text.stdout.split(separator: "\n").first { $0.contains("SpeakerName 'Line1") },
+            "\(text)"
+        )
         #expect(finding.contains("SpeakerName 'Line1\\nLine2\\u{1B}[31m' is not the Name of speaker"), "\(finding)")
         #expect(!text.stdout.contains("\u{1B}"), "\(text)")
 

@@ -23,7 +23,9 @@ struct AtomInteropTests {
         try withScratchDirectory { scratch in
             let path = scratch + "/ours.xml"
             let ours = InteropEntities.common
-            try Data(format(ours, with: AtomFormatter(options: .init(table: "speakers")))).write(to: URL(fileURLWithPath: path))
+            try Data(format(ours, with: AtomFormatter(options: .init(table: "speakers")))).write(
+                to: URL(fileURLWithPath: path)
+            )
             let theirs = try PythonSDK.dump("storage_atom_read.py", [path])
             Self.sdkReading.expectSame(ours: ours, theirs: theirs, "Atom written by us, read by azure-storage")
         }
@@ -52,17 +54,25 @@ struct AtomInteropTests {
         try withScratchDirectory { scratch in
             let expected = try PythonSDK.dump("storage_atom_write.py", [scratch])
             let index = try #require(expected.firstIndex { $0.rowKey == "special-doubles" })
-            let written = String(decoding: try Data(contentsOf: URL(fileURLWithPath: scratch + "/entry-\(index).xml")), as: UTF8.self)
+            let written = String(
+                decoding: try Data(contentsOf: URL(fileURLWithPath: scratch + "/entry-\(index).xml")),
+                as: UTF8.self
+            )
             #expect(written.contains(#"<d:DoubleNaN m:type="Edm.Double">nan</d:DoubleNaN>"#))
             // azure-storage 0.20.3 spells them with Python's str(): nan, inf, -inf. We read those too.
             let ours = try readAtomFile(scratch + "/entry-\(index).xml")
-            Comparison().expectSame(ours: ours, theirs: [expected[index]], "azure-storage entry-\(index).xml, read by us")
+            Comparison().expectSame(
+                ours: ours,
+                theirs: [expected[index]],
+                "azure-storage entry-\(index).xml, read by us"
+            )
         }
     }
 
     @Test(
         "the recorded Azure Atom payloads read the same in azure-storage and in our reader",
-        arguments: ["table-atom-query-entities-feed.xml", "table-atom-insert-entity-request.xml"])
+        arguments: ["table-atom-query-entities-feed.xml", "table-atom-insert-entity-request.xml"]
+    )
     func recordedPayloads(file: String) throws {
         try withScratchDirectory { scratch in
             let path = JSONInteropTests.fixtures + "/" + file

@@ -73,12 +73,22 @@ struct AuthInteropTests {
             #expect(ours.signature == parsed.signature, "\(sdk.name)")
             #expect(ours.token == token, "\(sdk.name)")
             let grant = try parsed.verify(
-                credentials: Self.credentials, service: service, target: target, now: Self.duringWindow, isHTTPS: true)
+                credentials: Self.credentials,
+                service: service,
+                target: target,
+                now: Self.duringWindow,
+                isHTTPS: true
+            )
             #expect(grant.signature == parsed, "\(sdk.name)")
             // Through the server's entry point, appended to a request's own query.
             let head = RequestHead(method: "GET", path: "/devstoreaccount1/x", query: "timeout=30&" + token)
             let result = try RequestAuthenticator(credentials: Self.credentials).authenticate(
-                head, service: service, target: target, now: Self.duringWindow, isHTTPS: true)
+                head,
+                service: service,
+                target: target,
+                now: Self.duringWindow,
+                isHTTPS: true
+            )
             #expect(result == .sharedAccessSignature(grant), "\(sdk.name)")
         }
     }
@@ -91,22 +101,35 @@ struct AuthInteropTests {
             let service = try #require(StorageService(rawValue: sdk.service))
             let headers = (sdk.headers ?? []).map { (name: $0[0], value: $0[1]) }
             var head = RequestHead(
-                method: try #require(sdk.method), path: try #require(sdk.path), query: sdk.query ?? "", headers: headers
+                method: try #require(sdk.method),
+                path: try #require(sdk.path),
+                query: sdk.query ?? "",
+                headers: headers
             )
             if sdk.signsDate == true {
                 let stringToSign = try SharedKey.tableStringToSign(
-                    head, account: "devstoreaccount1", date: head.header("Date"))
+                    head,
+                    account: "devstoreaccount1",
+                    date: head.header("Date")
+                )
                 #expect(
                     "SharedKey devstoreaccount1:\(Self.credentials.sign(stringToSign))" == sdk.authorization,
-                    "\(sdk.name)")
+                    "\(sdk.name)"
+                )
             } else {
                 #expect(
                     try SharedKey.authorization(for: head, service: service, credentials: Self.credentials)
-                        == sdk.authorization, "\(sdk.name)")
+                        == sdk.authorization,
+                    "\(sdk.name)"
+                )
             }
             head.headers.append(("Authorization", try #require(sdk.authorization)))
             let result = try RequestAuthenticator(credentials: Self.credentials).authenticate(
-                head, service: service, target: .service, now: Self.requestDate)
+                head,
+                service: service,
+                target: .service,
+                now: Self.requestDate
+            )
             #expect(result == .sharedKey(.sharedKey), "\(sdk.name)")
         }
     }
@@ -126,11 +149,19 @@ struct AuthInteropTests {
             let length = headers.first { $0.name == "Content-Length" }.flatMap { Int($0.value) } ?? 0
             let query = (sdk.query ?? "").split(separator: "&").map { item in
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                return (name: PercentEncoding.decode(String(parts[0])) ?? "", value: PercentEncoding.decode(parts.count > 1 ? String(parts[1]) : "") ?? "")
+                return (
+                    name: PercentEncoding.decode(String(parts[0])) ?? "",
+                    value: PercentEncoding.decode(parts.count > 1 ? String(parts[1]) : "") ?? ""
+                )
             }
             let request = StorageRequest(
-                service, try #require(sdk.method), String(try #require(sdk.path).dropFirst("/devstoreaccount1".count)), query: query,
-                headers: headers.filter { !["x-ms-date", "Content-Length"].contains($0.name) }, body: [UInt8](repeating: 0, count: length))
+                service,
+                try #require(sdk.method),
+                String(try #require(sdk.path).dropFirst("/devstoreaccount1".count)),
+                query: query,
+                headers: headers.filter { !["x-ms-date", "Content-Length"].contains($0.name) },
+                body: [UInt8](repeating: 0, count: length)
+            )
             let sent = try client.prepared(request, date: date).headers
             #expect(sent.first { $0.name == "Authorization" }?.value == sdk.authorization, "\(sdk.name)")
         }

@@ -1,8 +1,8 @@
 import Foundation
 import SpeakEasyData
 import SpeakEasyServer
-import TestSupport
 import TestServer
+import TestSupport
 import Testing
 
 /// Azurite's own Table test cases, ported (python/azurite_table_cases.py), run against `serve` with
@@ -10,14 +10,22 @@ import Testing
 /// certain, the answer decided here names its source.
 @Suite("serve judged by Azurite's Table cases", .enabled(if: PythonSDK.enabled, PythonSDK.howToEnable))
 struct AzuriteTableCasesTests {
-    @Test("malformed ETags, empty filters, $top=0, versions, table-name case, refused batch operations, literals and ranges")
+    @Test(
+        "malformed ETags, empty filters, $top=0, versions, table-name case, refused batch operations, literals and ranges"
+    )
     func azuriteCases() async throws {
         try await withRunningServer { server in
             let endpoint = "http://127.0.0.1:\(server.port(.table))/\(DevelopmentAccount.name)"
             let output = try await offPool { try PythonSDK.run("azurite_table_cases.py", [endpoint]) }
             let seen = try #require(try JSONSerialization.jsonObject(with: Data(output)) as? [String: Any])
             func json(_ key: String) throws -> String {
-                String(decoding: try JSONSerialization.data(withJSONObject: try #require(seen[key]), options: [.sortedKeys]), as: UTF8.self)
+                String(
+                    decoding: try JSONSerialization.data(
+                        withJSONObject: try #require(seen[key]),
+                        options: [.sortedKeys]
+                    ),
+                    as: UTF8.self
+                )
             }
             func expect(_ key: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
                 let actual = try json(key)
@@ -64,7 +72,10 @@ struct AzuriteTableCasesTests {
             // to match the Int32 literal 5: Microsoft's "Querying tables and entities" says "The
             // constant value must be of the same data type as the property in order for the filter
             // to return valid results", so only 5.0 matches.
-            try expect("double_vs_int", #"{"doubleField eq 5":0,"doubleField eq 5.0":1,"doubleField gt 4":0,"doubleField lt 6":0}"#)
+            try expect(
+                "double_vs_int",
+                #"{"doubleField eq 5":0,"doubleField eq 5.0":1,"doubleField gt 4":0,"doubleField lt 6":0}"#
+            )
             // The same page: "All parts of the filter string are case-sensitive", so `True` and
             // `FALSE` are no Boolean literals, and the filter is refused.
             let literals = try #require(seen["boolean_literals"] as? [String: Any])
@@ -75,9 +86,18 @@ struct AzuriteTableCasesTests {
             // Get Table Service Properties answers Azurite's defaults until a Set; a Set changes what it
             // names and keeps the rest (table.service.test.ts; the REST reference); a document
             // without what an element needs is 400 InvalidXmlDocument.
-            try expect("service_properties_default", #"{"cors":[],"logging":[true,true,true,false,null],"minute_metrics":[false,false]}"#)
-            try expect("service_properties_set", #"{"cors":[[["https:\/\/speakeasy.example"],["GET","PUT"],60]],"logging":[true,false,true,true,5],"minute_metrics":[false,false]}"#)
-            try expect("service_properties_cors_cleared", #"{"cors":[],"logging":[true,false,true,true,5],"minute_metrics":[false,false]}"#)
+            try expect(
+                "service_properties_default",
+                #"{"cors":[],"logging":[true,true,true,false,null],"minute_metrics":[false,false]}"#
+            )
+            try expect(
+                "service_properties_set",
+                #"{"cors":[[["https:\/\/speakeasy.example"],["GET","PUT"],60]],"logging":[true,false,true,true,5],"minute_metrics":[false,false]}"#
+            )
+            try expect(
+                "service_properties_cors_cleared",
+                #"{"cors":[],"logging":[true,false,true,true,5],"minute_metrics":[false,false]}"#
+            )
             try expect("service_properties_invalid", #"[400,"InvalidXmlDocument"]"#)
 
             // Set and Get Table ACL (issue 28: set_table_access_policy got 501); a table SAS naming a

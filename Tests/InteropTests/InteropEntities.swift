@@ -33,17 +33,33 @@ enum InteropEntities {
     /// The entities we write for both formats.
     static let common: [Entity] = [
         Entity(
-            partitionKey: "Events", rowKey: "it's a \"key\" with spaces", timestamp: .at("2026-01-02T03:04:05.1234567Z"),
-            etag: "W/\"datetime'2026-01-02T03%3A04%3A05.1234567Z'\"", properties: everyType),
+            partitionKey: "Events",
+            rowKey: "it's a \"key\" with spaces",
+            timestamp: .at("2026-01-02T03:04:05.1234567Z"),
+            etag: "W/\"datetime'2026-01-02T03%3A04%3A05.1234567Z'\"",
+            properties: everyType
+        ),
         Entity(
-            partitionKey: "speaker's <&> \"place\"", rowKey: "row with spaces 😀", timestamp: .at("2026-01-02T03:04:05Z"),
-            etag: "W/\"datetime'2026-01-02T03%3A04%3A05Z'\"", properties: strings),
-        Entity(partitionKey: "", rowKey: "keys only", timestamp: .at("2026-01-02T03:04:05.5Z"), etag: "W/\"datetime'2026-01-02T03%3A04%3A05.5Z'\""),
+            partitionKey: "speaker's <&> \"place\"",
+            rowKey: "row with spaces 😀",
+            timestamp: .at("2026-01-02T03:04:05Z"),
+            etag: "W/\"datetime'2026-01-02T03%3A04%3A05Z'\"",
+            properties: strings
+        ),
+        Entity(
+            partitionKey: "",
+            rowKey: "keys only",
+            timestamp: .at("2026-01-02T03:04:05.5Z"),
+            etag: "W/\"datetime'2026-01-02T03%3A04%3A05.5Z'\""
+        ),
     ]
 
     /// JSON only: control characters XML 1.0 cannot hold.
     static let jsonOnly = Entity(
-        partitionKey: "Events", rowKey: "controls", timestamp: .at("2026-01-02T03:04:05.1234567Z"),
+        partitionKey: "Events",
+        rowKey: "controls",
+        timestamp: .at("2026-01-02T03:04:05.1234567Z"),
         etag: "W/\"datetime'2026-01-02T03%3A04%3A05.1234567Z'\"",
-        properties: [Property("Controls", .string("nul\u{0}tab\there\u{1}\u{1F}\u{7F}\u{2028}\u{FEFF}"))])
+        properties: [Property("Controls", .string("nul\u{0}tab\there\u{1}\u{1F}\u{7F}\u{2028}\u{FEFF}"))]
+    )
 }

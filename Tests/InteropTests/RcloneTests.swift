@@ -1,7 +1,7 @@
 import Foundation
 import SpeakEasyData
-import TestSupport
 import TestServer
+import TestSupport
 import Testing
 
 /// `serve`'s Blob service judged by rclone 1.60 (Debian's package, Go, Azure's azblob SDK):
@@ -21,7 +21,9 @@ struct RcloneTests {
         ("docs/notes.txt", "", 1_600_014_400.5),
     ]
 
-    @Test("sync and check nested folders with their modification times; a second sync uploads nothing; removed files are deleted")
+    @Test(
+        "sync and check nested folders with their modification times; a second sync uploads nothing; removed files are deleted"
+    )
     func syncAndCheck() async throws {
         try await withRunningServer { server in
             try await offPool {
@@ -29,9 +31,15 @@ struct RcloneTests {
                     let source = scratch + "/source"
                     for file in Self.files {
                         let path = source + "/" + file.path
-                        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                        try FileManager.default.createDirectory(
+                            atPath: (path as NSString).deletingLastPathComponent,
+                            withIntermediateDirectories: true
+                        )
                         try Data(file.text.utf8).write(to: URL(fileURLWithPath: path))
-                        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: file.modified)], ofItemAtPath: path)
+                        try FileManager.default.setAttributes(
+                            [.modificationDate: Date(timeIntervalSince1970: file.modified)],
+                            ofItemAtPath: path
+                        )
                     }
                     // An on-the-fly remote. rclone 1.60 makes `https://<account>.<endpoint>` of an
                     // account and key, so a loopback endpoint goes with `use_emulator`, whose account
@@ -43,7 +51,9 @@ struct RcloneTests {
                     let log = scratch + "/rclone.log"
                     @discardableResult func rclone(_ arguments: [String]) throws -> String {
                         try? FileManager.default.removeItem(atPath: log)
-                        return try Self.rclone.run(arguments + ["--config", config, "--retries", "1", "--low-level-retries", "2"])
+                        return try Self.rclone.run(
+                            arguments + ["--config", config, "--retries", "1", "--low-level-retries", "2"]
+                        )
                     }
                     func logged() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
                     func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init).sorted() }

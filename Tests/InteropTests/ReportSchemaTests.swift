@@ -28,7 +28,10 @@ struct ReportSchemaTests {
         try #require(SampleReports.all.first { $0.name == name }).report
     }
 
-    @Test("SARIF validates against the OASIS SARIF 2.1.0 schema, formats (uri-reference) included", arguments: reportNames)
+    @Test(
+        "SARIF validates against the OASIS SARIF 2.1.0 schema, formats (uri-reference) included",
+        arguments: reportNames
+    )
     func sarif(name: String) throws {
         let bytes = SARIFReportWriter(toolVersion: "0.1.0").render(try Self.report(name))
         try withScratchDirectory { scratch in
@@ -51,10 +54,18 @@ struct ReportSchemaTests {
         arguments: [
             ("\"level\": \"warning\"", "\"level\": \"fatal\"", "'fatal' is not one of"),
             ("odd%20dir/", "odd dir/", "is not a 'uri-reference'"),
-        ])
+        ]
+    )
     func sarifCheckRejects(original: String, broken: String, reason: String) throws {
         let rendered = SARIFReportWriter(toolVersion: "0.1.0").render(SampleReports.tricky)
-        try Self.expectRejected("sarif", schema: Self.sarifSchema, rendered, replacing: original, with: broken, because: reason)
+        try Self.expectRejected(
+            "sarif",
+            schema: Self.sarifSchema,
+            rendered,
+            replacing: original,
+            with: broken,
+            because: reason
+        )
     }
 
     @Test(
@@ -62,23 +73,42 @@ struct ReportSchemaTests {
         arguments: [
             (" errors=\"0\" skipped", " skipped", "missing required attribute 'errors'"),
             ("\\u{7}", "\u{7}", "not well-formed"),
-        ])
+        ]
+    )
     func junitCheckRejects(original: String, broken: String, reason: String) throws {
-        try Self.expectRejected("junit", schema: Self.junitSchema, JUnitReportWriter().render(SampleReports.tricky), replacing: original, with: broken, because: reason)
+        try Self.expectRejected(
+            "junit",
+            schema: Self.junitSchema,
+            JUnitReportWriter().render(SampleReports.tricky),
+            replacing: original,
+            with: broken,
+            because: reason
+        )
     }
 
     /// Expects the schema check of `kind` to reject `rendered` with `original` replaced by `broken`,
     /// and to say `reason`.
     static func expectRejected(
-        _ kind: String, schema: String, _ rendered: [UInt8], replacing original: String, with broken: String, because reason: String,
+        _ kind: String,
+        schema: String,
+        _ rendered: [UInt8],
+        replacing original: String,
+        with broken: String,
+        because reason: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let text = String(decoding: rendered, as: UTF8.self)
         #expect(text.contains(original), sourceLocation: sourceLocation)
         let bytes = Array(text.replacingOccurrences(of: original, with: broken).utf8)
         try withScratchDirectory { scratch in
-            let failure = #expect(throws: PythonSDK.Failure.self, sourceLocation: sourceLocation) { try validate(kind, schema: schema, bytes, scratch: scratch) }
-            #expect(failure?.description.contains(reason) == true, "rejected for another reason: \(failure?.description ?? "")", sourceLocation: sourceLocation)
+            let failure = #expect(throws: PythonSDK.Failure.self, sourceLocation: sourceLocation) {
+                try validate(kind, schema: schema, bytes, scratch: scratch)
+            }
+            #expect(
+                failure?.description.contains(reason) == true,
+                "rejected for another reason: \(failure?.description ?? "")",
+                sourceLocation: sourceLocation
+            )
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import SpeakEasyData
-import TestSupport
 import TestServer
+import TestSupport
 import Testing
 
 /// `serve` answering azure-storage 0.20.3, which speaks Atom only (python/serve_atom_legacy.py):
@@ -12,7 +12,9 @@ struct ServeAtomLegacyTests {
     @Test("the legacy Atom client inserts, merges and queries")
     func atomClient() async throws {
         try await withRunningServer { server in
-            let output = try await offPool { try PythonSDK.run("serve_atom_legacy.py", ["127.0.0.1:\(server.port(.table))"]) }
+            let output = try await offPool {
+                try PythonSDK.run("serve_atom_legacy.py", ["127.0.0.1:\(server.port(.table))"])
+            }
             let seen = try #require(try JSONSerialization.jsonObject(with: Data(output)) as? [String: Any])
             #expect(seen["tables"] as? [String] == ["legacy"])
             let one = try #require(seen["one"] as? [String: Any])

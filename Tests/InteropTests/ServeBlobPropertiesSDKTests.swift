@@ -1,7 +1,7 @@
 import Foundation
 import SpeakEasyData
-import TestSupport
 import TestServer
+import TestSupport
 import Testing
 
 /// Metadata, content headers, SAS header overrides, List Blobs with a delimiter, Get Block List and
@@ -69,8 +69,12 @@ struct ServeBlobPropertiesSDKTests {
             #expect(seen.container_metadata_set == ["changed": "yes"])
             #expect(seen.container_listed_metadata["docs"] == ["changed": "yes"])
             let written = Settings(
-                content_type: "text/plain", cache_control: "max-age=60", content_disposition: "attachment; filename=a.txt", content_encoding: "identity",
-                content_language: "en-GB")
+                content_type: "text/plain",
+                cache_control: "max-age=60",
+                content_disposition: "attachment; filename=a.txt",
+                content_encoding: "identity",
+                content_language: "en-GB"
+            )
             #expect(seen.put_metadata == ["mtime": "1700000000.5", "Owner": "ada"], "x-ms-meta-* of Put Blob are kept")
             #expect(seen.put_settings == written)
             #expect(seen.get_metadata == seen.put_metadata)
@@ -83,12 +87,23 @@ struct ServeBlobPropertiesSDKTests {
             #expect(seen.metadata_after_set_headers == ["replaced": "true"])
             #expect(seen.listed.first { $0.name == "a.txt" }?.metadata == ["replaced": "true"])
             #expect(seen.listed.first { $0.name == "a.txt" }?.cache_control == "no-cache")
-            #expect(seen.invalid_metadata == ["1invalid": "InvalidMetadata", "invalid.name": "InvalidMetadata", "invalid-name": "InvalidMetadata"])
+            #expect(
+                seen.invalid_metadata == [
+                    "1invalid": "InvalidMetadata", "invalid.name": "InvalidMetadata", "invalid-name": "InvalidMetadata",
+                ]
+            )
             #expect(seen.invalid_set_metadata == "InvalidMetadata")
             #expect(seen.invalid_md5 == "InvalidMd5")
             #expect(
                 seen.sas_overrides
-                    == Settings(content_type: "text/csv", cache_control: "private", content_disposition: "inline", content_encoding: "gzip", content_language: "fr"))
+                    == Settings(
+                        content_type: "text/csv",
+                        cache_control: "private",
+                        content_disposition: "inline",
+                        content_encoding: "gzip",
+                        content_language: "fr"
+                    )
+            )
             #expect(seen.block_list["committed"] == [[.string("Mg=="), .int(10)], [.string("MQ=="), .int(10)]])
             #expect(seen.block_list["uncommitted"] == [[.string("NA=="), .int(6)]])
             #expect(seen.block_list_committed == [[.string("Mg=="), .int(10)], [.string("MQ=="), .int(10)]])
@@ -99,8 +114,16 @@ struct ServeBlobPropertiesSDKTests {
             // `blob_prefixes + blob_items`); the server interleaves them in name order, as Azure does.
             #expect(seen.walk_top == ["photos/", "z/", "a.txt", "photos0.txt", "zz.txt"])
             #expect(seen.walk_photos == ["photos/2024/", "photos/cover.jpg"])
-            #expect(seen.walk_pages == [["photos/", "a.txt"], ["z/", "photos0.txt"], ["zz.txt"]], "a prefix counts as one result")
-            #expect(seen.walk_recursive.sorted() == ["a.txt", "photos/2024/1.jpg", "photos/2024/2.jpg", "photos/cover.jpg", "photos0.txt", "z/deep/x.txt", "zz.txt"])
+            #expect(
+                seen.walk_pages == [["photos/", "a.txt"], ["z/", "photos0.txt"], ["zz.txt"]],
+                "a prefix counts as one result"
+            )
+            #expect(
+                seen.walk_recursive.sorted() == [
+                    "a.txt", "photos/2024/1.jpg", "photos/2024/2.jpg", "photos/cover.jpg", "photos0.txt",
+                    "z/deep/x.txt", "zz.txt",
+                ]
+            )
         }
     }
 }

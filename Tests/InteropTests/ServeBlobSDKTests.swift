@@ -1,7 +1,7 @@
 import Foundation
 import SpeakEasyData
-import TestSupport
 import TestServer
+import TestSupport
 import Testing
 
 /// `serve`'s Blob service judged by azure-storage-blob 12.31.1 (python/serve_blob_sdk.py): the SDK
@@ -50,7 +50,11 @@ struct ServeBlobSDKTests {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let value = try? container.decode(Int.self) { self = .int(value) } else { self = .string(try container.decode(String?.self)) }
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+            } else {
+                self = .string(try container.decode(String?.self))
+            }
         }
     }
 

@@ -1,15 +1,17 @@
 import Foundation
 import SpeakEasyData
 import SpeakEasyServer
-import TestSupport
 import TestServer
+import TestSupport
 import Testing
 
 /// `serve`'s Table service judged by azure-data-tables 12.7.0 (python/serve_tables_sdk.py): the SDK
 /// signs, sends and reads every request itself, against a server paging queries 7 entities at a time.
 @Suite("serve judged by azure-data-tables", .enabled(if: PythonSDK.enabled, PythonSDK.howToEnable))
 struct ServeTablesSDKTests {
-    @Test("tables, every Edm type, merge and replace, ETags, batches, filters over every literal, paging, select, keys and SAS")
+    @Test(
+        "tables, every Edm type, merge and replace, ETags, batches, filters over every literal, paging, select, keys and SAS"
+    )
     func tablesSDK() async throws {
         try await withRunningServer(configure: { $0.pageSize = 7 }) { server in
             let endpoint = "http://127.0.0.1:\(server.port(.table))/\(DevelopmentAccount.name)"
@@ -20,7 +22,10 @@ struct ServeTablesSDKTests {
             let typed = try #require(seen["typed"] as? [String: [String]])
             #expect(typed["String"] == ["str", #""O'Brien — ünïcode""#])
             #expect(typed["Int32"] == ["int", "42"])
-            #expect(typed["Int64"] == ["Edm.Int64", "9007199254740993"], "an Int64 beyond a double's precision stays exact")
+            #expect(
+                typed["Int64"] == ["Edm.Int64", "9007199254740993"],
+                "an Int64 beyond a double's precision stays exact"
+            )
             #expect(typed["Double"] == ["float", "2.5"])
             #expect(typed["WholeDouble"] == ["float", "10.0"])
             #expect(typed["Bool"] == ["bool", "True"])
@@ -34,11 +39,16 @@ struct ServeTablesSDKTests {
             #expect(value("stale_etag") == "UpdateConditionNotSatisfied")
             #expect(value("duplicate_entity") == "EntityAlreadyExists")
             #expect(seen["batch_count"] as? Int == 100)
-            #expect((seen["batch_failure"] as? [Any]).map { "\($0)" } == #"[3, "EntityAlreadyExists"]"#, "the failing operation's index")
+            #expect(
+                (seen["batch_failure"] as? [Any]).map { "\($0)" } == #"[3, "EntityAlreadyExists"]"#,
+                "the failing operation's index"
+            )
             #expect(seen["batch_rolled_back"] as? Bool == true)
             let filters = try #require(seen["filters"] as? [String: [Int]])
             #expect(filters.count == 11)
-            for (name, counts) in filters { #expect(counts[0] == counts[1], "filter \(name): \(counts[0]) matches, expected \(counts[1])") }
+            for (name, counts) in filters {
+                #expect(counts[0] == counts[1], "filter \(name): \(counts[0]) matches, expected \(counts[1])")
+            }
             #expect(seen["page_sizes"] as? [Int] == [7, 7, 7, 7, 2])
             #expect(seen["select"] as? [String] == ["I", "PartitionKey", "RowKey", "S"])
             #expect(seen["tables"] as? [String] == ["speakers"])

@@ -22,14 +22,24 @@ struct TableWireInteropTests {
         }
     }
 
-    @Test("azure-data-tables reads our query responses to the same entities, types and ETags", arguments: [JSONMetadata.minimal, .full])
+    @Test(
+        "azure-data-tables reads our query responses to the same entities, types and ETags",
+        arguments: [JSONMetadata.minimal, .full]
+    )
     func sdkReadsQueryResponses(level: JSONMetadata) throws {
         try withScratchDirectory { scratch in
             let path = scratch + "/page.json"
-            let body = TableJSONWriter(endpoint: Self.endpoint, metadata: level).queryResponse(Self.withoutETags, table: "speakers")
+            let body = TableJSONWriter(endpoint: Self.endpoint, metadata: level).queryResponse(
+                Self.withoutETags,
+                table: "speakers"
+            )
             try Data(body).write(to: URL(fileURLWithPath: path))
             let theirs = try PythonSDK.dump("tables_json_read.py", [path])
-            Comparison().expectSame(ours: InteropEntities.common + [InteropEntities.jsonOnly], theirs: theirs, "\(level) query response")
+            Comparison().expectSame(
+                ours: InteropEntities.common + [InteropEntities.jsonOnly],
+                theirs: theirs,
+                "\(level) query response"
+            )
         }
     }
 
@@ -37,10 +47,17 @@ struct TableWireInteropTests {
     func sdkReadsNoMetadata() throws {
         try withScratchDirectory { scratch in
             let path = scratch + "/page.json"
-            let body = TableJSONWriter(endpoint: Self.endpoint, metadata: .none).queryResponse(Self.withoutETags, table: "speakers")
+            let body = TableJSONWriter(endpoint: Self.endpoint, metadata: .none).queryResponse(
+                Self.withoutETags,
+                table: "speakers"
+            )
             try Data(body).write(to: URL(fileURLWithPath: path))
             let theirs = try PythonSDK.dump("tables_json_read.py", [path])
-            Comparison(etags: false).expectSame(ours: try TableJSONReader.entities(body), theirs: theirs, "nometadata query response")
+            Comparison(etags: false).expectSame(
+                ours: try TableJSONReader.entities(body),
+                theirs: theirs,
+                "nometadata query response"
+            )
         }
     }
 
@@ -52,8 +69,10 @@ struct TableWireInteropTests {
             #expect(request.isChangeset)
             #expect(
                 request.operations.map(\.action) == [
-                    .insert, .insertOrReplace, .insertOrMerge, .update(ifMatch: "*"), .merge(ifMatch: "*"), .delete(ifMatch: "*"),
-                ])
+                    .insert, .insertOrReplace, .insertOrMerge, .update(ifMatch: "*"), .merge(ifMatch: "*"),
+                    .delete(ifMatch: "*"),
+                ]
+            )
             #expect(request.operations.map(\.rowKey) == ["ada", "O'Brien", "grace", "linus", "ken", "old"])
             #expect(request.operations.allSatisfy { $0.table == "speakers" && $0.partitionKey == "speaker" })
             #expect(request.operations.map(\.contentID) == ["0", "1", "2", "3", "4", "5"])
@@ -72,9 +91,15 @@ struct TableWireInteropTests {
         try withScratchDirectory { scratch in
             _ = try PythonSDK.run("tables_batch.py", [scratch])
             let request = try Self.recordedRequest(scratch)
-            let etags = request.operations.indices.map { TableETag.weak(EdmDateTime(uncheckedTicks: EdmDateTime.unixEpoch.ticks + Int64($0) * 1_000)) }
+            let etags = request.operations.indices.map {
+                TableETag.weak(EdmDateTime(uncheckedTicks: EdmDateTime.unixEpoch.ticks + Int64($0) * 1_000))
+            }
             let parts = zip(request.operations, etags).map { operation, etag in
-                TableBatchResponse.success(operation, etag: operation.action == .delete(ifMatch: "*") ? nil : etag, endpoint: Self.endpoint)
+                TableBatchResponse.success(
+                    operation,
+                    etag: operation.action == .delete(ifMatch: "*") ? nil : etag,
+                    endpoint: Self.endpoint
+                )
             }
             let outcome = try Self.answer(TableBatchResponse(parts: parts), scratch: scratch)
             #expect(outcome.outcome == "ok")
@@ -87,9 +112,19 @@ struct TableWireInteropTests {
         try withScratchDirectory { scratch in
             _ = try PythonSDK.run("tables_batch.py", [scratch])
             let request = try Self.recordedRequest(scratch)
-            let error = TableServiceError(status: 404, code: "ResourceNotFound", "The specified resource does not exist.", operationIndex: 3)
+            let error = TableServiceError(
+                status: 404,
+                code: "ResourceNotFound",
+                "The specified resource does not exist.",
+                operationIndex: 3
+            )
             let part = TableBatchResponse.failure(
-                error, contentID: request.operations[3].contentID, format: .json(.minimal), requestID: UUID().uuidString.lowercased(), time: .now())
+                error,
+                contentID: request.operations[3].contentID,
+                format: .json(.minimal),
+                requestID: UUID().uuidString.lowercased(),
+                time: .now()
+            )
             let outcome = try Self.answer(TableBatchResponse(parts: [part]), scratch: scratch)
             #expect(outcome.outcome == "error")
             #expect(outcome.type == "TableTransactionError")
@@ -102,21 +137,36 @@ struct TableWireInteropTests {
         try withScratchDirectory { scratch in
             let writer = TableAtomWriter(endpoint: Self.endpoint)
             let feedPath = scratch + "/feed.xml"
-            try Data(try writer.feed(Self.withoutETags.dropLast(), table: "speakers")).write(to: URL(fileURLWithPath: feedPath))
+            try Data(try writer.feed(Self.withoutETags.dropLast(), table: "speakers")).write(
+                to: URL(fileURLWithPath: feedPath)
+            )
             let theirs = try PythonSDK.dump("storage_atom_read.py", [feedPath])
-            AtomInteropTests.sdkReading.expectSame(ours: InteropEntities.common, theirs: theirs, "our Atom feed, read by azure-storage")
+            AtomInteropTests.sdkReading.expectSame(
+                ours: InteropEntities.common,
+                theirs: theirs,
+                "our Atom feed, read by azure-storage"
+            )
             let entryPath = scratch + "/entry.xml"
-            try Data(try writer.entry(Self.withoutETags[0], table: "speakers")).write(to: URL(fileURLWithPath: entryPath))
+            try Data(try writer.entry(Self.withoutETags[0], table: "speakers")).write(
+                to: URL(fileURLWithPath: entryPath)
+            )
             let entry = try PythonSDK.dump("storage_atom_read.py", [entryPath])
-            AtomInteropTests.sdkReading.expectSame(ours: [InteropEntities.common[0]], theirs: entry, "our Atom entry, read by azure-storage")
+            AtomInteropTests.sdkReading.expectSame(
+                ours: [InteropEntities.common[0]],
+                theirs: entry,
+                "our Atom entry, read by azure-storage"
+            )
         }
     }
 
     @Test("azure-storage 0.20.3 reads our Atom table list, and we read its Create Table body")
     func legacySDKTables() throws {
         try withScratchDirectory { scratch in
-            let listPath = scratch + "/tables.xml", createPath = scratch + "/create.xml"
-            try Data(TableAtomWriter(endpoint: Self.endpoint).tablesFeed(["speakers", "events"])).write(to: URL(fileURLWithPath: listPath))
+            let listPath = scratch + "/tables.xml"
+            let createPath = scratch + "/create.xml"
+            try Data(TableAtomWriter(endpoint: Self.endpoint).tablesFeed(["speakers", "events"])).write(
+                to: URL(fileURLWithPath: listPath)
+            )
             let output = try PythonSDK.run("storage_atom_tables.py", [listPath, "newTable", createPath])
             #expect(try JSONDecoder().decode([String].self, from: Data(output)) == ["speakers", "events"])
             let body = Array(try Data(contentsOf: URL(fileURLWithPath: createPath)))
@@ -146,8 +196,13 @@ struct TableWireInteropTests {
     static func answer(_ response: TableBatchResponse, scratch: String) throws -> Outcome {
         let boundaries = TableBatchResponse.newBoundaries()
         let path = scratch + "/response.bin"
-        try Data(response.write(boundary: boundaries.batch, changesetBoundary: boundaries.changeset)).write(to: URL(fileURLWithPath: path))
-        let output = try PythonSDK.run("tables_batch.py", [scratch, path, TableBatchResponse.contentType(boundary: boundaries.batch)])
+        try Data(response.write(boundary: boundaries.batch, changesetBoundary: boundaries.changeset)).write(
+            to: URL(fileURLWithPath: path)
+        )
+        let output = try PythonSDK.run(
+            "tables_batch.py",
+            [scratch, path, TableBatchResponse.contentType(boundary: boundaries.batch)]
+        )
         return try JSONDecoder().decode(Outcome.self, from: Data(output))
     }
 }

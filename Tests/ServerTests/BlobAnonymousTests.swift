@@ -1,8 +1,8 @@
 import Foundation
 import SpeakEasyData
-import TestSupport
-import TestServer
 import SpeakEasyServer
+import TestServer
+import TestSupport
 import Testing
 
 /// Reading photos without a key, as a browser or the app does: what the container's public access
@@ -17,7 +17,12 @@ struct BlobAnonymousTests {
             let store = try StorageLocation.local(path: server.store).open(readOnly: false)
             for access in ContainerAccess.allCases {
                 try await store.createContainerIfNotExists("\(access.rawValue)-photos", access: access)
-                _ = try await store.putBlob(container: "\(access.rawValue)-photos", name: "speakers/ada.jpg", contentType: "image/jpeg", data: Self.photo)
+                _ = try await store.putBlob(
+                    container: "\(access.rawValue)-photos",
+                    name: "speakers/ada.jpg",
+                    contentType: "image/jpeg",
+                    data: Self.photo
+                )
             }
             return try await body(server, "http://127.0.0.1:\(server.port(.blob))/\(DevelopmentAccount.name)")
         }
@@ -38,7 +43,11 @@ struct BlobAnonymousTests {
                 #expect(reply.header("x-ms-version") != nil)
                 #expect(reply.header("Date")?.hasSuffix("GMT") == true)
             }
-            let ranged = try await send("GET", "\(base)/blob-photos/speakers/ada.jpg", headers: ["x-ms-range": "bytes=4-9"])
+            let ranged = try await send(
+                "GET",
+                "\(base)/blob-photos/speakers/ada.jpg",
+                headers: ["x-ms-range": "bytes=4-9"]
+            )
             #expect(ranged.status == 206)
             #expect(ranged.body == Array(Self.photo[4...9]))
             #expect(ranged.header("Content-Range") == "bytes 4-9/\(Self.photo.count)")
@@ -48,10 +57,18 @@ struct BlobAnonymousTests {
             #expect(past.status == 416)
             #expect(past.errorCode == "InvalidRange")
             #expect(past.header("Content-Range") == "bytes */\(Self.photo.count)")
-            let malformed = try await send("GET", "\(base)/blob-photos/speakers/ada.jpg", headers: ["Range": "bytes=x-y"])
+            let malformed = try await send(
+                "GET",
+                "\(base)/blob-photos/speakers/ada.jpg",
+                headers: ["Range": "bytes=x-y"]
+            )
             #expect(malformed.status == 200, "a malformed range is ignored, as Azure does")
             let etag = try #require(malformed.header("ETag"))
-            let unchanged = try await send("GET", "\(base)/blob-photos/speakers/ada.jpg", headers: ["If-None-Match": etag])
+            let unchanged = try await send(
+                "GET",
+                "\(base)/blob-photos/speakers/ada.jpg",
+                headers: ["If-None-Match": etag]
+            )
             #expect(unchanged.status == 304)
         }
     }
@@ -64,7 +81,12 @@ struct BlobAnonymousTests {
                 ("GET", "/blob-photos?restype=container"), ("GET", "/?comp=list"), ("PUT", "/container-photos/new.jpg"),
                 ("DELETE", "/container-photos/speakers/ada.jpg"), ("PUT", "/another?restype=container"),
             ] {
-                let reply = try await send(method, base + path, headers: ["x-ms-blob-type": "BlockBlob"], body: method == "PUT" ? [1] : nil)
+                let reply = try await send(
+                    method,
+                    base + path,
+                    headers: ["x-ms-blob-type": "BlockBlob"],
+                    body: method == "PUT" ? [1] : nil
+                )
                 #expect(reply.status == 404, "\(method) \(path): \(reply.status) \(reply.text)")
                 #expect(reply.errorCode == "ResourceNotFound", "\(method) \(path)")
                 #expect(reply.header("x-ms-error-code") == "ResourceNotFound")
@@ -80,8 +102,16 @@ struct BlobAnonymousTests {
         try await withRunningServer(configure: { $0.accountAliases = [StorageLocation.localAccountName] }) { server in
             let store = try StorageLocation.local(path: server.store).open(readOnly: false)
             try await store.createContainerIfNotExists("speakers", access: .blob)
-            _ = try await store.putBlob(container: "speakers", name: "Zoe Müller.png", contentType: "image/png", data: Self.photo)
-            let url = store.blobURL(container: "speakers", blob: "Zoe Müller.png").replacingOccurrences(of: ":10000/", with: ":\(server.port(.blob))/")
+            _ = try await store.putBlob(
+                container: "speakers",
+                name: "Zoe Müller.png",
+                contentType: "image/png",
+                data: Self.photo
+            )
+            let url = store.blobURL(container: "speakers", blob: "Zoe Müller.png").replacingOccurrences(
+                of: ":10000/",
+                with: ":\(server.port(.blob))/"
+            )
             let reply = try await send("GET", url)
             #expect(reply.status == 200, "\(url)")
             #expect(reply.body == Self.photo)

@@ -14,21 +14,30 @@ struct ConnectionTests {
     /// a whole reply every time.
     static let listing = "GET /\(DevelopmentAccount.name)?comp=list HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 
-    @Test("pipelined requests are answered in order, one reply each; Connection: close ends the connection after its reply")
+    @Test(
+        "pipelined requests are answered in order, one reply each; Connection: close ends the connection after its reply"
+    )
     func pipelining() async throws {
         try await withRunningServer { server in
             let started = ContinuousClock.now
             // Three requests in one write; the last asks to close, so the exchange ends there, not after a
             // quiet 90 s.
             let reply = try await RawHTTP.exchange(
-                port: server.port(.blob), Array((Self.listing + "\r\n" + Self.listing + "\r\n" + Self.listing + "Connection: close\r\n\r\n").utf8),
-                quietSeconds: 90)
+                port: server.port(.blob),
+                Array(
+                    (Self.listing + "\r\n" + Self.listing + "\r\n" + Self.listing + "Connection: close\r\n\r\n").utf8
+                ),
+                quietSeconds: 90
+            )
             let text = String(decoding: reply, as: UTF8.self)
             #expect(RawHTTP.statuses(reply) == [404, 404, 404], "\(text)")
             #expect(text.hasPrefix("HTTP/1.1 404 Not Found\r\n"), "the status line has its reason phrase")
             #expect(text.components(separatedBy: "x-ms-request-id: ").count == 4)
             #expect(text.hasSuffix("</Error>"), "the last reply is whole")
-            #expect(ContinuousClock.now - started < .seconds(60), "the server closed the connection after the last reply")
+            #expect(
+                ContinuousClock.now - started < .seconds(60),
+                "the server closed the connection after the last reply"
+            )
         }
     }
 
@@ -37,7 +46,14 @@ struct ConnectionTests {
         try await withRunningServer { server in
             let started = ContinuousClock.now
             let request = "GET /\(DevelopmentAccount.name)?comp=list HTTP/1.0\r\nHost: 127.0.0.1\r\n"
-            let reply = String(decoding: try await RawHTTP.exchange(port: server.port(.blob), Array((request + "\r\n").utf8), quietSeconds: 90), as: UTF8.self)
+            let reply = String(
+                decoding: try await RawHTTP.exchange(
+                    port: server.port(.blob),
+                    Array((request + "\r\n").utf8),
+                    quietSeconds: 90
+                ),
+                as: UTF8.self
+            )
             #expect(reply.hasPrefix("HTTP/1.0 404 Not Found\r\n"), "\(reply)")
             #expect(reply.contains("\r\nConnection: close\r\n"))
             #expect(ContinuousClock.now - started < .seconds(60))
@@ -54,9 +70,17 @@ struct ConnectionTests {
     func head() async throws {
         try await withRunningServer { server in
             let reply = try await RawHTTP.exchange(
-                port: server.port(.blob), Array("HEAD /\(DevelopmentAccount.name)?comp=list HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+                port: server.port(.blob),
+                Array(
+                    "HEAD /\(DevelopmentAccount.name)?comp=list HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8
+                )
+            )
             let text = String(decoding: reply, as: UTF8.self)
-            let length = try #require(text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length: ") }.flatMap { Int($0.dropFirst(16)) })
+            let length = try #require(
+                text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length: ") }.flatMap {
+                    Int($0.dropFirst(16))
+                }
+            )
             #expect(length > 0)
             #expect(text.hasSuffix("\r\n\r\n"), "nothing after the headers: \(text)")
         }
@@ -76,14 +100,21 @@ struct ConnectionTests {
     @Test("beyond the bound on open connections, a new one waits to be accepted while every open one is busy")
     func bound() async throws {
         // Every reply takes 3 s, so the first connection is busy while the second comes.
-        try await withRunningServer(configure: { $0.maxConnections = 1; $0.latencyMilliseconds = 3000 }) { server in
+        try await withRunningServer(configure: {
+            $0.maxConnections = 1
+            $0.latencyMilliseconds = 3000
+        }) { server in
             let port = server.port(.blob)
             let holder = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
             try await holder.send(Array((Self.listing + "\r\n").utf8))
             try await Task.sleep(for: .milliseconds(500))
             let answeredAt = Locked<ContinuousClock.Instant?>(nil)
             let waiting = Task {
-                let reply = try await RawHTTP.exchange(port: port, Array((Self.listing + "Connection: close\r\n\r\n").utf8), quietSeconds: 90)
+                let reply = try await RawHTTP.exchange(
+                    port: port,
+                    Array((Self.listing + "Connection: close\r\n\r\n").utf8),
+                    quietSeconds: 90
+                )
                 answeredAt.withLock { $0 = .now }
                 return reply
             }
@@ -118,7 +149,10 @@ struct ConnectionTests {
         #expect(RawHTTP.statuses(reply) == [404], "\(text)")
         #expect(text.contains("Connection: close"), "the reply says the connection ends")
         #expect(text.hasSuffix("</Error>"))
-        #expect(ContinuousClock.now - started < .seconds(60), "closed after the reply, not left open for the quiet 90 s")
+        #expect(
+            ContinuousClock.now - started < .seconds(60),
+            "closed after the reply, not left open for the quiet 90 s"
+        )
         await #expect(throws: RawHTTP.Failure.self, "no longer listening") {
             try await RawHTTP.exchange(port: port.withLock { $0 }, Array((Self.listing + "\r\n").utf8), quietSeconds: 2)
         }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// A plain HTTP request to the server and its reply, through Foundation's client (not ours).
@@ -22,7 +23,12 @@ struct HTTPReply: Sendable {
     }
 }
 
-func send(_ method: String, _ url: String, headers: [String: String] = [:], body: [UInt8]? = nil) async throws -> HTTPReply {
+func send(
+    _ method: String,
+    _ url: String,
+    headers: [String: String] = [:],
+    body: [UInt8]? = nil
+) async throws -> HTTPReply {
     var request = URLRequest(url: URL(string: url)!)
     request.httpMethod = method
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

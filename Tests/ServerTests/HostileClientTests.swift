@@ -14,11 +14,24 @@ struct HostileClientTests {
     static let listing = "GET /\(DevelopmentAccount.name)?comp=list HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 
     /// The head of a request signed with the development key, as raw bytes; `length` nil sends it chunked.
-    static func signedHead(_ method: String, service: StorageService, path: String, length: Int?, headers extra: [String: String] = [:]) throws -> [UInt8] {
+    static func signedHead(
+        _ method: String,
+        service: StorageService,
+        path: String,
+        length: Int?,
+        headers extra: [String: String] = [:]
+    ) throws -> [UInt8] {
         let fullPath = "/\(DevelopmentAccount.name)/\(path)"
-        var headers = ["x-ms-date": HTTPDate.format(EdmDateTime.now()), "x-ms-version": "2021-08-06"].merging(extra) { $1 }
+        var headers = ["x-ms-date": HTTPDate.format(EdmDateTime.now()), "x-ms-version": "2021-08-06"].merging(extra) {
+            $1
+        }
         if let length { headers["Content-Length"] = "\(length)" }
-        let head = RequestHead(method: method, path: fullPath, query: "", headers: headers.map { (name: $0.key, value: $0.value) })
+        let head = RequestHead(
+            method: method,
+            path: fullPath,
+            query: "",
+            headers: headers.map { (name: $0.key, value: $0.value) }
+        )
         headers["Authorization"] = try SharedKey.authorization(for: head, service: service, credentials: .development)
         if length == nil { headers["Transfer-Encoding"] = "chunked" }
         let lines = headers.map { "\($0.key): \($0.value)\r\n" }.joined()
@@ -30,7 +43,10 @@ struct HostileClientTests {
     @Test("at the bound on open connections, a new client closes the one idle the longest, not a newer one")
     func evictsLongestIdle() async throws {
         // Without eviction the new client would wait for an idle connection to time out: 5 minutes.
-        try await withRunningServer(configure: { $0.maxConnections = 2; $0.idleTimeoutSeconds = 300 }) { server in
+        try await withRunningServer(configure: {
+            $0.maxConnections = 2
+            $0.idleTimeoutSeconds = 300
+        }) { server in
             let port = server.port(.blob)
             // Two keep-alive connections, each idle after a reply; the first has been idle longer.
             let oldest = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
@@ -42,7 +58,11 @@ struct HostileClientTests {
             #expect(RawHTTP.statuses(await newer.receiveSome()) == [404])
 
             let started = ContinuousClock.now
-            let reply = try await RawHTTP.exchange(port: port, Array((Self.listing + "Connection: close\r\n\r\n").utf8), quietSeconds: 90)
+            let reply = try await RawHTTP.exchange(
+                port: port,
+                Array((Self.listing + "Connection: close\r\n\r\n").utf8),
+                quietSeconds: 90
+            )
             #expect(RawHTTP.statuses(reply) == [404])
             #expect(ContinuousClock.now - started < .seconds(60), "answered at once, not after the idle timeout")
             #expect(await oldest.receiveAll().isEmpty, "the longest idle connection was closed")
@@ -57,21 +77,36 @@ struct HostileClientTests {
         try await withRunningServer { server in
             let port = server.port(.blob)
             // Only heads are sent, declaring 100 MB: a reply can only come from the head.
-            let forged = "PUT /\(DevelopmentAccount.name)/photos/a.jpg HTTP/1.1\r\nHost: 127.0.0.1\r\nx-ms-date: \(HTTPDate.format(EdmDateTime.now()))\r\n"
+            let forged =
+                "PUT /\(DevelopmentAccount.name)/photos/a.jpg HTTP/1.1\r\nHost: 127.0.0.1\r\nx-ms-date: \(HTTPDate.format(EdmDateTime.now()))\r\n"
                 + "x-ms-version: 2021-08-06\r\nx-ms-blob-type: BlockBlob\r\nAuthorization: SharedKey \(DevelopmentAccount.name):AAAA\r\nContent-Length: 100000000\r\n\r\n"
             let refused = Self.text(try await RawHTTP.exchange(port: port, Array(forged.utf8), quietSeconds: 90))
             #expect(refused.hasPrefix("HTTP/1.1 403 "), "\(refused)")
             #expect(refused.contains("<Code>AuthenticationFailed</Code>"))
             #expect(refused.contains("Connection: close"))
 
-            let tooLarge = Self.text(try await RawHTTP.exchange(
-                port: port, try Self.signedHead("PUT", service: .blob, path: "photos/a.jpg", length: 100_000_000, headers: ["x-ms-blob-type": "BlockBlob"]), quietSeconds: 90))
+            let tooLarge = Self.text(
+                try await RawHTTP.exchange(
+                    port: port,
+                    try Self.signedHead(
+                        "PUT",
+                        service: .blob,
+                        path: "photos/a.jpg",
+                        length: 100_000_000,
+                        headers: ["x-ms-blob-type": "BlockBlob"]
+                    ),
+                    quietSeconds: 90
+                )
+            )
             #expect(tooLarge.hasPrefix("HTTP/1.1 413 "), "\(tooLarge)")
             #expect(tooLarge.contains("<Code>RequestBodyTooLarge</Code>"))
 
             // Without credentials, a table request is refused before its body too.
-            let anonymous = "POST /\(DevelopmentAccount.name)/Tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 4000000\r\n\r\n"
-            let table = Self.text(try await RawHTTP.exchange(port: server.port(.table), Array(anonymous.utf8), quietSeconds: 90))
+            let anonymous =
+                "POST /\(DevelopmentAccount.name)/Tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 4000000\r\n\r\n"
+            let table = Self.text(
+                try await RawHTTP.exchange(port: server.port(.table), Array(anonymous.utf8), quietSeconds: 90)
+            )
             #expect(table.hasPrefix("HTTP/1.1 403 "), "\(table)")
         }
     }
@@ -79,7 +114,13 @@ struct HostileClientTests {
     @Test("a body that cannot have its share of the server's body budget gets 503 ServerBusy from the head")
     func budget() async throws {
         try await withRunningServer(configure: { $0.maxBufferedBodyBytes = 1 << 20 }) { server in
-            let head = try Self.signedHead("PUT", service: .blob, path: "photos/a.jpg", length: 2 << 20, headers: ["x-ms-blob-type": "BlockBlob"])
+            let head = try Self.signedHead(
+                "PUT",
+                service: .blob,
+                path: "photos/a.jpg",
+                length: 2 << 20,
+                headers: ["x-ms-blob-type": "BlockBlob"]
+            )
             let reply = Self.text(try await RawHTTP.exchange(port: server.port(.blob), head, quietSeconds: 90))
             #expect(reply.hasPrefix("HTTP/1.1 503 "), "\(reply)")
             #expect(reply.contains("<Code>ServerBusy</Code>"))
@@ -91,9 +132,18 @@ struct HostileClientTests {
     func chunkedLimit() async throws {
         try await withRunningServer { server in
             let connection = try await RawHTTP.Connection.open(port: server.port(.table), quietSeconds: 90)
-            try await connection.send(try Self.signedHead("POST", service: .table, path: "Tables", length: nil, headers: ["Content-Type": "application/json"]))
+            try await connection.send(
+                try Self.signedHead(
+                    "POST",
+                    service: .table,
+                    path: "Tables",
+                    length: nil,
+                    headers: ["Content-Type": "application/json"]
+                )
+            )
             // 1 MiB chunks, well past the Table service's 4 MiB; the server stops reading at the limit.
-            let chunk = Array("100000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20) + Array("\r\n".utf8)
+            let chunk =
+                Array("100000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20) + Array("\r\n".utf8)
             for _ in 0..<8 { try await connection.send(chunk) }
             let reply = Self.text(await connection.receiveAll())
             #expect(reply.hasPrefix("HTTP/1.1 413 "), "\(reply.prefix(300))")
@@ -104,9 +154,21 @@ struct HostileClientTests {
     @Test("a body that comes too slowly is cut off once the grace has passed")
     func slowBody() async throws {
         // Without the bound the trickle would run its 2 minutes, then the idle timeout its 5.
-        try await withRunningServer(configure: { $0.bodyGraceSeconds = 1; $0.minBodyBytesPerSecond = 1000; $0.idleTimeoutSeconds = 300 }) { server in
+        try await withRunningServer(configure: {
+            $0.bodyGraceSeconds = 1
+            $0.minBodyBytesPerSecond = 1000
+            $0.idleTimeoutSeconds = 300
+        }) { server in
             let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 150)
-            try await connection.send(try Self.signedHead("PUT", service: .blob, path: "photos/slow.jpg", length: 1000, headers: ["x-ms-blob-type": "BlockBlob"]))
+            try await connection.send(
+                try Self.signedHead(
+                    "PUT",
+                    service: .blob,
+                    path: "photos/slow.jpg",
+                    length: 1000,
+                    headers: ["x-ms-blob-type": "BlockBlob"]
+                )
+            )
             let started = ContinuousClock.now
             // A byte every half second: far below 1,000 a second.
             let trickle = Task {
@@ -119,7 +181,10 @@ struct HostileClientTests {
             trickle.cancel()
             #expect(reply.hasPrefix("HTTP/1.1 500 "), "\(reply)")
             #expect(reply.contains("<Code>OperationTimedOut</Code>"))
-            #expect(ContinuousClock.now - started < .seconds(60), "cut off soon after the 1 s grace, not after the 2-minute trickle")
+            #expect(
+                ContinuousClock.now - started < .seconds(60),
+                "cut off soon after the 1 s grace, not after the 2-minute trickle"
+            )
         }
     }
 
@@ -128,17 +193,33 @@ struct HostileClientTests {
         try await withRunningServer { server in
             let port = server.port(.blob)
             let many = (0..<5000).map { "x-filler-\($0): y\r\n" }.joined()
-            let crowded = Self.text(try await RawHTTP.exchange(port: port, Array((Self.listing + many + "\r\n").utf8), quietSeconds: 90))
+            let crowded = Self.text(
+                try await RawHTTP.exchange(port: port, Array((Self.listing + many + "\r\n").utf8), quietSeconds: 90)
+            )
             #expect(crowded.hasPrefix("HTTP/1.1 431 "), "\(crowded.prefix(200))")
 
             let long = "x-long: " + String(repeating: "y", count: 100_000) + "\r\n"
-            let large = Self.text(try await RawHTTP.exchange(port: port, Array((Self.listing + long + "\r\n").utf8), quietSeconds: 90))
+            let large = Self.text(
+                try await RawHTTP.exchange(port: port, Array((Self.listing + long + "\r\n").utf8), quietSeconds: 90)
+            )
             #expect(large.hasPrefix("HTTP/1.1 431 ") || large.hasPrefix("HTTP/1.1 400 "), "\(large.prefix(200))")
 
-            let hostless = Self.text(try await RawHTTP.exchange(port: port, Array("GET /\(DevelopmentAccount.name)?comp=list HTTP/1.1\r\n\r\n".utf8), quietSeconds: 90))
+            let hostless = Self.text(
+                try await RawHTTP.exchange(
+                    port: port,
+                    Array("GET /\(DevelopmentAccount.name)?comp=list HTTP/1.1\r\n\r\n".utf8),
+                    quietSeconds: 90
+                )
+            )
             #expect(hostless.hasPrefix("HTTP/1.1 400 "), "\(hostless)")
 
-            let old = Self.text(try await RawHTTP.exchange(port: port, Array("GET /\(DevelopmentAccount.name)?comp=list HTTP/1.0\r\n\r\n".utf8), quietSeconds: 90))
+            let old = Self.text(
+                try await RawHTTP.exchange(
+                    port: port,
+                    Array("GET /\(DevelopmentAccount.name)?comp=list HTTP/1.0\r\n\r\n".utf8),
+                    quietSeconds: 90
+                )
+            )
             #expect(old.hasPrefix("HTTP/1.0 404 "), "\(old.prefix(200))")
         }
     }

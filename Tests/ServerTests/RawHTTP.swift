@@ -2,9 +2,9 @@ import Foundation
 import SpeakEasyData
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Bytes written to the server as they are, for requests no HTTP client would send: a body longer
@@ -31,9 +31,9 @@ enum RawHTTP {
         static func open(port: Int, quietSeconds: Int = 10) async throws -> Connection {
             try await offPool { () throws(Failure) -> Connection in
                 #if canImport(Glibc)
-                    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
                 #else
-                    let fd = socket(AF_INET, SOCK_STREAM, 0)
+                let fd = socket(AF_INET, SOCK_STREAM, 0)
                 #endif
                 guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
                 let connection = Connection(fd: fd)
@@ -42,7 +42,9 @@ enum RawHTTP {
                 address.sin_port = in_port_t(UInt16(port).bigEndian)
                 address.sin_addr.s_addr = inet_addr("127.0.0.1")
                 let connected = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    }
                 }
                 guard connected == 0 else { throw Failure(description: "connect: \(String(cString: strerror(errno)))") }
                 var timeout = timeval(tv_sec: quietSeconds, tv_usec: 0)
@@ -56,7 +58,9 @@ enum RawHTTP {
             await offPool {
                 var sent = 0
                 while sent < bytes.count {
-                    let written = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    let written = bytes[sent...].withUnsafeBytes {
+                        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    }
                     guard written > 0 else { break }  // the server closed early: read what it said
                     sent += written
                 }
@@ -92,6 +96,8 @@ enum RawHTTP {
 
     /// The status codes of the responses in `reply`, in order.
     static func statuses(_ reply: [UInt8]) -> [Int] {
-        String(decoding: reply, as: UTF8.self).components(separatedBy: "HTTP/1.1 ").dropFirst().compactMap { Int($0.prefix(3)) }
+        String(decoding: reply, as: UTF8.self).components(separatedBy: "HTTP/1.1 ").dropFirst().compactMap {
+            Int($0.prefix(3))
+        }
     }
 }

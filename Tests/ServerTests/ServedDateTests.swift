@@ -1,7 +1,7 @@
 import Foundation
 import SpeakEasyData
-import TestSupport
 import TestServer
+import TestSupport
 import Testing
 
 /// `serve` serves a DateTime as Azure does, trailing zeros trimmed, in every format: a developer who
@@ -13,7 +13,9 @@ struct ServedDateTests {
 
     /// The recorded feed's entities, stored as a client would have written them.
     static func storeRecorded(_ path: String) async throws {
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: TestPaths.azureFixtures + "/table-atom-query-entities-feed.xml")))
+        let bytes = Array(
+            try Data(contentsOf: URL(fileURLWithPath: TestPaths.azureFixtures + "/table-atom-query-entities-feed.xml"))
+        )
         let reader = AtomEntityReader(input: ByteInput(name: "recorded.atom", bytes: bytes), chunkSize: bytes.count)
         var entities: [Entity] = []
         while var entity = try reader.next() {
@@ -22,8 +24,10 @@ struct ServedDateTests {
             entities.append(entity)
         }
         let event = Entity(
-            partitionKey: "Events", rowKey: "e1",
-            properties: [Property("EventDate", .dateTime(try EdmDateTime(parsing: "2026-07-01T04:34:00.0000000Z")))])
+            partitionKey: "Events",
+            rowKey: "e1",
+            properties: [Property("EventDate", .dateTime(try EdmDateTime(parsing: "2026-07-01T04:34:00.0000000Z")))]
+        )
         let account = try StorageLocation.local(path: path).open(readOnly: false)
         try await account.createTableIfNotExists(recordedTable)
         try await account.write(entities, table: recordedTable, mode: .insert)
@@ -42,31 +46,59 @@ struct ServedDateTests {
 
     /// The `<d:…>` property elements of an Atom body, but the Timestamp, which is the time of writing.
     static func propertyElements(_ text: String) -> [String] {
-        text.matches(of: /<d:(\w+)[^>]*>[^<]*<\/d:\1>/).map { String($0.output.0) }.filter { !$0.hasPrefix("<d:Timestamp") }
+        text.matches(of: /<d:(\w+)[^>]*>[^<]*<\/d:\1>/).map { String($0.output.0) }.filter {
+            !$0.hasPrefix("<d:Timestamp")
+        }
     }
 
-    @Test("an Atom query and a get by keys give the recorded properties byte for byte: DateValue '…05.2Z', not seven digits")
+    @Test(
+        "an Atom query and a get by keys give the recorded properties byte for byte: DateValue '…05.2Z', not seven digits"
+    )
     func atomBesideTheRecording() async throws {
-        let recorded = String(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: TestPaths.azureFixtures + "/table-atom-query-entities-feed.xml"))), as: UTF8.self)
-        let recordedEntry = String(recorded[recorded.range(of: "<entry")!.lowerBound..<recorded.range(of: "</entry>")!.upperBound])
+        let recorded = String(
+            decoding: Array(
+                try Data(
+                    contentsOf: URL(fileURLWithPath: TestPaths.azureFixtures + "/table-atom-query-entities-feed.xml")
+                )
+            ),
+            as: UTF8.self
+        )
+        let recordedEntry = String(
+            recorded[recorded.range(of: "<entry")!.lowerBound..<recorded.range(of: "</entry>")!.upperBound]
+        )
         try await withRunningServer(prepare: Self.storeRecorded) { server in
             let port = server.port(.table)
             let feed = try await Self.get(port, "\(Self.recordedTable)()", accept: "application/atom+xml")
             #expect(Self.propertyElements(feed) == Self.propertyElements(recorded))
-            #expect(feed.contains(#"<d:DateValue m:type="Edm.DateTime">2012-11-10T03:04:05.2Z</d:DateValue>"#), "\(feed)")
-            let entry = try await Self.get(port, "\(Self.recordedTable)(PartitionKey='1',RowKey='2')", accept: "application/atom+xml")
+            #expect(
+                feed.contains(#"<d:DateValue m:type="Edm.DateTime">2012-11-10T03:04:05.2Z</d:DateValue>"#),
+                "\(feed)"
+            )
+            let entry = try await Self.get(
+                port,
+                "\(Self.recordedTable)(PartitionKey='1',RowKey='2')",
+                accept: "application/atom+xml"
+            )
             #expect(Self.propertyElements(entry) == Self.propertyElements(recordedEntry))
 
             // The forms around the properties, as recorded: <updated> in whole seconds, the ETag's
             // Timestamp trimmed and its colons encoded, <id> the entity's address under xml:base.
             for body in [feed, entry] {
                 for updated in body.matches(of: /<updated>([^<]*)<\/updated>/) {
-                    #expect(updated.output.1.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "\(updated.output.1)")
+                    #expect(
+                        updated.output.1.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil,
+                        "\(updated.output.1)"
+                    )
                 }
                 let etags = body.matches(of: /m:etag="([^"]*)"/).map { String($0.output.1) }
                 #expect(!etags.isEmpty)
                 for etag in etags {
-                    #expect(etag.wholeMatch(of: /W\/&quot;datetime'\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d(\.\d{0,6}[1-9])?Z'&quot;/) != nil, "\(etag)")
+                    #expect(
+                        etag.wholeMatch(
+                            of: /W\/&quot;datetime'\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d(\.\d{0,6}[1-9])?Z'&quot;/
+                        ) != nil,
+                        "\(etag)"
+                    )
                 }
                 let base = try #require(body.firstMatch(of: /xml:base="([^"]*)"/)?.output.1)
                 #expect(body.contains("<id>\(base)\(Self.recordedTable)(PartitionKey='1',RowKey='2')</id>"), "\(body)")

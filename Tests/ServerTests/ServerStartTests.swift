@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 import SpeakEasyData
-import TestSupport
-import TestServer
 import SpeakEasyServer
+import TestServer
+import TestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite("serve: starting and stopping")
 struct ServerStartTests {

@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 package import SpeakEasyData
 package import SpeakEasyServer
+import TestSupport
 import Testing
 
 /// A `serve` running in this process on free loopback ports, over a fresh store.
@@ -24,7 +24,8 @@ package struct RunningServer: Sendable {
 /// Starts a server on a fresh store in a temporary directory, runs `body`, then stops the server.
 /// `prepare` gets the store's path first, before the server opens it: to seed it, as a user would.
 package func withRunningServer<T: Sendable>(
-    configure: (inout ServerConfiguration) -> Void = { _ in }, prepare: (String) async throws -> Void = { _ in },
+    configure: (inout ServerConfiguration) -> Void = { _ in },
+    prepare: (String) async throws -> Void = { _ in },
     _ body: (RunningServer) async throws -> T
 ) async throws -> T {
     let started = try await StartedServer.start(configure: configure, prepare: prepare)
@@ -47,7 +48,12 @@ package final class StartedServer: Sendable {
     private let stopSignal: AsyncStream<Void>.Continuation
     private let task: Task<Void, any Error>
 
-    private init(server: RunningServer, directory: String, stopSignal: AsyncStream<Void>.Continuation, task: Task<Void, any Error>) {
+    private init(
+        server: RunningServer,
+        directory: String,
+        stopSignal: AsyncStream<Void>.Continuation,
+        task: Task<Void, any Error>
+    ) {
         self.server = server
         self.directory = directory
         self.stopSignal = stopSignal
@@ -56,7 +62,8 @@ package final class StartedServer: Sendable {
 
     /// Starts a server on a fresh store in a new temporary directory.
     package static func start(
-        configure: (inout ServerConfiguration) -> Void = { _ in }, prepare: (String) async throws -> Void = { _ in }
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        prepare: (String) async throws -> Void = { _ in }
     ) async throws -> StartedServer {
         let directory = try makeTemporaryDirectory()
         do {
@@ -67,7 +74,10 @@ package final class StartedServer: Sendable {
             configuration.tablePort = 0
             configuration.logRequests = false
             configure(&configuration)
-            let server = try StorageServer(account: try StorageLocation.local(path: path).open(readOnly: false), configuration: configuration)
+            let server = try StorageServer(
+                account: try StorageLocation.local(path: path).open(readOnly: false),
+                configuration: configuration
+            )
             let ports = Locked<[StorageService: Int]>([:])
             let (listening, continuation) = AsyncStream<Void>.makeStream()
             let (stopped, stop) = AsyncStream<Void>.makeStream()
@@ -75,7 +85,10 @@ package final class StartedServer: Sendable {
                 // A server that cannot start ends the wait for its ports too.
                 defer { continuation.finish() }
                 try await server.run(handlingSignals: false, until: { for await _ in stopped {} }) { service, port in
-                    let count = ports.withLock { $0[service] = port; return $0.count }
+                    let count = ports.withLock {
+                        $0[service] = port
+                        return $0.count
+                    }
                     if count == StorageService.allCases.count { continuation.finish() }
                 }
             }
@@ -84,7 +97,12 @@ package final class StartedServer: Sendable {
                 try await task.value
                 throw CancellationError()
             }
-            return StartedServer(server: RunningServer(ports: ports.withLock { $0 }, store: path), directory: directory, stopSignal: stop, task: task)
+            return StartedServer(
+                server: RunningServer(ports: ports.withLock { $0 }, store: path),
+                directory: directory,
+                stopSignal: stop,
+                task: task
+            )
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
             throw error

@@ -2,9 +2,9 @@ package import Foundation
 import SpeakEasyData
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A child process started with `posix_spawn`, with pipes for its standard streams.
@@ -32,7 +32,13 @@ package final class ChildProcess: Sendable {
 
     /// Starts `executable` with `arguments` in `directory` (through `env -C`, as `posix_spawn` has no
     /// portable way to change directory).
-    package init(_ executable: String, _ arguments: [String], directory: String? = nil, environment: [String: String], withInput: Bool = false) throws {
+    package init(
+        _ executable: String,
+        _ arguments: [String],
+        directory: String? = nil,
+        environment: [String: String],
+        withInput: Bool = false
+    ) throws {
         // Pipes are made and marked close-on-exec, and children spawned, under one lock: a child
         // spawned in between would inherit another's pipe and hold its end of file back.
         Self.spawning.lock()
@@ -40,15 +46,16 @@ package final class ChildProcess: Sendable {
         func pipe() throws -> (read: Int32, write: Int32) {
             var ends: [Int32] = [0, 0]
             #if canImport(Glibc)
-                let made = Glibc.pipe(&ends)
+            let made = Glibc.pipe(&ends)
             #else
-                let made = Darwin.pipe(&ends)
+            let made = Darwin.pipe(&ends)
             #endif
             guard made == 0 else { throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))") }
             for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             return (ends[0], ends[1])
         }
-        let out = try pipe(), err = try pipe()
+        let out = try pipe()
+        let err = try pipe()
         let input = withInput ? try pipe() : nil
         let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
         defer {
@@ -58,9 +65,9 @@ package final class ChildProcess: Sendable {
             close(null)
         }
         #if canImport(Glibc)
-            var actions = posix_spawn_file_actions_t()
+        var actions = posix_spawn_file_actions_t()
         #else
-            var actions: posix_spawn_file_actions_t?
+        var actions: posix_spawn_file_actions_t?
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -93,19 +100,25 @@ package final class ChildProcess: Sendable {
     }
 
     #if canImport(Glibc)
-        /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module does
-        /// not import: looked up by name.
-        private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
-            unsafeBitCast($0, to: AddCloseFrom.self)
-        }
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module does
+    /// not import: looked up by name.
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: AddCloseFrom.self)
+    }
 
-        private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) throws {
-            guard let addCloseFrom else { throw SpawnError(description: "this glibc lacks posix_spawn_file_actions_addclosefrom_np (2.34 or later needed)") }
-            guard addCloseFrom(&actions, 3) == 0 else { throw SpawnError(description: "posix_spawn_file_actions_addclosefrom_np failed") }
+    private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) throws {
+        guard let addCloseFrom else {
+            throw SpawnError(
+                description: "this glibc lacks posix_spawn_file_actions_addclosefrom_np (2.34 or later needed)"
+            )
         }
+        guard addCloseFrom(&actions, 3) == 0 else {
+            throw SpawnError(description: "posix_spawn_file_actions_addclosefrom_np failed")
+        }
+    }
     #else
-        private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t?) throws {}
+    private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t?) throws {}
     #endif
 
     /// Whether the child has not exited yet (it stays waitable: `WNOWAIT`).
@@ -114,9 +127,9 @@ package final class ChildProcess: Sendable {
         var info = siginfo_t()
         guard waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return false }
         #if canImport(Glibc)
-            return info._sifields._sigchld.si_pid == 0
+        return info._sifields._sigchld.si_pid == 0
         #else
-            return info.si_pid == 0
+        return info.si_pid == 0
         #endif
     }
 
@@ -139,7 +152,11 @@ package final class ChildProcess: Sendable {
 
     /// Runs a child to its end; returns all it printed and how it ended. Blocks: call it off the
     /// cooperative pool. stderr is read on a thread of its own, so neither pipe can fill and stall it.
-    package static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws
+    package static func run(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String]
+    ) throws
         -> (stdout: Data, stderr: Data, status: Int32, killedBySignal: Bool)
     {
         let child = try ChildProcess(executable, arguments, environment: environment)

@@ -1,8 +1,8 @@
 import Foundation
 import SpeakEasyCore
 import SpeakEasyModel
-import SpeakEasyStorage
 import SpeakEasySQLite
+import SpeakEasyStorage
 
 /// `$filter` evaluated against a reference interpreter, on random expressions over random entities.
 ///
@@ -25,34 +25,48 @@ enum FilterEvaluationTarget {
         let expression = FilterExpression.random(&choices, types: types, depth: 0)
         let text = expression.text(&choices)
         let filter: EntityFilter
-        do { filter = try EntityFilter(parsing: text) } catch { fatalError("'\(text)' is a valid filter, but it was refused: \(error)") }
+        do { filter = try EntityFilter(parsing: text) } catch {
+            fatalError("'\(text)' is a valid filter, but it was refused: \(error)")
+        }
         let limit = 1 + Int(choices.byte() % 4)
         let partition = choices.chance(2) ? choices.pick(FilterSamples.keys) : nil
         let entities = FilterSamples.entities(&choices, types: types)
 
         let stored = FilterStore.shared.replaceEntities(with: entities)
-        guard stored.count == entities.count else { fatalError("wrote \(entities.count) entities, read back \(stored.count)") }
+        guard stored.count == entities.count else {
+            fatalError("wrote \(entities.count) entities, read back \(stored.count)")
+        }
         let expected = stored.filter { expression.holds(for: $0) }
         for entity in stored {
             let want = expression.holds(for: entity)
             guard filter.matches(entity) == want else {
-                fatalError("'\(text)' on \(FilterSamples.describe(entity)): matches says \(!want), the reference \(want)")
+                fatalError(
+                    "'\(text)' on \(FilterSamples.describe(entity)): matches says \(!want), the reference \(want)"
+                )
             }
         }
-        guard let again = try? EntityFilter(parsing: filter.odataText) else { fatalError("'\(text)' written back as '\(filter.odataText)' does not parse") }
+        guard let again = try? EntityFilter(parsing: filter.odataText) else {
+            fatalError("'\(text)' written back as '\(filter.odataText)' does not parse")
+        }
         for entity in stored where again.matches(entity) != filter.matches(entity) {
-            fatalError("'\(text)' written back as '\(filter.odataText)' decides \(FilterSamples.describe(entity)) otherwise")
+            fatalError(
+                "'\(text)' written back as '\(filter.odataText)' decides \(FilterSamples.describe(entity)) otherwise"
+            )
         }
 
         let query = EntityQuery(partition: partition, filter: filter)
         let want = expected.filter { partition == nil || $0.partitionKey == partition }.map(\.keys)
         let got = FilterStore.shared.keys(query, limit: limit, stored: false)
         guard got == want else {
-            fatalError("'\(text)'\(partition.map { " in partition '\($0)'" } ?? ""), pages of \(limit): the store gave \(got), the reference \(want)")
+            fatalError(
+                "'\(text)'\(partition.map { " in partition '\($0)'" } ?? ""), pages of \(limit): the store gave \(got), the reference \(want)"
+            )
         }
         if filter.isOnKeys {
             let copied = FilterStore.shared.keys(query, limit: limit, stored: true)
-            guard copied == want else { fatalError("'\(text)', stored query in pages of \(limit): \(copied), the reference \(want)") }
+            guard copied == want else {
+                fatalError("'\(text)', stored query in pages of \(limit): \(copied), the reference \(want)")
+            }
         }
     }
 }
@@ -90,7 +104,14 @@ enum FilterSamples {
     static let propertyNames = ["A", "B", "Flag", "Ωmega"]
 
     static let samples: [EdmType: [FilterSample]] = [
-        .string: keys.map { FilterSample(value: .string($0), literals: ["'" + $0.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"]) },
+        .string: keys.map {
+            FilterSample(
+                value: .string($0),
+                literals: [
+                    "'" + $0.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+                ]
+            )
+        },
         .int32: [Int32.min, -1, 0, 5, Int32.max].map { FilterSample(value: .int32($0), literals: [String($0)]) },
         .int64: [Int64.min, -1, 0, 5, 1 << 40, Int64.max].map { FilterSample(value: .int64($0), literals: ["\($0)L"]) },
         .double: [
@@ -105,14 +126,23 @@ enum FilterSamples {
         ],
         .boolean: [false, true].map { FilterSample(value: .boolean($0), literals: [String($0)]) },
         .dateTime: [
-            dateTime("2000-01-01T00:00:00.0000000Z", ["2000-01-01T00:00:00Z", "2000-01-01T00:00:00.0000000Z", "2000-01-01T00:00:00.0Z"]),
+            dateTime(
+                "2000-01-01T00:00:00.0000000Z",
+                ["2000-01-01T00:00:00Z", "2000-01-01T00:00:00.0000000Z", "2000-01-01T00:00:00.0Z"]
+            ),
             dateTime("2024-05-01T10:00:00.1234567Z", ["2024-05-01T10:00:00.1234567Z"]),
-            dateTime("2024-05-01T10:00:00.5000000Z", ["2024-05-01T10:00:00.5Z", "2024-05-01T10:00:00.50Z", "2024-05-01T10:00:00.5000000Z"]),
+            dateTime(
+                "2024-05-01T10:00:00.5000000Z",
+                ["2024-05-01T10:00:00.5Z", "2024-05-01T10:00:00.50Z", "2024-05-01T10:00:00.5000000Z"]
+            ),
             dateTime("2024-05-01T10:00:00.5000001Z", ["2024-05-01T10:00:00.5000001Z"]),
             dateTime("2100-12-31T23:59:59.9999999Z", ["2100-12-31T23:59:59.9999999Z"]),
         ],
-        .guid: ["00000000-0000-0000-0000-000000000000", "7fffffff-ffff-ffff-ffff-ffffffffffff", "c9da6455-213d-42c9-9a79-3e9149a57833",
-                "c9da6455-213d-42c9-9a79-3e9149a57834", "ffffffff-ffff-ffff-0000-000000000000"].map { text in
+        .guid: [
+            "00000000-0000-0000-0000-000000000000", "7fffffff-ffff-ffff-ffff-ffffffffffff",
+            "c9da6455-213d-42c9-9a79-3e9149a57833",
+            "c9da6455-213d-42c9-9a79-3e9149a57834", "ffffffff-ffff-ffff-0000-000000000000",
+        ].map { text in
             FilterSample(value: .guid(EdmGuid(text)!), literals: ["guid'\(text)'", "guid'\(text.uppercased())'"])
         },
         .binary: [[0], [0, 1], [1], [0xFF], [0x0A, 0xFF]].map { (bytes: [UInt8]) in
@@ -151,7 +181,9 @@ enum FilterSamples {
 
     static func describe(_ entity: Entity) -> String {
         "(\(entity.partitionKey)|\(entity.rowKey)|\(entity.timestamp.map(String.init(describing:)) ?? "-")) "
-            + entity.properties.map { "\($0.name):\($0.value.type.rawValue)=\($0.value.description)" }.joined(separator: " ")
+            + entity.properties.map { "\($0.name):\($0.value.type.rawValue)=\($0.value.description)" }.joined(
+                separator: " "
+            )
     }
 }
 
@@ -187,8 +219,12 @@ indirect enum FilterExpression {
                 let type = choices.chance(6) ? types[property] ?? .string : choices.pick(FilterSamples.types)
                 let sample = choices.pick(FilterSamples.samples[type]!)
                 return .comparison(
-                    property: property, choices.pick(EntityFilter.ComparisonOperator.allCases), sample,
-                    literal: Int(choices.byte()) % sample.literals.count, constantFirst: choices.chance(2))
+                    property: property,
+                    choices.pick(EntityFilter.ComparisonOperator.allCases),
+                    sample,
+                    literal: Int(choices.byte()) % sample.literals.count,
+                    constantFirst: choices.chance(2)
+                )
             }
         }
     }
@@ -211,15 +247,21 @@ indirect enum FilterExpression {
         let (body, level): (String, Level)
         switch self {
         case .comparison(let property, let op, let sample, let literal, let constantFirst):
-            let parts = constantFirst ? [sample.literals[literal], op.rawValue, property] : [property, op.rawValue, sample.literals[literal]]
+            let parts =
+                constantFirst
+                ? [sample.literals[literal], op.rawValue, property] : [property, op.rawValue, sample.literals[literal]]
             (body, level) = (parts.joined(separator: space), .unary)
         case .bare(let property): (body, level) = (property, .unary)
         case .constant(let value): (body, level) = (String(value), .unary)
         case .not(let inner): (body, level) = ("not" + space + inner.text(&choices, context: .unary), .unary)
         case .and(let left, let right):
-            (body, level) = (left.text(&choices, context: .and) + space + "and" + space + right.text(&choices, context: .unary), .and)
+            (body, level) = (
+                left.text(&choices, context: .and) + space + "and" + space + right.text(&choices, context: .unary), .and
+            )
         case .or(let left, let right):
-            (body, level) = (left.text(&choices, context: .or) + space + "or" + space + right.text(&choices, context: .and), .or)
+            (body, level) = (
+                left.text(&choices, context: .or) + space + "or" + space + right.text(&choices, context: .and), .or
+            )
         }
         return level < context || choices.chance(1) ? "(" + body + ")" : body
     }
@@ -274,7 +316,8 @@ indirect enum FilterExpression {
         case (.int64(let x), .int64(let y)): return apply(op, x == y ? 0 : x < y ? -1 : 1)
         case (.boolean(let x), .boolean(let y)): return apply(op, (x ? 1 : 0) - (y ? 1 : 0))
         case (.dateTime(let x), .dateTime(let y)): return apply(op, x.ticks == y.ticks ? 0 : x.ticks < y.ticks ? -1 : 1)
-        case (.guid(let x), .guid(let y)): return apply(op, bytewise(Array(x.description.lowercased().utf8), Array(y.description.lowercased().utf8)))
+        case (.guid(let x), .guid(let y)):
+            return apply(op, bytewise(Array(x.description.lowercased().utf8), Array(y.description.lowercased().utf8)))
         case (.binary(let x), .binary(let y)): return apply(op, bytewise(x, y))
         default: return op == .ne
         }
@@ -308,7 +351,13 @@ final class FilterStore: @unchecked Sendable {
 
     private init() {
         for suffix in ["", "-wal", "-shm"] { unlink(Self.path + suffix) }
-        do { account = try SQLiteStorageAccount(path: Self.path, accountName: "speakeasy", blobEndpoint: "http://127.0.0.1:10000/speakeasy/") } catch { fatalError("cannot create the store at \(Self.path): \(error)") }
+        do {
+            account = try SQLiteStorageAccount(
+                path: Self.path,
+                accountName: "speakeasy",
+                blobEndpoint: "http://127.0.0.1:10000/speakeasy/"
+            )
+        } catch { fatalError("cannot create the store at \(Self.path): \(error)") }
         atexit { for suffix in ["", "-wal", "-shm"] { unlink(FilterStore.path + suffix) } }
         let account = self.account
         Self.blocking { try await account.createTableIfNotExists(Self.table) }

@@ -10,7 +10,9 @@ import SpeakEasyModel
 enum PrefetchTarget {
     /// As in `pieces`, `SPEAKEASY_FUZZ_PIECES=ndjson,csv` leaves Atom out while an Atom finding is open
     /// (JSON is never cut into pieces, so it is always read).
-    static let formats: [DataFormat] = [.atom, .json, .ndjson, .csv].filter { $0 == .json || ReaderTargets.piecesFormats.contains($0) }
+    static let formats: [DataFormat] = [.atom, .json, .ndjson, .csv].filter {
+        $0 == .json || ReaderTargets.piecesFormats.contains($0)
+    }
 
     /// The first bytes choose the format, the piece size and the batch size; the rest is the file.
     static func run(_ data: [UInt8]) {
@@ -20,7 +22,9 @@ enum PrefetchTarget {
         let whole = ReaderTargets.read(bytes, format: format)
 
         let path = NSTemporaryDirectory() + "speakeasy-fuzz-prefetch-\(getpid())"
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { fatalError("cannot write \(path)") }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            fatalError("cannot write \(path)")
+        }
         defer { unlink(path) }
         var reader = PrefetchingFileReader(paths: [path], options: EntityFiles.ReadOptions(format: format))
         reader.pieceSize = 16 + Int(data[1]) * 4
@@ -36,7 +40,9 @@ enum PrefetchTarget {
             fatalError("prefetching \(format): not a FormatError: \(error)")
         }
         ReaderTargets.expectAgreement(
-            ReaderTargets.Outcome(entities: entities, error: error), with: whole,
-            "\(format) prefetched in pieces of \(reader.pieceSize), batches of \(reader.batchSize)")
+            ReaderTargets.Outcome(entities: entities, error: error),
+            with: whole,
+            "\(format) prefetched in pieces of \(reader.pieceSize), batches of \(reader.batchSize)"
+        )
     }
 }

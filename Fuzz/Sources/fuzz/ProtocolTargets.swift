@@ -10,11 +10,18 @@ enum ProtocolTargets {
         let boundary = String(decoding: firstLine.prefix(70), as: UTF8.self)
         let contentType = "multipart/mixed; boundary=\(boundary)"
         // A batch read whole, or up to the operation it refuses (answered inside the 202), when any came before.
-        if let request = try? TableBatchRequest.read(data, contentType: contentType), request.refusal == nil || !request.operations.isEmpty {
+        if let request = try? TableBatchRequest.read(data, contentType: contentType),
+            request.refusal == nil || !request.operations.isEmpty
+        {
             // What was read is written again and reads the same.
-            let written = request.write(endpoint: "http://127.0.0.1:10002/devstoreaccount1", boundary: "batch_a1e9d677-b28b-435e-a89e-87e6a768a431")
+            let written = request.write(
+                endpoint: "http://127.0.0.1:10002/devstoreaccount1",
+                boundary: "batch_a1e9d677-b28b-435e-a89e-87e6a768a431"
+            )
             let contentType = "multipart/mixed; boundary=batch_a1e9d677-b28b-435e-a89e-87e6a768a431"
-            guard let again = try? TableBatchRequest.read(written, contentType: contentType), again.operations.count == request.operations.count else {
+            guard let again = try? TableBatchRequest.read(written, contentType: contentType),
+                again.operations.count == request.operations.count
+            else {
                 fatalError("a batch of \(request.operations.count) operations, written again, does not read back")
             }
         }
@@ -22,7 +29,9 @@ enum ProtocolTargets {
     }
 
     static func connectionString(_ data: [UInt8]) {
-        guard let text = String(validating: data, as: UTF8.self), let parsed = try? ConnectionString(text) else { return }
+        guard let text = String(validating: data, as: UTF8.self), let parsed = try? ConnectionString(text) else {
+            return
+        }
         _ = try? parsed.endpoint(.table)
         _ = try? parsed.endpoint(.blob)
         _ = try? parsed.credential()
@@ -30,7 +39,9 @@ enum ProtocolTargets {
         // the text. (Each of its settings is `Key=value`, and no value holds a `;`.) Asked of each
         // setting, not as "the key's value is nowhere in it": a key may equal a shown value.
         for setting in parsed.description.unicodeScalars.split(separator: ";") {
-            guard let equals = setting.firstIndex(of: "=") else { fatalError("a setting without '=' in '\(parsed.description)'") }
+            guard let equals = setting.firstIndex(of: "=") else {
+                fatalError("a setting without '=' in '\(parsed.description)'")
+            }
             let name = String(Substring(setting[..<equals])).lowercased()
             let value = String(Substring(setting[setting.index(after: equals)...]))
             if shownSettings.contains(name) { continue }
@@ -42,19 +53,26 @@ enum ProtocolTargets {
 
     /// Settings that never hold a secret: what a description may show.
     private static let shownSettings: Set<String> = [
-        "defaultendpointsprotocol", "accountname", "endpointsuffix", "usedevelopmentstorage", "tableendpoint", "blobendpoint", "queueendpoint",
+        "defaultendpointsprotocol", "accountname", "endpointsuffix", "usedevelopmentstorage", "tableendpoint",
+        "blobendpoint", "queueendpoint",
         "fileendpoint",
     ]
 
     static func sharedAccessSignature(_ data: [UInt8]) {
-        guard let text = String(validating: data, as: UTF8.self), let query = try? QueryItems(query: text) else { return }
+        guard let text = String(validating: data, as: UTF8.self), let query = try? QueryItems(query: text) else {
+            return
+        }
         _ = try? SharedAccessSignature(query: query)
         _ = try? SharedKeyAuthorization(parsing: text)
     }
 
     static func range(_ data: [UInt8]) {
-        guard let text = String(validating: data, as: UTF8.self), let range = ByteRangeHeader.parse(text) else { return }
-        guard range.first >= 0, range.last.map({ $0 >= range.first }) ?? true else { fatalError("'\(text)' read as \(range)") }
+        guard let text = String(validating: data, as: UTF8.self), let range = ByteRangeHeader.parse(text) else {
+            return
+        }
+        guard range.first >= 0, range.last.map({ $0 >= range.first }) ?? true else {
+            fatalError("'\(text)' read as \(range)")
+        }
     }
 
     static func errorBody(_ data: [UInt8]) {

@@ -3,7 +3,7 @@ import SpeakEasyFormats
 import SpeakEasyModel
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// The entity readers, with two oracles besides "no crash, no hang": what a reader accepts our
@@ -28,7 +28,9 @@ enum ReaderTargets {
         }
 
         static func == (a: Place, b: Place) -> Bool { a.line == b.line && a.column == b.column }
-        var description: String { "line \(line.map(String.init) ?? "?"), column \(column.map(String.init) ?? "?"): \(reason)" }
+        var description: String {
+            "line \(line.map(String.init) ?? "?"), column \(column.map(String.init) ?? "?"): \(reason)"
+        }
     }
 
     static func read(_ bytes: [UInt8], format: DataFormat) -> Outcome {
@@ -71,8 +73,12 @@ enum ReaderTargets {
         for entity in entities {
             for property in entity.properties {
                 guard case .double(let value) = property.value, !value.isFinite else { continue }
-                if value.isInfinite, !text.contains("inf") { fatalError("\(property.name) read as \(value) from an input that spells no infinity") }
-                if value.isNaN, !text.contains("nan") { fatalError("\(property.name) read as NaN from an input that spells no NaN") }
+                if value.isInfinite, !text.contains("inf") {
+                    fatalError("\(property.name) read as \(value) from an input that spells no infinity")
+                }
+                if value.isNaN, !text.contains("nan") {
+                    fatalError("\(property.name) read as NaN from an input that spells no NaN")
+                }
             }
         }
     }
@@ -90,18 +96,27 @@ enum ReaderTargets {
             guard let written = try? EntityFiles.bytes(of: entities, options: options) else { continue }
             let back = read(written, format: options.format)
             if let error = back.error {
-                fatalError("read from \(format), written as \(options.format)\(options.typedCSV ? " (typed)" : ""), not read back: \(error)")
+                fatalError(
+                    "read from \(format), written as \(options.format)\(options.typedCSV ? " (typed)" : ""), not read back: \(error)"
+                )
             }
             let got = back.entities.map(comparable)
             guard got == expected else {
                 if let pair = zip(got, expected).first(where: { $0 != $1 }) {
-                    let difference = zip(pair.0.split(separator: " ␟ "), pair.1.split(separator: " ␟ ")).first { $0 != $1 }
-                    fatalError("read from \(format), written as \(options.format)\(options.typedCSV ? " (typed)" : ""): \(difference.map { "'\($0.1.debugDescription)' came back as '\($0.0.debugDescription)'" } ?? "properties differ")")
+                    let difference = zip(pair.0.split(separator: " ␟ "), pair.1.split(separator: " ␟ ")).first {
+                        $0 != $1
+                    }
+                    fatalError(
+                        "read from \(format), written as \(options.format)\(options.typedCSV ? " (typed)" : ""): \(difference.map { "'\($0.1.debugDescription)' came back as '\($0.0.debugDescription)'" } ?? "properties differ")"
+                    )
                 }
-                let index = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, expected.count)
+                let index =
+                    zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(got.count, expected.count)
                 fatalError(
                     "read from \(format), written as \(options.format)\(options.typedCSV ? " (typed)" : ""), read back differently at entity \(index): "
-                        + "\(index < expected.count ? String(describing: expected[index]) : "none") became \(index < got.count ? String(describing: got[index]) : "none")")
+                        + "\(index < expected.count ? String(describing: expected[index]) : "none") became \(index < got.count ? String(describing: got[index]) : "none")"
+                )
             }
         }
     }
@@ -109,7 +124,9 @@ enum ReaderTargets {
     /// An entity as text, properties sorted: equal exactly when the values and types are (NaN included).
     static func comparable(_ entity: Entity) -> String {
         let properties = entity.properties.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        return ([entity.partitionKey, entity.rowKey] + properties.map { "\($0.name):\($0.value.type):\($0.value.description)" }).joined(separator: " ␟ ")
+        return
+            ([entity.partitionKey, entity.rowKey]
+            + properties.map { "\($0.name):\($0.value.type):\($0.value.description)" }).joined(separator: " ␟ ")
     }
 
     /// The formats `pieces` and `prefetch` cut: `SPEAKEASY_FUZZ_PIECES=ndjson,csv` leaves Atom out, for a
@@ -133,7 +150,13 @@ enum ReaderTargets {
         var entities: [Entity] = []
         var error: Place?
         do {
-            guard let splitter = EntityFiles.splitter(for: ByteInput(name: "input", bytes: bytes), format: format, pieceSize: pieceSize) else { return }
+            guard
+                let splitter = EntityFiles.splitter(
+                    for: ByteInput(name: "input", bytes: bytes),
+                    format: format,
+                    pieceSize: pieceSize
+                )
+            else { return }
             while let piece = try splitter.nextPiece() {
                 var reader = try EntityFiles.reader(for: piece, format: format)
                 while let entity = try reader.next() { entities.append(entity) }
@@ -147,11 +170,13 @@ enum ReaderTargets {
     /// A differential oracle's verdict: the same entities, or the same first error (a reader may fail
     /// before it gives the entities read ahead of the error, so those are not compared then).
     static func expectAgreement(_ other: Outcome, with whole: Outcome, _ what: @autoclosure () -> String) {
-        let agree = whole.error != nil || other.error != nil ? whole.error == other.error : whole.entities == other.entities
+        let agree =
+            whole.error != nil || other.error != nil ? whole.error == other.error : whole.entities == other.entities
         guard agree else {
             fatalError(
                 "\(what()): \(other.entities.count) entities then \(other.error.map(String.init(describing:)) ?? "the end"); "
-                    + "whole: \(whole.entities.count) then \(whole.error.map(String.init(describing:)) ?? "the end")")
+                    + "whole: \(whole.entities.count) then \(whole.error.map(String.init(describing:)) ?? "the end")"
+            )
         }
     }
 }

@@ -20,7 +20,9 @@ enum ValidateTarget {
         let format = formats[Int(data[0]) % formats.count]
         let bytes = Array(data[1...])
         let path = NSTemporaryDirectory() + "speakeasy-fuzz-validate-\(getpid())"
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { fatalError("cannot write \(path)") }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            fatalError("cannot write \(path)")
+        }
         defer { unlink(path) }
 
         let plain = validate(path, format: format, plainEvents: true)
@@ -28,14 +30,18 @@ enum ValidateTarget {
         switch (plain, whole) {
         case (.success(let plain), .success(let whole)):
             guard plain.findings == whole.findings else {
-                let index = zip(plain.findings, whole.findings).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                let index =
+                    zip(plain.findings, whole.findings).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(plain.findings.count, whole.findings.count)
                 fatalError(
                     "\(format): plain events and entities differ at finding \(index) of \(plain.findings.count) and \(whole.findings.count): "
-                        + "\(describe(plain.findings, index)) against \(describe(whole.findings, index))")
+                        + "\(describe(plain.findings, index)) against \(describe(whole.findings, index))"
+                )
             }
         case (.failure(let plain), .failure(let whole)):
-            guard "\(plain)" == "\(whole)" else { fatalError("\(format): plain events stopped at \(plain), entities at \(whole)") }
+            guard "\(plain)" == "\(whole)" else {
+                fatalError("\(format): plain events stopped at \(plain), entities at \(whole)")
+            }
             return
         default:
             fatalError("\(format): plain events \(outcome(plain)), entities \(outcome(whole))")
@@ -50,14 +56,26 @@ enum ValidateTarget {
         for (order, entities) in [("speakers first", speakers + others), ("speakers last", others + speakers)] {
             let findings = Set(check(entities))
             guard findings == inFileOrder else {
-                let missing = inFileOrder.subtracting(findings).map(describe), extra = findings.subtracting(inFileOrder).map(describe)
+                let missing = inFileOrder.subtracting(findings).map(describe)
+                let extra = findings.subtracting(inFileOrder).map(describe)
                 fatalError("\(format), \(order): missing \(missing), more \(extra), against file order")
             }
         }
     }
 
-    private static func validate(_ path: String, format: DataFormat, plainEvents: Bool) -> Result<ValidationReport, any Error> {
-        blocking { try await FileValidation.run([path], options: ValidationOptions(), readOptions: EntityFiles.ReadOptions(format: format), plainEvents: plainEvents) }
+    private static func validate(
+        _ path: String,
+        format: DataFormat,
+        plainEvents: Bool
+    ) -> Result<ValidationReport, any Error> {
+        blocking {
+            try await FileValidation.run(
+                [path],
+                options: ValidationOptions(),
+                readOptions: EntityFiles.ReadOptions(format: format),
+                plainEvents: plainEvents
+            )
+        }
     }
 
     /// The findings of one validator over the entities in the order given, each at its place in the file.
@@ -73,7 +91,9 @@ enum ValidateTarget {
         index < findings.count ? describe(findings[index]) : "none"
     }
 
-    private static func describe(_ finding: Finding) -> String { "\(finding.rule) at \(finding.location): \(finding.message)" }
+    private static func describe(_ finding: Finding) -> String {
+        "\(finding.rule) at \(finding.location): \(finding.message)"
+    }
 
     private static func outcome(_ result: Result<ValidationReport, any Error>) -> String {
         switch result {

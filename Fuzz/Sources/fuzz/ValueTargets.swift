@@ -14,7 +14,9 @@ enum ValueTargets {
             let fromBytes = try? EdmDateTime(parsingUTF8: data.dropFirst())
             let fromText = try? EdmDateTime(parsing: text)
             if String(validating: data.dropFirst(), as: UTF8.self) != nil, fromBytes != fromText {
-                fatalError("DateTime '\(text)': bytes gave \(String(describing: fromBytes)), text \(String(describing: fromText))")
+                fatalError(
+                    "DateTime '\(text)': bytes gave \(String(describing: fromBytes)), text \(String(describing: fromText))"
+                )
             }
         }
         guard let value = EdmValue(lexical: text, as: type) else { return }
@@ -25,9 +27,13 @@ enum ValueTargets {
 
     /// A filter that parses is written back as text that parses to the same filter.
     static func filter(_ data: [UInt8]) {
-        guard let text = String(validating: data, as: UTF8.self), let filter = try? EntityFilter(parsing: text) else { return }
+        guard let text = String(validating: data, as: UTF8.self), let filter = try? EntityFilter(parsing: text) else {
+            return
+        }
         let written = filter.odataText
-        guard let again = try? EntityFilter(parsing: written) else { fatalError("'\(text)' parsed, but its text '\(written)' does not") }
+        guard let again = try? EntityFilter(parsing: written) else {
+            fatalError("'\(text)' parsed, but its text '\(written)' does not")
+        }
         // NaN is not equal to itself: compare the texts, which carry every value exactly.
         guard again.odataText == written else { fatalError("'\(text)' → '\(written)' → '\(again.odataText)'") }
     }

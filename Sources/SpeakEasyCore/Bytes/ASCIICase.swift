@@ -13,7 +13,8 @@ extension String {
     /// Whether `needle` occurs in the string, ignoring the case of ASCII letters: for media types and
     /// `Prefer` values. Compared as bytes; `contains` on strings costs microseconds a call.
     package func containsIgnoringASCIICase(_ needle: String) -> Bool {
-        let haystack = Array(utf8), needle = Array(needle.utf8)
+        let haystack = Array(utf8)
+        let needle = Array(needle.utf8)
         guard !needle.isEmpty else { return true }
         guard haystack.count >= needle.count else { return false }
         return (0...(haystack.count - needle.count)).contains { start in

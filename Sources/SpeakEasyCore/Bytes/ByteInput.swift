@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A file or stdin read in large chunks, for the streaming readers.
@@ -25,7 +25,9 @@ package final class ByteInput {
             return
         }
         name = path
-        guard FileSystem.kind(of: path) != .directory else { throw FileError(path: path, reason: "is a directory, not a data file", kind: .inputMissing) }
+        guard FileSystem.kind(of: path) != .directory else {
+            throw FileError(path: path, reason: "is a directory, not a data file", kind: .inputMissing)
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw FileError(path: path, reason: String(cString: strerror(errno)), kind: .inputMissing)
@@ -33,7 +35,7 @@ package final class ByteInput {
         fd = descriptor
         ownsDescriptor = true
         #if canImport(Glibc)
-            _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
+        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
         #endif
     }
 

@@ -7,7 +7,8 @@ package enum PercentEncoding {
         out.reserveCapacity(path.utf8.count)
         for byte in path.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.append(byte)
             default:
@@ -42,7 +43,9 @@ package enum PercentEncoding {
                     count += 1
                     continue
                 }
-                guard index + 1 < bytes.count, let high = HexDigit.value(bytes[index]), let low = HexDigit.value(bytes[index + 1]) else {
+                guard index + 1 < bytes.count, let high = HexDigit.value(bytes[index]),
+                    let low = HexDigit.value(bytes[index + 1])
+                else {
                     malformed = true
                     return
                 }

@@ -29,7 +29,9 @@
 
     /// Bytes of `word` below `limit` (at most 0x80).
     @inlinable @inline(__always)
-    package static func bytes(_ word: UInt64, below limit: UInt8) -> UInt64 { (word &- broadcast(limit)) & ~word & highs }
+    package static func bytes(_ word: UInt64, below limit: UInt8) -> UInt64 {
+        (word &- broadcast(limit)) & ~word & highs
+    }
 
     /// Where the first byte that `marks` marks lies in `raw[from..<end]`, eight bytes at a time: the
     /// lowest marked byte of the first word with one, else the first offset with fewer than eight
@@ -38,7 +40,12 @@
     /// `marks` sees every word read, whole: a few bytes past the match too, which matters only to
     /// callers that collect bits from the words (high bits, to tell ASCII).
     @inlinable @inline(__always)
-    package static func firstMarked(in raw: UnsafeRawPointer, from: Int, to end: Int, _ marks: (UInt64) -> UInt64) -> Int {
+    package static func firstMarked(
+        in raw: UnsafeRawPointer,
+        from: Int,
+        to end: Int,
+        _ marks: (UInt64) -> UInt64
+    ) -> Int {
         var index = from
         while index + 8 <= end {
             let found = marks(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
@@ -67,7 +74,8 @@
     /// libxml2 counts them so.
     @inlinable
     package static func characters(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let high = SIMD16<UInt8>(repeating: 0xC0), continuation = SIMD16<UInt8>(repeating: 0x80)
+        let high = SIMD16<UInt8>(repeating: 0xC0)
+        let continuation = SIMD16<UInt8>(repeating: 0x80)
         return bytes.count - count(in: bytes, vectors: { $0 & high .== continuation }, bytes: { $0 & 0xC0 == 0x80 })
     }
 
@@ -77,7 +85,9 @@
     /// vectors, before one could overflow.
     @inlinable @inline(__always)
     package static func count(
-        in bytes: UnsafeBufferPointer<UInt8>, vectors marks: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>, bytes matches: (UInt8) -> Bool
+        in bytes: UnsafeBufferPointer<UInt8>,
+        vectors marks: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>,
+        bytes matches: (UInt8) -> Bool
     ) -> Int {
         guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
         let one = SIMD16<UInt8>(repeating: 1)
@@ -87,7 +97,10 @@
             var lanes = SIMD16<UInt8>.zero
             let blockEnd = min(bytes.count - 16, index + 254 * 16)
             while index <= blockEnd {
-                lanes &+= SIMD16<UInt8>.zero.replacing(with: one, where: marks(base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)))
+                lanes &+= SIMD16<UInt8>.zero.replacing(
+                    with: one,
+                    where: marks(base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
+                )
                 index += 16
             }
             count += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The few file-system calls the library needs, on POSIX directly so errors carry errno.
@@ -27,11 +27,15 @@ package enum FileSystem {
 
     /// Reads a whole regular file; `maximumSize` guards against a huge file where a small one is expected.
     package static func readFile(_ path: String, maximumSize: Int = 64 << 20) throws(FileError) -> [UInt8] {
-        guard kind(of: path) != .directory else { throw FileError(path: path, reason: "is a directory", kind: .malformedInput) }
+        guard kind(of: path) != .directory else {
+            throw FileError(path: path, reason: "is a directory", kind: .malformedInput)
+        }
         let fd = open(path, O_RDONLY)
         // Missing or not readable (no permission) is 66, as sysexits' EX_NOINPUT says; 74 is for a
         // read that fails part-way.
-        guard fd >= 0 else { throw FileError(path: path, reason: String(cString: strerror(errno)), kind: .inputMissing) }
+        guard fd >= 0 else {
+            throw FileError(path: path, reason: String(cString: strerror(errno)), kind: .inputMissing)
+        }
         defer { close(fd) }
         var bytes = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -55,12 +59,18 @@ package enum FileSystem {
         guard let listing = opendir(directory) else {
             let code = errno
             let reason = code == ENOTDIR ? "is not a directory" : String(cString: strerror(code))
-            throw FileError(path: directory, reason: reason, kind: code == ENOENT ? .inputMissing : code == ENOTDIR ? .usage : .ioError)
+            throw FileError(
+                path: directory,
+                reason: reason,
+                kind: code == ENOENT ? .inputMissing : code == ENOTDIR ? .usage : .ioError
+            )
         }
         defer { closedir(listing) }
         var names: [String] = []
         while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if !name.hasPrefix("."), kind(of: directory + "/" + name) == .file { names.append(name) }
         }
         return names.sorted()

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Where a tool writes its output: a file, written under a temporary name in the same directory and
@@ -41,13 +41,19 @@ package final class OutputFile {
         case .other:
             let descriptor = open(path, O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
-                throw FileError(path: path, reason: "cannot open it: " + String(cString: strerror(errno)), kind: .cannotCreateOutput)
+                throw FileError(
+                    path: path,
+                    reason: "cannot open it: " + String(cString: strerror(errno)),
+                    kind: .cannotCreateOutput
+                )
             }
             (target, temporary, fd, closesDescriptor) = (nil, nil, descriptor, true)
             return
         case .missing, .file: break
         }
-        if let problem = FileSystem.creationProblem(at: path) { throw FileError(path: path, reason: problem, kind: .cannotCreateOutput) }
+        if let problem = FileSystem.creationProblem(at: path) {
+            throw FileError(path: path, reason: problem, kind: .cannotCreateOutput)
+        }
         let directory = FileSystem.directory(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         let prefix: String = directory == "." && !path.hasPrefix("./") ? "" : directory + "/"
@@ -56,7 +62,10 @@ package final class OutputFile {
         var descriptor: Int32 = -1
         // A new file can be taken by a cleaner before it is locked: then it is gone, and we make another.
         for _ in 0..<8 where descriptor < 0 {
-            template = Array((prefix + PartialFiles.prefix(of: base) + String(repeating: "X", count: PartialFiles.randomLength)).utf8CString)
+            template = Array(
+                (prefix + PartialFiles.prefix(of: base) + String(repeating: "X", count: PartialFiles.randomLength))
+                    .utf8CString
+            )
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard descriptor >= 0 else { break }
             if !PartialFiles.claim(descriptor) {
@@ -65,7 +74,11 @@ package final class OutputFile {
             }
         }
         guard descriptor >= 0 else {
-            throw FileError(path: path, reason: "cannot create it: " + String(cString: strerror(errno)), kind: .cannotCreateOutput)
+            throw FileError(
+                path: path,
+                reason: "cannot create it: " + String(cString: strerror(errno)),
+                kind: .cannotCreateOutput
+            )
         }
         fd = descriptor
         closesDescriptor = true

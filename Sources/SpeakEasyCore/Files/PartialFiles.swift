@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The temporary files ``OutputFile`` writes beside its target, `.name.partial-XXXXXX`, each holding
@@ -30,7 +30,9 @@ enum PartialFiles {
         defer { closedir(listing) }
         let prefix = prefix(of: base)
         while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name.hasPrefix(prefix), name.utf8.count == prefix.utf8.count + randomLength else { continue }
             removeIfAbandoned(directory + "/" + name)
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The temporary files an ``OutputFile`` has open, removed if the process is interrupted (Ctrl-C,
@@ -32,9 +32,11 @@ package enum TemporaryFiles {
     /// (SIGSEGV, SIGILL, …: the runtime's crash report owns those) and SIGPIPE (the tools ignore it
     /// and meet a closed pipe as a write error).
     static var terminating: [Int32] {
-        var signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        var signals = [
+            SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+        ]
         #if os(Linux)
-            signals += [SIGIO, SIGPWR, SIGSTKFLT]
+        signals += [SIGIO, SIGPWR, SIGSTKFLT]
         #endif
         return signals
     }

@@ -1,7 +1,9 @@
 /// Runs `body` for every item, at most `limit` at once, in the order given as far as starting goes.
 /// The first error cancels the work not yet finished and is thrown once the rest have stopped.
 package func forEachConcurrently<Item: Sendable>(
-    _ items: [Item], limit: Int, _ body: @escaping @Sendable (Item) async throws -> Void
+    _ items: [Item],
+    limit: Int,
+    _ body: @escaping @Sendable (Item) async throws -> Void
 ) async throws {
     guard items.count > 1, limit > 1 else {
         for item in items { try await body(item) }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A one-shot C handler for signals: it runs for the first signal of a kind, and the next takes the
@@ -12,9 +12,9 @@ package enum SignalHandler {
         for signal in signals {
             var action = sigaction()
             #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = handler
+            action.__sigaction_handler.sa_handler = handler
             #else
-                action.__sigaction_u.__sa_handler = handler
+            action.__sigaction_u.__sa_handler = handler
             #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)

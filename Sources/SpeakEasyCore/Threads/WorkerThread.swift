@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A thread running one closure, to be joined.
@@ -12,9 +12,9 @@
 /// differences, handled here.
 package final class WorkerThread {
     #if canImport(Darwin)
-        private var thread: pthread_t?
+    private var thread: pthread_t?
     #else
-        private var thread = pthread_t()
+    private var thread = pthread_t()
     #endif
 
     private final class Body {
@@ -24,10 +24,15 @@ package final class WorkerThread {
 
     package init(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        let created = pthread_create(&thread, nil, { raw in
-            WorkerThread.start(raw)
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread,
+            nil,
+            { raw in
+                WorkerThread.start(raw)
+                return nil
+            },
+            context
+        )
         precondition(created == 0, "pthread_create failed: \(created)")
     }
 
@@ -39,9 +44,9 @@ package final class WorkerThread {
     /// Waits for the closure to finish.
     package func join() {
         #if canImport(Darwin)
-            pthread_join(thread!, nil)
+        pthread_join(thread!, nil)
         #else
-            pthread_join(thread, nil)
+        pthread_join(thread, nil)
         #endif
     }
 }

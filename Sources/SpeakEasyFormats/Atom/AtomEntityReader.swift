@@ -1,6 +1,6 @@
+internal import CLibXML2
 package import SpeakEasyCore
 package import SpeakEasyModel
-internal import CLibXML2
 
 /// Reads the entities of an Azure Table OData Atom feed (`<feed>` of `<entry>`s) or of a single
 /// `<entry>` document, one at a time, with libxml2's streaming `xmlTextReader`.
@@ -57,7 +57,9 @@ package final class AtomEntityReader: StagedEntityReader {
     /// libxml2 options: no network; line numbers past 65,535 kept for text nodes. Deliberately absent:
     /// `NOENT`, `DTDLOAD`, `DTDATTR`, `DTDVALID` (entities and DTDs), `NOBLANKS` (it can drop white
     /// space that belongs to a string value, e.g. before a CDATA section), `HUGE` (no limit on a value).
-    private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue)
+    private static let options = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue
+    )
 
     /// Reads from `input`; `chunkSize` is how many bytes are read from it at a time; `origin` is where
     /// the input starts in its file.
@@ -116,7 +118,11 @@ package final class AtomEntityReader: StagedEntityReader {
                 let type = node.pointee.type
                 if type == XML_DTD_NODE || type == XML_DOCUMENT_TYPE_NODE {
                     // Reached only when the byte screen could not see the DOCTYPE (a UTF-16 document).
-                    throw FormatError(source: source, line: origin.line(Int(xmlTextReaderGetParserLineNumber(reader))), reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none")
+                    throw FormatError(
+                        source: source,
+                        line: origin.line(Int(xmlTextReaderGetParserLineNumber(reader))),
+                        reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none"
+                    )
                 }
                 guard type == XML_ELEMENT_NODE else { continue }
                 rememberRootNamespaces(node)
@@ -135,7 +141,10 @@ package final class AtomEntityReader: StagedEntityReader {
                 let node = current!
                 if node.pointee.type == XML_ELEMENT_NODE, isEntry(node), !isEndElement {
                     guard self.depth == 1 else {
-                        throw problem("an <entry> inside another element of the feed; entries belong directly in the <feed>", at: node)
+                        throw problem(
+                            "an <entry> inside another element of the feed; entries belong directly in the <feed>",
+                            at: node
+                        )
                     }
                     return try readEntry(node)
                 }
@@ -149,7 +158,9 @@ package final class AtomEntityReader: StagedEntityReader {
 
     /// Refuses a root element other than an Atom `<feed>` or `<entry>`.
     private func checkRoot(_ root: xmlNodePtr) throws(FormatError) {
-        guard isNamespace(root, AtomNamespace.atom), xmlNameEquals(root.pointee.name, "feed") || xmlNameEquals(root.pointee.name, "entry") else {
+        guard isNamespace(root, AtomNamespace.atom),
+            xmlNameEquals(root.pointee.name, "feed") || xmlNameEquals(root.pointee.name, "entry")
+        else {
             throw problem("the root element is \(describe(root)), not an Atom <feed> or <entry>", at: root)
         }
     }
@@ -162,8 +173,13 @@ package final class AtomEntityReader: StagedEntityReader {
         entityLine = line(of: entry)
         var fields = EntryFields(
             raw: AtomRawEntry(
-                source: source, etag: attribute(of: entry, named: "etag"), line: entityLine, expectedCount: expectedPropertyCount,
-                expectedBytes: expectedByteCount))
+                source: source,
+                etag: attribute(of: entry, named: "etag"),
+                line: entityLine,
+                expectedCount: expectedPropertyCount,
+                expectedBytes: expectedByteCount
+            )
+        )
         if !isEmptyElement {
             var propertiesDepth: Int32 = -1
             while true {
@@ -224,7 +240,10 @@ package final class AtomEntityReader: StagedEntityReader {
     private func readProperty(_ node: xmlNodePtr, depth: Int32, into fields: inout EntryFields) throws(FormatError) {
         let name = node.pointee.name!
         guard isNamespace(node, AtomNamespace.data) else {
-            fields.fail("\(describe(node)) in <m:properties> is not in the data namespace (\(AtomNamespace.data))", line: line(of: node))
+            fields.fail(
+                "\(describe(node)) in <m:properties> is not in the data namespace (\(AtomNamespace.data))",
+                line: line(of: node)
+            )
             try skipElement(depth: depth)
             return
         }
@@ -236,7 +255,11 @@ package final class AtomEntityReader: StagedEntityReader {
             if let ns = current.pointee.ns, isNamespace(ns, AtomNamespace.metadata) {
                 if xmlNameEquals(current.pointee.name, "type") {
                     withValue(of: current) { value in
-                        if let declared = Self.edmType(value) { type = declared } else { typeProblem = "has an unknown m:type \"\(String(xmlText: value))\"" }
+                        if let declared = Self.edmType(value) {
+                            type = declared
+                        } else {
+                            typeProblem = "has an unknown m:type \"\(String(xmlText: value))\""
+                        }
                     }
                 } else if xmlNameEquals(current.pointee.name, "null") {
                     withValue(of: current) { value in
@@ -261,11 +284,16 @@ package final class AtomEntityReader: StagedEntityReader {
                 let childType = child.pointee.type
                 if childType == XML_TEXT_NODE || childType == XML_CDATA_SECTION_NODE {
                     if let content = child.pointee.content {
-                        fields.raw.bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+                        fields.raw.bytes.append(
+                            contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content)))
+                        )
                     }
                 } else if childType == XML_ELEMENT_NODE {
                     if isEndElement, self.depth == depth { break }
-                    if !isEndElement, typeProblem == nil { typeProblem = "contains an element (\(describe(child))); Azure Table properties are simple values" }
+                    if !isEndElement, typeProblem == nil {
+                        typeProblem =
+                            "contains an element (\(describe(child))); Azure Table properties are simple values"
+                    }
                 }
             }
         }
@@ -282,9 +310,11 @@ package final class AtomEntityReader: StagedEntityReader {
         if isNull { return drop() }  // a null: Azure stores no such property
 
         let role: AtomRawEntry.Role =
-            xmlNameEquals(name, "PartitionKey") ? .partitionKey
-            : xmlNameEquals(name, "RowKey") ? .rowKey
-            : xmlNameEquals(name, "Timestamp") ? .timestamp : .property
+            xmlNameEquals(name, "PartitionKey")
+            ? .partitionKey
+            : xmlNameEquals(name, "RowKey")
+                ? .rowKey
+                : xmlNameEquals(name, "Timestamp") ? .timestamp : .property
         let seen: Bool
         switch role {
         case .partitionKey: (seen, fields.hasPartitionKey) = (fields.hasPartitionKey, true)
@@ -297,7 +327,15 @@ package final class AtomEntityReader: StagedEntityReader {
             fields.fail("property \(propertyName) is given twice", line: line(of: node))
             return drop()
         }
-        fields.raw.properties.append(AtomRawEntry.RawProperty(name: propertyName, type: type, role: role, value: valueRange, line: line(of: node)))
+        fields.raw.properties.append(
+            AtomRawEntry.RawProperty(
+                name: propertyName,
+                type: type,
+                role: role,
+                value: valueRange,
+                line: line(of: node)
+            )
+        )
     }
 
     /// The property's name as a `String`. libxml2 interns element names in the reader's dictionary, so
@@ -322,11 +360,18 @@ package final class AtomEntityReader: StagedEntityReader {
     static func edmType(_ name: UnsafePointer<xmlChar>) -> EdmType? {
         var bare = name
         if xmlNameEquals(name, "Edm.String") || xmlNameEquals(name, "String") { return .string }
-        if name[0] == UInt8(ascii: "E"), name[1] == UInt8(ascii: "d"), name[2] == UInt8(ascii: "m"), name[3] == UInt8(ascii: ".") { bare = name + 4 }
+        if name[0] == UInt8(ascii: "E"), name[1] == UInt8(ascii: "d"), name[2] == UInt8(ascii: "m"),
+            name[3] == UInt8(ascii: ".")
+        {
+            bare = name + 4
+        }
         switch bare[0] {
-        case UInt8(ascii: "I"): return xmlNameEquals(bare, "Int32") ? .int32 : xmlNameEquals(bare, "Int64") ? .int64 : nil
-        case UInt8(ascii: "D"): return xmlNameEquals(bare, "DateTime") ? .dateTime : xmlNameEquals(bare, "Double") ? .double : nil
-        case UInt8(ascii: "B"): return xmlNameEquals(bare, "Boolean") ? .boolean : xmlNameEquals(bare, "Binary") ? .binary : nil
+        case UInt8(ascii: "I"):
+            return xmlNameEquals(bare, "Int32") ? .int32 : xmlNameEquals(bare, "Int64") ? .int64 : nil
+        case UInt8(ascii: "D"):
+            return xmlNameEquals(bare, "DateTime") ? .dateTime : xmlNameEquals(bare, "Double") ? .double : nil
+        case UInt8(ascii: "B"):
+            return xmlNameEquals(bare, "Boolean") ? .boolean : xmlNameEquals(bare, "Binary") ? .binary : nil
         case UInt8(ascii: "G"): return xmlNameEquals(bare, "Guid") ? .guid : nil
         default: return nil
         }
@@ -374,7 +419,12 @@ package final class AtomEntityReader: StagedEntityReader {
                 return true
             }
         } else if result < 0, pump.failureLine != nil, let parser = pump.failureParser {
-            replay = AtomTreeReplay(parser: parser, readerNode: xmlTextReaderCurrentNode(reader), handedOut: current, wasEnd: isEndElement)
+            replay = AtomTreeReplay(
+                parser: parser,
+                readerNode: xmlTextReaderCurrentNode(reader),
+                handedOut: current,
+                wasEnd: isEndElement
+            )
             if replay != nil { return try readReplayed() }
         }
         try throwFailure()
@@ -407,7 +457,8 @@ package final class AtomEntityReader: StagedEntityReader {
     /// half of the nodes, needs no call.
     @inline(__always)
     private func isEndTag(_ node: xmlNodePtr) -> Bool {
-        node.pointee.type == XML_ELEMENT_NODE && xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
+        node.pointee.type == XML_ELEMENT_NODE
+            && xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue)
     }
 
     /// Throws the error libxml2 or the input reported, if any.
@@ -466,7 +517,9 @@ package final class AtomEntityReader: StagedEntityReader {
     private func rememberRootNamespaces(_ root: xmlNodePtr) {
         var declared = root.pointee.nsDef
         while let ns = declared {
-            let uri = [AtomNamespace.atom, AtomNamespace.data, AtomNamespace.metadata].first { xmlNameEquals(ns.pointee.href, $0) }
+            let uri = [AtomNamespace.atom, AtomNamespace.data, AtomNamespace.metadata].first {
+                xmlNameEquals(ns.pointee.href, $0)
+            }
             rootNamespaces.append((ns, uri?.utf8Start))
             declared = ns.pointee.next
         }
@@ -476,7 +529,9 @@ package final class AtomEntityReader: StagedEntityReader {
     private func attribute(of node: xmlNodePtr, named name: StaticString) -> String? {
         var attribute = node.pointee.properties
         while let current = attribute {
-            if xmlNameEquals(current.pointee.name, name), let ns = current.pointee.ns, isNamespace(ns, AtomNamespace.metadata) {
+            if xmlNameEquals(current.pointee.name, name), let ns = current.pointee.ns,
+                isNamespace(ns, AtomNamespace.metadata)
+            {
                 return text(of: current)
             }
             attribute = current.pointee.next
@@ -500,7 +555,8 @@ package final class AtomEntityReader: StagedEntityReader {
     /// there is one such element, in the same order.
     private func noteLargeLine() {
         let node = current!
-        guard node.pointee.type == XML_ELEMENT_NODE, Int(node.pointee.line) == XMLTagScreen.firstLargeLine, !isEndElement,
+        guard node.pointee.type == XML_ELEMENT_NODE, Int(node.pointee.line) == XMLTagScreen.firstLargeLine,
+            !isEndElement,
             let line = pump.nextLargeLine()
         else { return }
         node.pointee.psvi = UnsafeMutableRawPointer(bitPattern: line)
@@ -511,9 +567,13 @@ package final class AtomEntityReader: StagedEntityReader {
     private func line(of node: xmlNodePtr) -> Int {
         let short = Int(node.pointee.line)
         if short > 0, short < XMLTagScreen.firstLargeLine { return origin.line(short) }
-        if node.pointee.type == XML_ELEMENT_NODE, let counted = node.pointee.psvi { return origin.line(Int(bitPattern: counted)) }
+        if node.pointee.type == XML_ELEMENT_NODE, let counted = node.pointee.psvi {
+            return origin.line(Int(bitPattern: counted))
+        }
         let line = Int(xmlGetLineNo(node))
-        return origin.line(line > 0 && line < XMLTagScreen.firstLargeLine ? line : Int(xmlTextReaderGetParserLineNumber(reader)))
+        return origin.line(
+            line > 0 && line < XMLTagScreen.firstLargeLine ? line : Int(xmlTextReaderGetParserLineNumber(reader))
+        )
     }
 
     /// `<d:Name>` style, with the namespace when the element has one, for messages.
@@ -536,6 +596,10 @@ package final class AtomEntityReader: StagedEntityReader {
         if let node { return FormatError(source: source, line: line(of: node), reason: reason) }
         let line = Int(xmlTextReaderGetParserLineNumber(reader))
         return FormatError(
-            source: source, line: origin.line(line), column: origin.column(Int(xmlTextReaderGetParserColumnNumber(reader)), onLine: line), reason: reason)
+            source: source,
+            line: origin.line(line),
+            column: origin.column(Int(xmlTextReaderGetParserColumnNumber(reader)), onLine: line),
+            reason: reason
+        )
     }
 }

@@ -1,8 +1,9 @@
 package import SpeakEasyCore
+
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Cuts an Atom feed into pieces that libxml2 parses on their own, so that several threads can share
@@ -49,7 +50,12 @@ package final class AtomFeedSplitter: InputSplitter {
         while true {
             switch scan(cutter.window.bytes) {
             case .cut(let end):
-                return cutter.cut(through: end, prefix: cutter.pieces == 0 ? [] : prefix, suffix: suffix, origin: origin)
+                return cutter.cut(
+                    through: end,
+                    prefix: cutter.pieces == 0 ? [] : prefix,
+                    suffix: suffix,
+                    origin: origin
+                )
             case .stop:
                 return lastPiece()
             case .more:
@@ -65,7 +71,9 @@ package final class AtomFeedSplitter: InputSplitter {
     }
 
     private var origin: TextOrigin {
-        cutter.pieces == 0 ? .start : TextOrigin(firstLine: 2, fileLine: cutter.line, fileColumn: cutter.column, addedLineSource: rootLine)
+        cutter.pieces == 0
+            ? .start
+            : TextOrigin(firstLine: 2, fileLine: cutter.line, fileColumn: cutter.column, addedLineSource: rootLine)
     }
 
     private func readMore() throws(FormatError) -> Bool {
@@ -83,7 +91,8 @@ package final class AtomFeedSplitter: InputSplitter {
             switch Self.prolog(bytes) {
             case .root(let declaration, let tag, let name):
                 prefix = Self.oneLine(Array(bytes[declaration]) + bytes[tag]) + [UInt8(ascii: "\n")]
-                rootLine = 1 + SWAR.count(of: UInt8(ascii: "\n"), in: UnsafeBufferPointer(rebasing: bytes[..<tag.lowerBound]))
+                rootLine =
+                    1 + SWAR.count(of: UInt8(ascii: "\n"), in: UnsafeBufferPointer(rebasing: bytes[..<tag.lowerBound]))
                 suffix = Array("</".utf8) + bytes[name] + Array(">".utf8)
                 scanned = tag.upperBound
                 depth = 1
@@ -118,7 +127,9 @@ package final class AtomFeedSplitter: InputSplitter {
                 guard let end = find("?>", in: bytes, from: index + 2) else { return .more }
                 if matches("<?xml", in: bytes, at: index), isSpace(bytes[index + 5]) {
                     declaration = index..<(end + 2)
-                    guard hasUTF8Encoding(UnsafeBufferPointer(rebasing: bytes[declaration])) else { return .unsupported }
+                    guard hasUTF8Encoding(UnsafeBufferPointer(rebasing: bytes[declaration])) else {
+                        return .unsupported
+                    }
                 }
                 index = end + 2
             case UInt8(ascii: "!"):
@@ -129,7 +140,9 @@ package final class AtomFeedSplitter: InputSplitter {
                 guard let end = tagEnd(in: bytes, from: index + 1) else { return .more }
                 guard bytes[end - 1] != UInt8(ascii: "/") else { return .unsupported }  // an empty feed
                 var nameEnd = index + 1
-                while nameEnd < end, !isSpace(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: "/"), bytes[nameEnd] != UInt8(ascii: ">") { nameEnd += 1 }
+                while nameEnd < end, !isSpace(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: "/"),
+                    bytes[nameEnd] != UInt8(ascii: ">")
+                { nameEnd += 1 }
                 var localStart = nameEnd
                 while localStart > index + 1, bytes[localStart - 1] != UInt8(ascii: ":") { localStart -= 1 }
                 guard nameEnd - localStart == 4, matches("feed", in: bytes, at: localStart) else { return .unsupported }
@@ -142,10 +155,14 @@ package final class AtomFeedSplitter: InputSplitter {
     private static func hasUTF8Encoding(_ declaration: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let at = find("encoding", in: declaration, from: 0) else { return true }
         var index = at + 8
-        while index < declaration.count, isSpace(declaration[index]) || declaration[index] == UInt8(ascii: "=") { index += 1 }
+        while index < declaration.count, isSpace(declaration[index]) || declaration[index] == UInt8(ascii: "=") {
+            index += 1
+        }
         guard index < declaration.count else { return false }
         let quote = declaration[index]
-        guard let end = find(quote == UInt8(ascii: "'") ? "'" : "\"", in: declaration, from: index + 1) else { return false }
+        guard let end = find(quote == UInt8(ascii: "'") ? "'" : "\"", in: declaration, from: index + 1) else {
+            return false
+        }
         let name = String(decoding: UnsafeBufferPointer(rebasing: declaration[(index + 1)..<end]), as: UTF8.self)
         return name.lowercased() == "utf-8"
     }
@@ -183,7 +200,8 @@ package final class AtomFeedSplitter: InputSplitter {
         var index = scanned
         defer { scanned = index }
         while true {
-            guard index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) else {
+            guard index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index)
+            else {
                 index = bytes.count
                 return .more
             }
@@ -230,7 +248,8 @@ package final class AtomFeedSplitter: InputSplitter {
     // MARK: Bytes
 
     private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\t")
     }
 
     private static func matches(_ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
@@ -254,9 +273,12 @@ package final class AtomFeedSplitter: InputSplitter {
     /// The index of the `>` that ends the tag whose name starts at `index`, skipping quoted values.
     private static func tagEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
         // Eight bytes at a time to the first `>` or quote; most tags have few attributes.
-        let closes = SWAR.broadcast(UInt8(ascii: ">")), quotes = SWAR.broadcast(UInt8(ascii: "\"")), apostrophes = SWAR.broadcast(UInt8(ascii: "'"))
+        let closes = SWAR.broadcast(UInt8(ascii: ">"))
+        let quotes = SWAR.broadcast(UInt8(ascii: "\""))
+        let apostrophes = SWAR.broadcast(UInt8(ascii: "'"))
         let at = SWAR.firstMarked(in: UnsafeRawPointer(bytes.baseAddress!), from: index, to: bytes.count) { word in
-            SWAR.bytes(word, equalTo: closes) | SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: apostrophes)
+            SWAR.bytes(word, equalTo: closes) | SWAR.bytes(word, equalTo: quotes)
+                | SWAR.bytes(word, equalTo: apostrophes)
         }
         var quote: UInt8 = 0
         for at in at..<bytes.count {

@@ -1,6 +1,6 @@
+internal import CLibXML2
 import SpeakEasyCore
 package import SpeakEasyModel
-internal import CLibXML2
 
 /// Writes entities as an Azure Table OData Atom feed, the way the service answers a query (as in
 /// the recorded `Tests/Fixtures/azure/table-atom-query-entities-feed.xml`), with libxml2's `xmlTextWriter`.
@@ -36,8 +36,12 @@ package struct AtomFormatter: EntityFormatter {
         package var trimsDateTimes: Bool
 
         package init(
-            table: String = "events", account: String = "speakeasy", baseURL: String = "http://127.0.0.1:10000/speakeasy/", updated: EdmDateTime = .now(),
-            indent: Bool = true, trimsDateTimes: Bool = false
+            table: String = "events",
+            account: String = "speakeasy",
+            baseURL: String = "http://127.0.0.1:10000/speakeasy/",
+            updated: EdmDateTime = .now(),
+            indent: Bool = true,
+            trimsDateTimes: Bool = false
         ) {
             self.table = table
             self.account = account
@@ -77,7 +81,8 @@ package struct AtomFormatter: EntityFormatter {
 
     package mutating func append(_ entity: Entity, into out: inout [UInt8]) throws(FormatError) {
         try check(entity)
-        let path = "\(options.table)(PartitionKey='\(Self.keyLiteral(entity.partitionKey))',RowKey='\(Self.keyLiteral(entity.rowKey))')"
+        let path =
+            "\(options.table)(PartitionKey='\(Self.keyLiteral(entity.partitionKey))',RowKey='\(Self.keyLiteral(entity.rowKey))')"
         writer.startElement("entry")
         if let etag = entity.etag { writer.attribute("m:etag", etag) }
         writer.element("id", text: options.baseURL + path)
@@ -87,19 +92,31 @@ package struct AtomFormatter: EntityFormatter {
         writer.element("name")
         writer.endElement()
         writer.element("link", attributes: [("rel", "edit"), ("title", options.table), ("href", path)])
-        writer.element("category", attributes: [("term", options.account + "." + options.table), ("scheme", AtomNamespace.scheme.description)])
+        writer.element(
+            "category",
+            attributes: [("term", options.account + "." + options.table), ("scheme", AtomNamespace.scheme.description)]
+        )
         writer.startElement("content")
         writer.attribute("type", "application/xml")
         writer.startElement("m:properties")
         writer.element("d:PartitionKey", text: entity.partitionKey)
         writer.element("d:RowKey", text: entity.rowKey)
         if let timestamp = entity.timestamp {
-            writer.element("d:Timestamp", attributes: [("m:type", EdmType.dateTime.rawValue)], text: text(of: timestamp))
+            writer.element(
+                "d:Timestamp",
+                attributes: [("m:type", EdmType.dateTime.rawValue)],
+                text: text(of: timestamp)
+            )
         }
         for property in entity.properties {
             let type = property.value.type
-            let text = if case .dateTime(let time) = property.value { text(of: time) } else { property.value.description }
-            writer.element("d:" + property.name, attributes: type == .string ? [] : [("m:type", type.rawValue)], text: text)
+            let text =
+                if case .dateTime(let time) = property.value { text(of: time) } else { property.value.description }
+            writer.element(
+                "d:" + property.name,
+                attributes: type == .string ? [] : [("m:type", type.rawValue)],
+                text: text
+            )
         }
         writer.endElement()  // m:properties
         writer.endElement()  // content
@@ -124,7 +141,9 @@ package struct AtomFormatter: EntityFormatter {
         }
         func checkText(_ text: String, _ what: @autoclosure () -> String) throws(FormatError) {
             if let scalar = XMLCharacters.firstForbidden(in: text) {
-                throw fail("\(what()) contains U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)), which XML 1.0 (and so Atom) cannot represent")
+                throw fail(
+                    "\(what()) contains U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)), which XML 1.0 (and so Atom) cannot represent"
+                )
             }
         }
         try checkText(entity.partitionKey, "the PartitionKey")
@@ -135,7 +154,9 @@ package struct AtomFormatter: EntityFormatter {
                 throw fail("property name '\(property.name)' is not a valid XML element name, so Atom cannot carry it")
             }
             guard property.name != "PartitionKey", property.name != "RowKey", property.name != "Timestamp" else {
-                throw fail("a property may not be named \(property.name): Atom carries the entity's own \(property.name) under that name")
+                throw fail(
+                    "a property may not be named \(property.name): Atom carries the entity's own \(property.name) under that name"
+                )
             }
             if case .string(let text) = property.value { try checkText(text, "property \(property.name)") }
         }
@@ -151,7 +172,8 @@ package struct AtomFormatter: EntityFormatter {
             switch byte {
             case UInt8(ascii: "'"):
                 out += [byte, byte]
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
                 out.append(byte)
             case _ where Array("-._~!$&()*+,;=:@".utf8).contains(byte):
                 out.append(byte)

@@ -1,5 +1,5 @@
-import SpeakEasyCore
 internal import CLibXML2
+import SpeakEasyCore
 
 /// Feeds libxml2's streaming reader from a ``ByteInput`` and collects what goes wrong on the way.
 ///
@@ -105,7 +105,9 @@ final class AtomInputPump {
     /// Keeps libxml2's first error (warnings are not failures); the rest are consequences of it.
     func record(_ error: UnsafePointer<xmlError>) {
         let domain = error.pointee.domain
-        if failureParser == nil, domain == Int32(XML_FROM_PARSER.rawValue) || domain == Int32(XML_FROM_NAMESPACE.rawValue) {
+        if failureParser == nil,
+            domain == Int32(XML_FROM_PARSER.rawValue) || domain == Int32(XML_FROM_NAMESPACE.rawValue)
+        {
             failureParser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
         }
         guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
@@ -118,7 +120,8 @@ final class AtomInputPump {
             parser.pointee.wellFormed = 0
             parser.pointee.disableSAX = 1
         }
-        failureStoppedParsing = isNamespaceError || (domain == Int32(XML_FROM_PARSER.rawValue) && error.pointee.level == XML_ERR_FATAL)
+        failureStoppedParsing =
+            isNamespaceError || (domain == Int32(XML_FROM_PARSER.rawValue) && error.pointee.level == XML_ERR_FATAL)
         var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         message = message.split(whereSeparator: \.isNewline).map { $0.trimmingXMLSpace() }.joined(separator: "; ")
         if let early = Self.earlyEnd(error) {
@@ -134,7 +137,10 @@ final class AtomInputPump {
         }
         if origin != .start, Self.namesLine(error) {
             // "… Empty line 17 and …": a line of the piece, to be told as the file's.
-            message = message.replacingFirst(" line \(error.pointee.int1)", with: " line \(origin.line(Int(error.pointee.int1)))")
+            message = message.replacingFirst(
+                " line \(error.pointee.int1)",
+                with: " line \(origin.line(Int(error.pointee.int1)))"
+            )
         }
         failure = .xml(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
     }
@@ -151,12 +157,14 @@ final class AtomInputPump {
     /// ends too early. Its state when it says so tells which: past the root (`EPILOG`) there really is
     /// extra content; before the root the document is empty; anywhere else it was cut short.
     private static func earlyEnd(_ error: UnsafePointer<xmlError>) -> String? {
-        guard error.pointee.domain == Int32(XML_FROM_PARSER.rawValue), error.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue),
+        guard error.pointee.domain == Int32(XML_FROM_PARSER.rawValue),
+            error.pointee.code == Int32(XML_ERR_DOCUMENT_END.rawValue),
             let context = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
         else { return nil }
         switch context.pointee.instate {
         case XML_PARSER_EPILOG, XML_PARSER_EOF: return nil
-        case XML_PARSER_START, XML_PARSER_MISC, XML_PARSER_PROLOG: return "the document is empty: it has no root element"
+        case XML_PARSER_START, XML_PARSER_MISC, XML_PARSER_PROLOG:
+            return "the document is empty: it has no root element"
         default: return "the document ends before its root element is closed (truncated?)"
         }
     }
@@ -170,7 +178,9 @@ final class AtomInputPump {
     /// the input was cut (a fuzz finding, whole against pieces). So the input libxml2 did not read is
     /// screened on, to the section's end or the input's.
     private func preferUnterminatedSection() {
-        guard case .xml(_, let line, let column)? = failure, let open = tags.openSkippedAt, (line, column) > open else { return }
+        guard case .xml(_, let line, let column)? = failure, let open = tags.openSkippedAt, (line, column) > open else {
+            return
+        }
         while tags.openSkippedAt != nil {
             if start == end {
                 if atEnd { break }
@@ -188,7 +198,11 @@ final class AtomInputPump {
 
     /// The failure of a document that ends inside a comment, CDATA section or processing instruction.
     private static func endsInside(_ section: (what: String, line: Int, column: Int)) -> Failure {
-        .xml(message: "the document ends inside a \(section.what) that starts here", line: section.line, column: section.column)
+        .xml(
+            message: "the document ends inside a \(section.what) that starts here",
+            line: section.line,
+            column: section.column
+        )
     }
 
     /// The line of the recorded failure, when it has one (in the input's own lines).
@@ -207,24 +221,38 @@ final class AtomInputPump {
         case nil:
             tags.refusedTagAt.map { tag in
                 FormatError(
-                    source: input.name, line: origin.line(tag.line), column: origin.column(tag.column, onLine: tag.line),
-                    reason: "an element with more than \(XMLTagScreen.maximumAttributes) attributes (an Atom element has a few)")
+                    source: input.name,
+                    line: origin.line(tag.line),
+                    column: origin.column(tag.column, onLine: tag.line),
+                    reason:
+                        "an element with more than \(XMLTagScreen.maximumAttributes) attributes (an Atom element has a few)"
+                )
             }
         case .input(let error)?: FormatError(error)
         case .doctype(let line, let column)?:
             FormatError(
-                source: input.name, line: origin.line(line), column: origin.column(column, onLine: line), reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none")
+                source: input.name,
+                line: origin.line(line),
+                column: origin.column(column, onLine: line),
+                reason: "DTDs are not allowed (a <!DOCTYPE> declaration); an Atom feed has none"
+            )
         case .xml(let message, let line, let column)?:
             FormatError(
-                source: input.name, line: line > 0 ? origin.line(line) : nil, column: line > 0 && column > 0 ? origin.column(column, onLine: line) : nil,
-                reason: "malformed XML: " + message)
+                source: input.name,
+                line: line > 0 ? origin.line(line) : nil,
+                column: line > 0 && column > 0 ? origin.column(column, onLine: line) : nil,
+                reason: "malformed XML: " + message
+            )
         }
     }
 
     /// The C read callback `xmlReaderForIO` calls, with this object as its context.
     static let readCallback: xmlInputReadCallback = { context, destination, count in
         guard let context, let destination, count > 0 else { return count == 0 ? 0 : -1 }
-        return Unmanaged<AtomInputPump>.fromOpaque(context).takeUnretainedValue().read(into: destination, count: Int(count))
+        return Unmanaged<AtomInputPump>.fromOpaque(context).takeUnretainedValue().read(
+            into: destination,
+            count: Int(count)
+        )
     }
 
     /// The C error callback, with this object as its context.
@@ -237,7 +265,9 @@ final class AtomInputPump {
 extension String {
     /// With the first `target` replaced (none: unchanged).
     fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, let at = utf8.indices.firstIndex(where: { utf8[$0...].starts(with: target.utf8) }) else { return self }
+        guard !target.isEmpty, let at = utf8.indices.firstIndex(where: { utf8[$0...].starts(with: target.utf8) }) else {
+            return self
+        }
         return String(self[..<at]) + replacement + String(self[utf8.index(at, offsetBy: target.utf8.count)...])
     }
 }

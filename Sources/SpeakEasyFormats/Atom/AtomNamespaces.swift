@@ -1,9 +1,9 @@
 internal import CLibXML2
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The namespaces of an Azure Table OData Atom document, and cheap comparisons of libxml2's names.
@@ -30,7 +30,11 @@ func xmlNameEquals(_ name: UnsafePointer<xmlChar>?, _ literal: StaticString) -> 
     guard let name else { return false }
     let count = literal.utf8CodeUnitCount
     return name[0] == literal.utf8Start[0]
-        && strncmp(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self), count) == 0
+        && strncmp(
+            UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self),
+            UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self),
+            count
+        ) == 0
         && name[count] == 0
 }
 
@@ -43,6 +47,12 @@ func withXMLString<R>(_ text: String, _ body: (UnsafePointer<xmlChar>) -> R) -> 
 extension String {
     /// A string from libxml2's UTF-8 (libxml2 has already checked it is well-formed).
     init(xmlText pointer: UnsafePointer<xmlChar>) {
-        self.init(decoding: UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))), as: UTF8.self)
+        self.init(
+            decoding: UnsafeBufferPointer(
+                start: pointer,
+                count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+            ),
+            as: UTF8.self
+        )
     }
 }

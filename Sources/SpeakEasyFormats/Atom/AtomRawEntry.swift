@@ -47,7 +47,9 @@ struct AtomRawEntry: StagedEntity {
     /// The same; `keysIfAbsent` stand in for keys the entry does not give (a request to the
     /// entity's own URL, whose body may leave them out).
     func entity(keysIfAbsent: (partitionKey: String, rowKey: String)?) throws(FormatError) -> Entity {
-        var partitionKey: String?, rowKey: String?, timestamp: EdmDateTime?
+        var partitionKey: String?
+        var rowKey: String?
+        var timestamp: EdmDateTime?
         var values: [Property] = []
         values.reserveCapacity(properties.count)
         var failure: (reason: String, line: Int, index: Int)?
@@ -78,22 +80,36 @@ struct AtomRawEntry: StagedEntity {
                     }
                     guard let parsed else {
                         let text = String(decoding: value, as: UTF8.self)
-                        fail("property \(raw.name): \(Self.quote(value)) is not a valid \(raw.type.rawValue)\(EdmValue.isOutOfRange(text, as: raw.type) ? " (out of range)" : "")")
+                        fail(
+                            "property \(raw.name): \(Self.quote(value)) is not a valid \(raw.type.rawValue)\(EdmValue.isOutOfRange(text, as: raw.type) ? " (out of range)" : "")"
+                        )
                         continue
                     }
                     values.append(Property(raw.name, parsed))
                 }
             }
         }
-        let keys = partitionKey.flatMap { pk in rowKey.map { (partitionKey: pk, rowKey: $0) } } ?? (partitionKey == nil && rowKey == nil ? keysIfAbsent : nil)
+        let keys =
+            partitionKey.flatMap { pk in rowKey.map { (partitionKey: pk, rowKey: $0) } }
+            ?? (partitionKey == nil && rowKey == nil ? keysIfAbsent : nil)
         if let problem, failure.map({ $0.index >= problem.after }) ?? true {
             throw FormatError(source: source, line: problem.line, keys: keys, reason: problem.reason)
         }
         if let failure { throw FormatError(source: source, line: failure.line, keys: keys, reason: failure.reason) }
         guard let keys else {
-            throw FormatError(source: source, line: line, reason: "the entry has no \(partitionKey == nil ? "PartitionKey" : "RowKey") property")
+            throw FormatError(
+                source: source,
+                line: line,
+                reason: "the entry has no \(partitionKey == nil ? "PartitionKey" : "RowKey") property"
+            )
         }
-        return Entity(partitionKey: keys.partitionKey, rowKey: keys.rowKey, timestamp: timestamp, etag: etag, properties: values)
+        return Entity(
+            partitionKey: keys.partitionKey,
+            rowKey: keys.rowKey,
+            timestamp: timestamp,
+            etag: etag,
+            properties: values
+        )
     }
 
     /// A value quoted for a message, shortened when long.

@@ -47,7 +47,8 @@ struct AtomTreeReplay {
 
     /// Whether the current node is an element written `<a/>`.
     var isEmptyElement: Bool {
-        !isEnd && node.pointee.type == XML_ELEMENT_NODE && node.pointee.children == nil && node.pointee.extra & Self.writtenEmpty != 0
+        !isEnd && node.pointee.type == XML_ELEMENT_NODE && node.pointee.children == nil
+            && node.pointee.extra & Self.writtenEmpty != 0
     }
 
     /// Moves to the next node in document order; false when the tree ends there, or what comes next is
@@ -73,7 +74,9 @@ struct AtomTreeReplay {
             (node, isEnd) = (next, false)
             return true
         }
-        guard let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE, !parser.isInside(parent) else { return false }
+        guard let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE, !parser.isInside(parent) else {
+            return false
+        }
         (node, isEnd) = (parent, true)
         depth -= 1
         return true

@@ -52,7 +52,9 @@ final class AtomXMLWriter {
 
     /// An attribute of the element just started; the writer escapes the value (`"`, `<`, `&`, CR, LF, tab).
     func attribute(_ name: String, _ value: String) {
-        let result = withXMLString(name) { name in withXMLString(value) { xmlTextWriterWriteAttribute(writer, name, $0) } }
+        let result = withXMLString(name) { name in
+            withXMLString(value) { xmlTextWriterWriteAttribute(writer, name, $0) }
+        }
         check(result, "write the attribute \(name)")
     }
 

@@ -63,7 +63,9 @@ struct DoctypeScanner {
         case .processingInstruction:
             if byte == UInt8(ascii: "?") { state = .instructionQuestion }
         case .instructionQuestion:
-            state = byte == UInt8(ascii: ">") ? .text : byte == UInt8(ascii: "?") ? .instructionQuestion : .processingInstruction
+            state =
+                byte == UInt8(ascii: ">")
+                ? .text : byte == UInt8(ascii: "?") ? .instructionQuestion : .processingInstruction
         case .comment:
             if byte == UInt8(ascii: "-") { state = .commentDash }
         case .commentDash:

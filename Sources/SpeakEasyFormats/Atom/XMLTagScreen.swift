@@ -1,8 +1,9 @@
 import SpeakEasyCore
+
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Looks at the tags on the bytes' way to libxml2, for two things libxml2 does not do well:
@@ -197,6 +198,10 @@ struct XMLTagScreen {
 
     /// The line and column (``TextPosition``) of the chunk's byte `index`.
     private func position(of index: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
-        TextPosition.after(UnsafeRawBufferPointer(rebasing: bytes[..<index]).assumingMemoryBound(to: UInt8.self), line: line, column: column)
+        TextPosition.after(
+            UnsafeRawBufferPointer(rebasing: bytes[..<index]).assumingMemoryBound(to: UInt8.self),
+            line: line,
+            column: column
+        )
     }
 }

@@ -14,13 +14,21 @@ enum CSVByteSearch {
     /// stay clear (``isASCII(_:)``) the field is ASCII and needs no UTF-8 validation, for the cost of
     /// one instruction per word.
     @inline(__always)
-    static func firstSpecial(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int, delimiter: UInt8, seen: inout UInt64) -> Int {
-        let delimiters = SWAR.broadcast(delimiter), quotes = SWAR.broadcast(0x22)
+    static func firstSpecial(
+        _ bytes: UnsafePointer<UInt8>,
+        from: Int,
+        to end: Int,
+        delimiter: UInt8,
+        seen: inout UInt64
+    ) -> Int {
+        let delimiters = SWAR.broadcast(delimiter)
+        let quotes = SWAR.broadcast(0x22)
         var index = from
         while index + 8 <= end {
             index = SWAR.firstMarked(in: bytes, from: index, to: end) { word in
                 seen |= word
-                return SWAR.bytes(word, equalTo: delimiters) | SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, below: 0x0E)
+                return SWAR.bytes(word, equalTo: delimiters) | SWAR.bytes(word, equalTo: quotes)
+                    | SWAR.bytes(word, below: 0x0E)
             }
             // Fewer than eight bytes left: the byte loop below. Else a candidate: tabs and other
             // control bytes below CR are candidates too, so check the byte itself.
@@ -48,7 +56,8 @@ enum CSVByteSearch {
     /// the quote matters, and LF only to count lines. `seen` as for ``firstSpecial(_:from:to:delimiter:seen:)``.
     @inline(__always)
     static func firstQuoteOrLF(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int, seen: inout UInt64) -> Int {
-        let quotes = SWAR.broadcast(0x22), lineFeeds = SWAR.broadcast(0x0A)
+        let quotes = SWAR.broadcast(0x22)
+        let lineFeeds = SWAR.broadcast(0x0A)
         var index = SWAR.firstMarked(in: bytes, from: from, to: end) { word in
             seen |= word
             return SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: lineFeeds)
@@ -74,7 +83,9 @@ enum CSVByteSearch {
                 index += 1
                 continue
             }
-            var length = 0, secondLow: UInt8 = 0x80, secondHigh: UInt8 = 0xBF
+            var length = 0
+            var secondLow: UInt8 = 0x80
+            var secondHigh: UInt8 = 0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
             case 0xE0: (length, secondLow) = (3, 0xA0)
@@ -85,7 +96,9 @@ enum CSVByteSearch {
             case 0xF4: (length, secondHigh) = (4, 0x8F)
             default: return index
             }
-            guard index + length <= bytes.count, (secondLow...secondHigh).contains(bytes[index + 1]) else { return index }
+            guard index + length <= bytes.count, (secondLow...secondHigh).contains(bytes[index + 1]) else {
+                return index
+            }
             for next in (index + 2)..<(index + length) where bytes[next] & 0xC0 != 0x80 { return index }
             index += length
         }

@@ -26,16 +26,27 @@ extension CSVEntityReader {
             let value = fields[column.valueColumn]
             var type = column.type ?? .string
             if let typeColumn = column.typeColumn, !fields[typeColumn].isEmpty {
-                guard let named = bytes(of: fields[typeColumn], { CSVHeader.type(named: $0.assumingMemoryBound(to: UInt8.self)) }) else { return nil }
+                guard
+                    let named = bytes(
+                        of: fields[typeColumn],
+                        { CSVHeader.type(named: $0.assumingMemoryBound(to: UInt8.self)) }
+                    )
+                else { return nil }
                 type = named
                 inheritType(type, at: index)
             }
             guard let field = eventFields[index] else {
                 // Another partition's column: fine while the event does not have the property.
-                if value.isEmpty, Self.emptyValue(value, typeCell: column.typeColumn.map { fields[$0] }, type: type) == nil { continue }
+                if value.isEmpty,
+                    Self.emptyValue(value, typeCell: column.typeColumn.map { fields[$0] }, type: type) == nil
+                {
+                    continue
+                }
                 return nil
             }
-            guard !value.isEmpty, type == (field == .eventDate ? .dateTime : .string), value.isASCII || isValidUTF8(value) else { return nil }
+            guard !value.isEmpty, type == (field == .eventDate ? .dateTime : .string),
+                value.isASCII || isValidUTF8(value)
+            else { return nil }
             switch field {
             case .eventDate:
                 guard let date = bytes(of: value, { try? EdmDateTime.parse($0) }) else { return nil }

@@ -33,14 +33,23 @@ package struct CSVEntityReader: EntityReader {
     /// where the input starts in its file: a piece after the header (``CSVSplitter``), whose added
     /// header lines come first.
     package init(
-        _ input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize, plainEvents: Bool = false,
-        keepsUnreadableDates: Bool = false, origin: TextOrigin = .start
+        _ input: ByteInput,
+        delimiter: UInt8 = UInt8(ascii: ","),
+        chunkSize: Int = CSVRecordScanner.defaultChunkSize,
+        plainEvents: Bool = false,
+        keepsUnreadableDates: Bool = false,
+        origin: TextOrigin = .start
     ) throws(FormatError) {
         try CSVFormatter.checkDelimiter(delimiter)
         precondition(origin.fileColumn == 1, "a CSV piece starts at the start of a line")
         // The added header's lines are numbered just before the file's line where the piece starts
         // (they are never reported: the first piece read the same header).
-        scanner = CSVRecordScanner(input, delimiter: delimiter, chunkSize: chunkSize, firstLine: origin.fileLine - (origin.firstLine - 1))
+        scanner = CSVRecordScanner(
+            input,
+            delimiter: delimiter,
+            chunkSize: chunkSize,
+            firstLine: origin.fileLine - (origin.firstLine - 1)
+        )
         self.plainEvents = plainEvents
         self.keepsUnreadableDates = keepsUnreadableDates
     }
@@ -63,7 +72,11 @@ package struct CSVEntityReader: EntityReader {
     private mutating func nextRecord() throws(FormatError) -> Bool {
         if header == nil {
             guard try scanner.nextRecord() else {
-                throw scanner.error("the input is empty; CSV needs a header row naming PartitionKey and RowKey", line: 1, column: 1)
+                throw scanner.error(
+                    "the input is empty; CSV needs a header row naming PartitionKey and RowKey",
+                    line: 1,
+                    column: 1
+                )
             }
             header = try CSVHeader(scanner)
             eventFields = header!.properties.map { PlainEvent.Field(rawValue: $0.name) }
@@ -79,9 +92,17 @@ package struct CSVEntityReader: EntityReader {
         if fields.count != expected {
             if fields.count > expected {
                 let extra = fields[expected]
-                throw scanner.error("this row has \(fields.count) fields but the header has \(expected)", line: extra.line, column: extra.column)
+                throw scanner.error(
+                    "this row has \(fields.count) fields but the header has \(expected)",
+                    line: extra.line,
+                    column: extra.column
+                )
             }
-            throw scanner.error("this row has \(fields.count) fields but the header has \(expected)", line: scanner.endLine, column: scanner.endColumn)
+            throw scanner.error(
+                "this row has \(fields.count) fields but the header has \(expected)",
+                line: scanner.endLine,
+                column: scanner.endColumn
+            )
         }
         let partitionKey = try string(fields[header!.partitionKeyColumn], column: header!.partitionKeyColumn)
         let rowKey = try string(fields[header!.rowKeyColumn], column: header!.rowKeyColumn)
@@ -105,14 +126,24 @@ package struct CSVEntityReader: EntityReader {
                 continue
             }
             let value = try self.value(
-                valueField, column: column.valueColumn, as: type, typedByContract: column.typeColumn == nil, name: column.name, keys: (partitionKey, rowKey))
+                valueField,
+                column: column.valueColumn,
+                as: type,
+                typedByContract: column.typeColumn == nil,
+                name: column.name,
+                keys: (partitionKey, rowKey)
+            )
             entity.properties.append(Property(column.name, value))
         }
         return entity
     }
 
     /// What an empty value cell holds (see the type's documentation): nil for an absent property.
-    static func emptyValue(_ field: CSVRecordScanner.Field, typeCell: CSVRecordScanner.Field?, type: EdmType) -> EdmValue? {
+    static func emptyValue(
+        _ field: CSVRecordScanner.Field,
+        typeCell: CSVRecordScanner.Field?,
+        type: EdmType
+    ) -> EdmValue? {
         if let typeCell {
             guard !typeCell.isEmpty else { return nil }
             return type == .string ? .string("") : type == .binary ? .binary([]) : nil
@@ -129,26 +160,42 @@ package struct CSVEntityReader: EntityReader {
         let type = scanner.withBytes(of: field) { bytes in CSVHeader.type(named: bytes) }
         guard let type else {
             let text = try scanner.string(field)
-            throw scanner.error("\(name)@type: '\(Self.excerpt(text))' is not an Edm type (Edm.String, Edm.Int32, Edm.Int64, Edm.Double, Edm.Boolean, Edm.DateTime, Edm.Guid, Edm.Binary, with or without 'Edm.')", line: field.line, column: field.column)
+            throw scanner.error(
+                "\(name)@type: '\(Self.excerpt(text))' is not an Edm type (Edm.String, Edm.Int32, Edm.Int64, Edm.Double, Edm.Boolean, Edm.DateTime, Edm.Guid, Edm.Binary, with or without 'Edm.')",
+                line: field.line,
+                column: field.column
+            )
         }
         return type
     }
 
     /// The field's value as `type`; `typedByContract` when only the contract gives the type (plain CSV).
     private mutating func value(
-        _ field: CSVRecordScanner.Field, column: Int, as type: EdmType, typedByContract: Bool, name: String, keys: (String, String)
+        _ field: CSVRecordScanner.Field,
+        column: Int,
+        as type: EdmType,
+        typedByContract: Bool,
+        name: String,
+        keys: (String, String)
     ) throws(FormatError) -> EdmValue {
         switch type {
         case .string: return .string(try string(field, column: column))
         case .dateTime where typedByContract && keepsUnreadableDates:
             // Only the contract says this column holds dates: one that is none is kept, to be reported.
-            guard let date = try? dateTime(field, name: name, keys: keys) else { return .string(try string(field, column: column)) }
+            guard let date = try? dateTime(field, name: name, keys: keys) else {
+                return .string(try string(field, column: column))
+            }
             return .dateTime(date)
         case .dateTime: return .dateTime(try dateTime(field, name: name, keys: keys))
         default:
             let text = try scanner.string(field)
             guard let value = EdmValue(lexical: text, as: type) else {
-                throw scanner.error("\(name): '\(Self.excerpt(text))' is not an \(type.rawValue)", line: field.line, column: field.column, keys: keys)
+                throw scanner.error(
+                    "\(name): '\(Self.excerpt(text))' is not an \(type.rawValue)",
+                    line: field.line,
+                    column: field.column,
+                    keys: keys
+                )
             }
             return value
         }
@@ -158,19 +205,30 @@ package struct CSVEntityReader: EntityReader {
     mutating func string(_ field: CSVRecordScanner.Field, column: Int) throws(FormatError) -> String {
         let scanner = self.scanner
         return try scanner.withBytes(of: field) { bytes throws(FormatError) in
-            try interner.string(UnsafeRawBufferPointer(bytes), column: column) { () throws(FormatError) in try scanner.string(field) }
+            try interner.string(UnsafeRawBufferPointer(bytes), column: column) { () throws(FormatError) in
+                try scanner.string(field)
+            }
         }
     }
 
     /// Parsed from the field's bytes: no String unless it is malformed.
-    private func dateTime(_ field: CSVRecordScanner.Field, name: String, keys: (String, String)) throws(FormatError) -> EdmDateTime {
+    private func dateTime(
+        _ field: CSVRecordScanner.Field,
+        name: String,
+        keys: (String, String)
+    ) throws(FormatError) -> EdmDateTime {
         let parsed = scanner.withBytes(of: field) { bytes in try? EdmDateTime.parse(UnsafeRawBufferPointer(bytes)) }
         if let parsed { return parsed }
         let text = try scanner.string(field)
         do {
             return try EdmDateTime(parsing: text)
         } catch {
-            throw scanner.error("\(name): '\(Self.excerpt(text))' is not an Edm.DateTime (\(error.reason))", line: field.line, column: field.column, keys: keys)
+            throw scanner.error(
+                "\(name): '\(Self.excerpt(text))' is not an Edm.DateTime (\(error.reason))",
+                line: field.line,
+                column: field.column,
+                keys: keys
+            )
         }
     }
 

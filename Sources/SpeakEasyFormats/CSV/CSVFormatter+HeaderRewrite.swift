@@ -11,7 +11,10 @@ extension CSVFormatter {
     /// Copies `input` — a CSV this formatter wrote — into `sink` with the final header and padded
     /// rows. `sink` is handed the output buffer whenever it holds about a chunk, and at the end; it
     /// must empty the buffer (``OutputFile/drain(_:)`` does).
-    package func rewriteWithFinalHeader(_ input: ByteInput, into sink: (inout [UInt8]) throws(FormatError) -> Void) throws(FormatError) {
+    package func rewriteWithFinalHeader(
+        _ input: ByteInput,
+        into sink: (inout [UInt8]) throws(FormatError) -> Void
+    ) throws(FormatError) {
         let scanner = CSVRecordScanner(input, delimiter: options.delimiter)
         let width = fieldCount
         var out: [UInt8] = []
@@ -23,9 +26,14 @@ extension CSVFormatter {
         }
         while try scanner.nextRecord() {
             guard scanner.fields.count <= width else {
-                throw scanner.error("this row has \(scanner.fields.count) fields, more than the final header's \(width)", line: scanner.recordLine, column: scanner.recordColumn)
+                throw scanner.error(
+                    "this row has \(scanner.fields.count) fields, more than the final header's \(width)",
+                    line: scanner.recordLine,
+                    column: scanner.recordColumn
+                )
             }
-            let count = scanner.fields.count, kept = count - fixedTrailingColumns
+            let count = scanner.fields.count
+            let kept = count - fixedTrailingColumns
             if count == width || fixedTrailingColumns == 0 || kept < 0 {
                 try scanner.withRecordBytes { bytes throws(FormatError) in out.append(contentsOf: bytes) }
                 for _ in count..<width { out.append(options.delimiter) }
@@ -48,7 +56,8 @@ extension CSVFormatter {
     /// Rewrites the CSV file at `inputPath` into `outputPath` (written under a temporary name and
     /// renamed when complete; the two paths must differ).
     package func rewriteWithFinalHeader(inputPath: String, outputPath: String) throws(FormatError) {
-        let input: ByteInput, output: OutputFile
+        let input: ByteInput
+        let output: OutputFile
         do {
             input = try ByteInput(path: inputPath)
             output = try OutputFile(path: outputPath)

@@ -32,7 +32,9 @@ extension CSVFormatter {
     /// their own order.
     static func inPeopleOrder(_ names: [String]) -> [String] {
         let rank = { (name: String) in peopleOrder.firstIndex(of: name) ?? peopleOrder.count }
-        return names.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        return names.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
+            \.element
+        )
     }
 
     /// Appends `2026-03-01 18:30:00` (UTC, cut to the millisecond; `.5`, `.123`… only for a

@@ -1,9 +1,10 @@
 import SpeakEasyCore
 package import SpeakEasyModel
+
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Writes entities as RFC 4180 CSV in either layout (``CSVLayout``), or in the spreadsheet layout for
@@ -38,7 +39,13 @@ package struct CSVFormatter: EntityFormatter {
         /// Start with a UTF-8 byte order mark (always in the spreadsheet layout).
         package var byteOrderMark: Bool
 
-        package init(typed: Bool = false, delimiter: UInt8 = UInt8(ascii: ","), columns: [String]? = nil, spreadsheet: Bool = false, byteOrderMark: Bool = false) {
+        package init(
+            typed: Bool = false,
+            delimiter: UInt8 = UInt8(ascii: ","),
+            columns: [String]? = nil,
+            spreadsheet: Bool = false,
+            byteOrderMark: Bool = false
+        ) {
             self.typed = typed
             self.delimiter = delimiter
             self.columns = columns
@@ -79,12 +86,22 @@ package struct CSVFormatter: EntityFormatter {
     package init(_ options: Options = Options()) throws(FormatError) {
         try Self.checkDelimiter(options.delimiter)
         if options.typed, options.spreadsheet {
-            throw FormatError(source: "CSV layout", reason: "the typed and the spreadsheet layout exclude each other", kind: .usage)
+            throw FormatError(
+                source: "CSV layout",
+                reason: "the typed and the spreadsheet layout exclude each other",
+                kind: .usage
+            )
         }
         if let columns = options.columns {
             var seen = Set<String>()
             for name in columns {
-                guard seen.insert(name).inserted else { throw FormatError(source: "CSV columns", reason: "the column '\(name)' is listed twice", kind: .usage) }
+                guard seen.insert(name).inserted else {
+                    throw FormatError(
+                        source: "CSV columns",
+                        reason: "the column '\(name)' is listed twice",
+                        kind: .usage
+                    )
+                }
                 if ![CSVHeader.partitionKey, CSVHeader.rowKey, CSVHeader.timestamp].contains(name) {
                     try Self.checkPropertyName(name, kind: .usage)
                 }
@@ -98,7 +115,11 @@ package struct CSVFormatter: EntityFormatter {
     /// A delimiter must be one ASCII byte, and not `"`, CR or LF, which CSV itself uses.
     static func checkDelimiter(_ delimiter: UInt8) throws(FormatError) {
         guard delimiter < 0x80, delimiter != UInt8(ascii: "\""), delimiter != 0x0A, delimiter != 0x0D else {
-            throw FormatError(source: "CSV delimiter", reason: "the delimiter must be one ASCII character other than a quote, CR or LF", kind: .usage)
+            throw FormatError(
+                source: "CSV delimiter",
+                reason: "the delimiter must be one ASCII character other than a quote, CR or LF",
+                kind: .usage
+            )
         }
     }
 
@@ -186,8 +207,12 @@ package struct CSVFormatter: EntityFormatter {
             }
             // A person's sheet has exactly the columns asked for; a file to read back needs the keys.
             if !options.spreadsheet, !columns.contains(.partitionKey) { columns.insert(.partitionKey, at: 0) }
-            if !options.spreadsheet, !columns.contains(.rowKey) { columns.insert(.rowKey, at: columns.firstIndex(of: .partitionKey)! + 1) }
-            if options.typed, !columns.contains(.timestamp) { columns.insert(.timestamp, at: columns.firstIndex(of: .rowKey)! + 1) }
+            if !options.spreadsheet, !columns.contains(.rowKey) {
+                columns.insert(.rowKey, at: columns.firstIndex(of: .partitionKey)! + 1)
+            }
+            if options.typed, !columns.contains(.timestamp) {
+                columns.insert(.timestamp, at: columns.firstIndex(of: .rowKey)! + 1)
+            }
         } else if options.spreadsheet {
             // The first entity's properties as a person reads them, then the keys, which stay last.
             let names = Self.inPeopleOrder(first?.properties.map(\.name) ?? [])
@@ -238,7 +263,9 @@ package struct CSVFormatter: EntityFormatter {
                 }
             }
         }
-        if entity.timestamp != nil, options.columns == nil, !options.spreadsheet, !columns.contains(.timestamp) { _ = addColumn(.timestamp) }
+        if entity.timestamp != nil, options.columns == nil, !options.spreadsheet, !columns.contains(.timestamp) {
+            _ = addColumn(.timestamp)
+        }
         if cells.count != columns.count {
             // Columns were added (checked then, not for every entity): a record of more fields than the
             // reader takes would not read back (found while fuzzing: an entity of 600 properties, which
@@ -247,8 +274,10 @@ package struct CSVFormatter: EntityFormatter {
             if fields > CSVRecordScanner.maximumFields {
                 var error = FormatError(
                     source: "CSV",
-                    reason: "the entities need \(fields) columns, more than the \(CSVRecordScanner.maximumFields) a CSV record may have here (an Azure entity has at most 255 properties)",
-                    kind: .malformedInput)
+                    reason:
+                        "the entities need \(fields) columns, more than the \(CSVRecordScanner.maximumFields) a CSV record may have here (an Azure entity has at most 255 properties)",
+                    kind: .malformedInput
+                )
                 error.keys = (entity.partitionKey, entity.rowKey)
                 throw error
             }
@@ -276,19 +305,35 @@ package struct CSVFormatter: EntityFormatter {
     private static func checkPropertyName(_ name: String, kind: FailureKind) throws(FormatError) {
         if name.isEmpty {
             // The reader needs every column named (found by Fuzz/run ndjson: JSON allows a property "").
-            throw FormatError(source: "CSV", reason: "a property has an empty name, and every CSV column needs one", kind: kind)
+            throw FormatError(
+                source: "CSV",
+                reason: "a property has an empty name, and every CSV column needs one",
+                kind: kind
+            )
         }
         if name.hasSuffix(CSVHeader.typeSuffix) {
-            throw FormatError(source: "CSV", reason: "the property name '\(name)' ends in @type, which CSV reserves for type columns", kind: kind)
+            throw FormatError(
+                source: "CSV",
+                reason: "the property name '\(name)' ends in @type, which CSV reserves for type columns",
+                kind: kind
+            )
         }
         if name.hasSuffix(utcSuffix) {
             // The reader refuses such a column as the spreadsheet layout's, which cannot be read back
             // (found by Fuzz/run ndjson: a JSON property 'Name (UTC)' written to CSV did not read back).
             throw FormatError(
-                source: "CSV", reason: "the property name '\(name)' ends in ' (UTC)', which marks the spreadsheet layout's date columns", kind: kind)
+                source: "CSV",
+                reason:
+                    "the property name '\(name)' ends in ' (UTC)', which marks the spreadsheet layout's date columns",
+                kind: kind
+            )
         }
         if name == CSVHeader.partitionKey || name == CSVHeader.rowKey || name == CSVHeader.timestamp {
-            throw FormatError(source: "CSV", reason: "a property cannot be named \(name): CSV has a column of that name for the entity itself", kind: kind)
+            throw FormatError(
+                source: "CSV",
+                reason: "a property cannot be named \(name): CSV has a column of that name for the entity itself",
+                kind: kind
+            )
         }
     }
 
@@ -306,7 +351,11 @@ package struct CSVFormatter: EntityFormatter {
 
     /// A type cell: quoted when the delimiter is one of the type names' characters (`--delimiter a`).
     private func appendType(_ type: EdmType, into out: inout [UInt8]) {
-        if typesNeedNoQuoting { out.append(contentsOf: type.rawValue.utf8) } else { appendField(type.rawValue, into: &out) }
+        if typesNeedNoQuoting {
+            out.append(contentsOf: type.rawValue.utf8)
+        } else {
+            appendField(type.rawValue, into: &out)
+        }
     }
 
     private func appendDate(_ date: EdmDateTime, into out: inout [UInt8]) {
@@ -331,7 +380,9 @@ package struct CSVFormatter: EntityFormatter {
         text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return }
             var seen: UInt64 = 0
-            if CSVByteSearch.firstSpecial(base, from: 0, to: bytes.count, delimiter: options.delimiter, seen: &seen) == bytes.count {
+            if CSVByteSearch.firstSpecial(base, from: 0, to: bytes.count, delimiter: options.delimiter, seen: &seen)
+                == bytes.count
+            {
                 out.append(contentsOf: bytes)
                 return
             }

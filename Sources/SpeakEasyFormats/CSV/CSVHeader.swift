@@ -47,14 +47,20 @@ struct CSVHeader {
         for (index, field) in fields.enumerated() {
             let name = try scanner.string(field)
             if let first = firstColumn[name] {
-                throw scanner.error("the column '\(name)' appears twice in the header (first as column \(first + 1))", line: field.line, column: field.column)
+                throw scanner.error(
+                    "the column '\(name)' appears twice in the header (first as column \(first + 1))",
+                    line: field.line,
+                    column: field.column
+                )
             }
             firstColumn[name] = index
             names.append(name)
         }
         func missing(_ name: String) -> FormatError {
             let reason =
-                Self.likelyDelimiter(of: names, given: scanner.delimiter).map { "the header looks \($0.described)-separated: use --delimiter \($0.argument)" }
+                Self.likelyDelimiter(of: names, given: scanner.delimiter).map {
+                    "the header looks \($0.described)-separated: use --delimiter \($0.argument)"
+                }
                 ?? "the header has no \(name) column; a CSV of entities needs PartitionKey and RowKey"
             return scanner.error(reason, line: scanner.recordLine, column: scanner.recordColumn)
         }
@@ -73,32 +79,49 @@ struct CSVHeader {
             defer { index += 1 }
             if name == Self.partitionKey || name == Self.rowKey || name == Self.timestamp { continue }
             if name.isEmpty {
-                throw scanner.error("a header cell is empty; every column needs a name", line: fields[index].line, column: fields[index].column)
+                throw scanner.error(
+                    "a header cell is empty; every column needs a name",
+                    line: fields[index].line,
+                    column: fields[index].column
+                )
             }
             if name.hasSuffix(CSVFormatter.utcSuffix) {
                 // Taken as a string column, its dates would come back as text under another name.
                 throw scanner.error(
                     "the column '\(name)' is from export's spreadsheet layout, which is for people and cannot be read back "
                         + "(its dates are not Edm.DateTime); export with the default layout or --typed for a CSV to read again",
-                    line: fields[index].line, column: fields[index].column)
+                    line: fields[index].line,
+                    column: fields[index].column
+                )
             }
             if name.hasSuffix(Self.typeSuffix) {
                 let base = String(name.dropLast(Self.typeSuffix.count))
                 let reason =
                     [Self.partitionKey, Self.rowKey, Self.timestamp].contains(base)
-                    ? "\(base) is a system column and has no type column" : "the type column '\(name)' must follow the column '\(base)'"
+                    ? "\(base) is a system column and has no type column"
+                    : "the type column '\(name)' must follow the column '\(base)'"
                 throw scanner.error(
                     reason,
-                    line: fields[index].line, column: fields[index].column)
+                    line: fields[index].line,
+                    column: fields[index].column
+                )
             }
             switch layout {
             case .plain:
-                properties.append(PropertyColumn(name: name, valueColumn: index, type: DataContract.nonStringProperties[name] ?? .string))
+                properties.append(
+                    PropertyColumn(
+                        name: name,
+                        valueColumn: index,
+                        type: DataContract.nonStringProperties[name] ?? .string
+                    )
+                )
             case .typed:
                 guard index + 1 < names.count, names[index + 1] == name + Self.typeSuffix else {
                     throw scanner.error(
                         "the column '\(name)' has no '\(name)@type' column after it (in typed CSV every property column is followed by its type column)",
-                        line: fields[index].line, column: fields[index].column)
+                        line: fields[index].line,
+                        column: fields[index].column
+                    )
                 }
                 properties.append(PropertyColumn(name: name, valueColumn: index, typeColumn: index + 1))
                 index += 1
@@ -112,9 +135,14 @@ struct CSVHeader {
     static func likelyDelimiter(of names: [String], given: UInt8) -> (described: String, argument: String)? {
         let line = names.joined(separator: String(UnicodeScalar(given)))
         for candidate in [UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: ",")] where candidate != given {
-            let cells = Set(line.utf8.split(separator: candidate, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) })
+            let cells = Set(
+                line.utf8.split(separator: candidate, omittingEmptySubsequences: false).map {
+                    String(decoding: $0, as: UTF8.self)
+                }
+            )
             guard cells.contains(partitionKey), cells.contains(rowKey) else { continue }
-            return candidate == UInt8(ascii: "\t") ? ("tab", "tab") : ("'\(UnicodeScalar(candidate))'", "'\(UnicodeScalar(candidate))'")
+            return candidate == UInt8(ascii: "\t")
+                ? ("tab", "tab") : ("'\(UnicodeScalar(candidate))'", "'\(UnicodeScalar(candidate))'")
         }
         return nil
     }

@@ -90,7 +90,12 @@ package final class CSVRecordScanner {
 
     /// `chunkSize` is how much each read asks for; tests make it tiny to split fields across reads.
     /// `firstLine` is the number of the input's first line (a piece of a file, ``CSVSplitter``).
-    package init(_ input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize, firstLine: Int = 1) {
+    package init(
+        _ input: ByteInput,
+        delimiter: UInt8 = UInt8(ascii: ","),
+        chunkSize: Int = CSVRecordScanner.defaultChunkSize,
+        firstLine: Int = 1
+    ) {
         self.input = input
         self.source = input.name
         self.delimiter = delimiter
@@ -123,28 +128,36 @@ package final class CSVRecordScanner {
 
     /// The raw bytes of the current record as they appear in the input, quotes included, without
     /// its line end.
-    package func withRecordBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws(FormatError) -> Result) throws(FormatError) -> Result {
+    package func withRecordBytes<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(FormatError) -> Result
+    ) throws(FormatError) -> Result {
         try body(UnsafeBufferPointer(start: buffer + recordStart, count: recordEnd - recordStart))
     }
 
     /// The raw bytes of the current record in two parts: before field `index` (without the delimiter
     /// after them) and from that field on, quotes included, without the line end.
     package func withRecordBytes<Result>(
-        splitBefore index: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws(FormatError) -> Result
+        splitBefore index: Int,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws(FormatError) -> Result
     ) throws(FormatError) -> Result {
         let field = fields[index]
         let split = field.isQuoted ? field.start - 1 : field.start
         let headEnd = index == 0 ? split : split - 1
         return try body(
-            UnsafeBufferPointer(start: buffer + recordStart, count: headEnd - recordStart), UnsafeBufferPointer(start: buffer + split, count: recordEnd - split))
+            UnsafeBufferPointer(start: buffer + recordStart, count: headEnd - recordStart),
+            UnsafeBufferPointer(start: buffer + split, count: recordEnd - split)
+        )
     }
 
     /// The content of `field` with doubled quotes made single; valid until the next call. Throws only
     /// what `body` throws.
     package func withBytes<Result, Failure: Error>(
-        of field: Field, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+        of field: Field,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        guard field.hasDoubledQuotes else { return try body(UnsafeBufferPointer(start: buffer + field.start, count: field.count)) }
+        guard field.hasDoubledQuotes else {
+            return try body(UnsafeBufferPointer(start: buffer + field.start, count: field.count))
+        }
         scratch.removeAll(keepingCapacity: true)
         var index = field.start
         while index < field.end {
@@ -173,7 +186,12 @@ package final class CSVRecordScanner {
     }
 
     /// An error located at `line`/`column`.
-    package func error(_ reason: String, line: Int, column: Int, keys: (partitionKey: String, rowKey: String)? = nil) -> FormatError {
+    package func error(
+        _ reason: String,
+        line: Int,
+        column: Int,
+        keys: (partitionKey: String, rowKey: String)? = nil
+    ) -> FormatError {
         FormatError(source: source, line: line, column: column, keys: keys, reason: reason)
     }
 
@@ -192,13 +210,19 @@ package final class CSVRecordScanner {
     /// cost an exclusivity check on every access, which shows in a loop run for every field.
     private func scanRecord() throws(FormatError) -> Outcome {
         let bytes = UnsafePointer(buffer)
-        let end = count, bufferOffset = bufferOffset, delimiter = delimiter, inputEnded = inputEnded
+        let end = count
+        let bufferOffset = bufferOffset
+        let delimiter = delimiter
+        let inputEnded = inputEnded
         var index = position
-        var line = line, lineStart = lineStart
+        var line = line
+        var lineStart = lineStart
         var fields = self.fields
         self.fields = []  // so that appending to the local copy does not copy the storage
         fields.removeAll(keepingCapacity: true)
-        var fieldStart = index, fieldLine = line, fieldColumn = 1
+        var fieldStart = index
+        var fieldLine = line
+        var fieldColumn = 1
         defer {
             self.line = line
             self.lineStart = lineStart
@@ -210,16 +234,27 @@ package final class CSVRecordScanner {
         func column(_ index: Int) -> Int { bufferOffset + index - lineStart + 1 }
         var seen: UInt64 = 0
         func append(_ start: Int, _ end: Int, quoted: Bool, doubled: Bool) throws(FormatError) {
-            guard end - start <= Self.maximumRecordSize else { throw tooLong("a field", line: fieldLine, column: fieldColumn) }
+            guard end - start <= Self.maximumRecordSize else {
+                throw tooLong("a field", line: fieldLine, column: fieldColumn)
+            }
             guard fields.count < Self.maximumFields else {
                 throw error(
                     "a record with more than \(Self.maximumFields) fields (an Azure entity has at most 255 properties, 507 columns in typed CSV)",
-                    line: fieldLine, column: fieldColumn)
+                    line: fieldLine,
+                    column: fieldColumn
+                )
             }
             fields.append(
                 Field(
-                    start: start, end: end, isQuoted: quoted, hasDoubledQuotes: doubled, isASCII: CSVByteSearch.isASCII(seen),
-                    line: fieldLine, column: fieldColumn))
+                    start: start,
+                    end: end,
+                    isQuoted: quoted,
+                    hasDoubledQuotes: doubled,
+                    isASCII: CSVByteSearch.isASCII(seen),
+                    line: fieldLine,
+                    column: fieldColumn
+                )
+            )
         }
 
         // Empty lines hold no record.
@@ -254,7 +289,9 @@ package final class CSVRecordScanner {
                         guard inputEnded else { return .needMore }
                         throw error(
                             "unterminated quoted field: the quote opened at line \(fieldLine), column \(fieldColumn) is never closed",
-                            line: fieldLine, column: fieldColumn)
+                            line: fieldLine,
+                            column: fieldColumn
+                        )
                     }
                     if bytes[index] == Self.lineFeed {
                         index += 1
@@ -282,14 +319,20 @@ package final class CSVRecordScanner {
                     guard next == Self.lineFeed || next == Self.carriageReturn else {
                         throw error(
                             "unexpected character after the closing quote of a field (a quote inside a quoted field must be doubled)",
-                            line: line, column: column(index))
+                            line: line,
+                            column: column(index)
+                        )
                     }
                 }
             } else {
                 index = CSVByteSearch.firstSpecial(bytes, from: index, to: end, delimiter: delimiter, seen: &seen)
                 if index == end, !inputEnded { return .needMore }
                 if index < end, bytes[index] == Self.quote {
-                    throw error("a quote inside an unquoted field (quote the whole field and double the quote)", line: line, column: column(index))
+                    throw error(
+                        "a quote inside an unquoted field (quote the whole field and double the quote)",
+                        line: line,
+                        column: column(index)
+                    )
                 }
                 try append(fieldStart, index, quoted: false, doubled: false)
                 if index < end, bytes[index] == delimiter {
@@ -313,7 +356,9 @@ package final class CSVRecordScanner {
             line += 1
             lineStart = bufferOffset + index
         }
-        guard recordEnd - recordStart <= Self.maximumRecordSize else { throw tooLong("a record", line: recordLine, column: recordColumn) }
+        guard recordEnd - recordStart <= Self.maximumRecordSize else {
+            throw tooLong("a record", line: recordLine, column: recordColumn)
+        }
         position = index
         return .record
     }
@@ -346,7 +391,9 @@ package final class CSVRecordScanner {
         while gathered < wanted {
             let read: Int
             do {
-                read = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: min(chunkSize, capacity - count)))
+                read = try input.read(
+                    into: UnsafeMutableRawBufferPointer(start: buffer + count, count: min(chunkSize, capacity - count))
+                )
             } catch {
                 throw FormatError(error, line: line)
             }
@@ -374,11 +421,17 @@ package final class CSVRecordScanner {
         if count - fieldStart > Self.maximumRecordSize {
             throw tooLong("a field", line: fieldLine, column: fieldColumn)
         }
-        if count - recordStart > Self.maximumRecordSize { throw tooLong("a record", line: recordLine, column: recordColumn) }
+        if count - recordStart > Self.maximumRecordSize {
+            throw tooLong("a record", line: recordLine, column: recordColumn)
+        }
     }
 
     private func tooLong(_ what: String, line: Int, column: Int) -> FormatError {
-        error("\(what) longer than \(Self.maximumRecordSize >> 20) MiB starts here (the limit; Azure entities hold at most 1 MiB)", line: line, column: column)
+        error(
+            "\(what) longer than \(Self.maximumRecordSize >> 20) MiB starts here (the limit; Azure entities hold at most 1 MiB)",
+            line: line,
+            column: column
+        )
     }
 }
 
@@ -388,7 +441,8 @@ extension CSVRecordScanner {
     fileprivate func invalidUTF8(in field: Field) -> FormatError {
         let raw = UnsafeBufferPointer(start: UnsafePointer(buffer) + field.start, count: field.count)
         let offset = CSVByteSearch.firstInvalidUTF8(raw) ?? 0
-        var line = field.line, column = field.column + (field.isQuoted ? 1 : 0)
+        var line = field.line
+        var column = field.column + (field.isQuoted ? 1 : 0)
         for byte in raw[..<offset] {
             if byte == 0x0A {
                 line += 1
@@ -397,6 +451,10 @@ extension CSVRecordScanner {
                 column += 1
             }
         }
-        return error("invalid UTF-8 (byte 0x\(String(raw[offset], radix: 16, uppercase: true)))", line: line, column: column)
+        return error(
+            "invalid UTF-8 (byte 0x\(String(raw[offset], radix: 16, uppercase: true)))",
+            line: line,
+            column: column
+        )
     }
 }

@@ -1,8 +1,9 @@
 package import SpeakEasyCore
+
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Cuts CSV into pieces of whole records that parse on their own, so that several threads can share
@@ -39,7 +40,12 @@ package final class CSVSplitter: InputSplitter {
 
     private static let quote = UInt8(ascii: "\""), lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
 
-    package init(input: ByteInput, delimiter: UInt8 = UInt8(ascii: ","), pieceSize: Int = 1 << 20, limit: Int = 32 << 20) {
+    package init(
+        input: ByteInput,
+        delimiter: UInt8 = UInt8(ascii: ","),
+        pieceSize: Int = 1 << 20,
+        limit: Int = 32 << 20
+    ) {
         cutter = PieceCutter(input: input, pieceSize: pieceSize, limit: limit)
         self.delimiter = delimiter
     }
@@ -144,7 +150,9 @@ package final class CSVSplitter: InputSplitter {
     private func hasLoneCarriageReturn(_ range: Range<Int>) -> Bool {
         let bytes = cutter.window.bytes
         var index = range.lowerBound
-        while index < range.upperBound, let found = memchr(bytes.baseAddress! + index, Int32(Self.carriageReturn), range.upperBound - index) {
+        while index < range.upperBound,
+            let found = memchr(bytes.baseAddress! + index, Int32(Self.carriageReturn), range.upperBound - index)
+        {
             let at = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if at + 1 >= range.upperBound || bytes[at + 1] != Self.lineFeed { return true }
             index = at + 1

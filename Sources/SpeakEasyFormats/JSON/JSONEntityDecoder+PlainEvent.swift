@@ -10,19 +10,26 @@ extension JSONEntityDecoder {
     /// (an escaped date, a `null`, a non-ASCII string not yet validated…) sends the object there.
     mutating func scannedPlainEvent(_ bytes: UnsafeRawBufferPointer) -> PlainEvent? {
         var parts = PlainEvent.Parts()
-        var isEvent = false, isTyped = false
+        var isEvent = false
+        var isTyped = false
         func raw(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
         for index in members.indices {
             switch roles[index] {
             case .partitionKey:
-                guard case .string(.plain(let range, _)) = members[index].value, Self.equal(Self.eventsPartition, raw(range)) else { return nil }
+                guard case .string(.plain(let range, _)) = members[index].value,
+                    Self.equal(Self.eventsPartition, raw(range))
+                else { return nil }
                 isEvent = true
             case .rowKey:
-                guard case .string(.plain(let range, _)) = members[index].value, let guid = EdmGuid(lowerCase: raw(range)) else { return nil }
+                guard case .string(.plain(let range, _)) = members[index].value,
+                    let guid = EdmGuid(lowerCase: raw(range))
+                else { return nil }
                 parts.key = guid
             case .timestamp:
                 if case .null = members[index].value { continue }
-                guard case .string(.plain(let range, _)) = members[index].value, (try? EdmDateTime.parse(raw(range))) != nil else { return nil }
+                guard case .string(.plain(let range, _)) = members[index].value,
+                    (try? EdmDateTime.parse(raw(range))) != nil
+                else { return nil }
             case .etag:
                 guard case .string(let text) = members[index].value, Self.isValid(text, bytes) else { return nil }
             case .ignored:
@@ -36,7 +43,8 @@ extension JSONEntityDecoder {
                 guard case .string(let text) = members[index].value else { return nil }
                 switch field {
                 case .eventDate:
-                    guard case .plain(let range, ascii: true) = text, let date = try? EdmDateTime.parse(raw(range)) else { return nil }
+                    guard case .plain(let range, ascii: true) = text, let date = try? EdmDateTime.parse(raw(range))
+                    else { return nil }
                     parts.date = date
                 case .eventDescription:
                     guard Self.isValid(text, bytes) else { return nil }

@@ -1,9 +1,10 @@
 import SpeakEasyCore
 import SpeakEasyModel
+
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Turns scanned JSON entity objects into entities: keys to the entity's fields, values typed by
@@ -76,12 +77,20 @@ struct JSONEntityDecoder {
     }
 
     /// The entity of the object just scanned; `start` locates errors about the object as a whole.
-    private mutating func scannedEntity(_ bytes: UnsafeRawBufferPointer, start: JSONSyntaxError) throws(JSONSyntaxError) -> Entity {
-        var partitionKey: String?, rowKey: String?, timestamp: EdmDateTime?, etag: String?
+    private mutating func scannedEntity(
+        _ bytes: UnsafeRawBufferPointer,
+        start: JSONSyntaxError
+    ) throws(JSONSyntaxError) -> Entity {
+        var partitionKey: String?
+        var rowKey: String?
+        var timestamp: EdmDateTime?
+        var etag: String?
         for (index, role) in roles.enumerated() {
             let member = members[index]
             func string() throws(JSONSyntaxError) -> String {
-                guard case .string(let text) = member.value else { throw Self.error(member, "\(names[index]) must be a string") }
+                guard case .string(let text) = member.value else {
+                    throw Self.error(member, "\(names[index]) must be a string")
+                }
                 return try self.text(text, member, bytes)
             }
             switch role {
@@ -91,13 +100,35 @@ struct JSONEntityDecoder {
             case .timestamp:
                 if case .null = member.value { continue }
                 let text = try string()
-                do { timestamp = try EdmDateTime(parsing: text) } catch { throw Self.error(member, "Timestamp: \(error)") }
+                do { timestamp = try EdmDateTime(parsing: text) } catch {
+                    throw Self.error(member, "Timestamp: \(error)")
+                }
             default: continue
             }
         }
-        guard let partitionKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no PartitionKey", problem: .missingKey) }
-        guard let rowKey else { throw JSONSyntaxError(line: start.line, column: start.column, reason: "the entity has no RowKey", problem: .missingKey) }
-        return Entity(partitionKey: partitionKey, rowKey: rowKey, timestamp: timestamp, etag: etag, properties: try properties(bytes))
+        guard let partitionKey else {
+            throw JSONSyntaxError(
+                line: start.line,
+                column: start.column,
+                reason: "the entity has no PartitionKey",
+                problem: .missingKey
+            )
+        }
+        guard let rowKey else {
+            throw JSONSyntaxError(
+                line: start.line,
+                column: start.column,
+                reason: "the entity has no RowKey",
+                problem: .missingKey
+            )
+        }
+        return Entity(
+            partitionKey: partitionKey,
+            rowKey: rowKey,
+            timestamp: timestamp,
+            etag: etag,
+            properties: try properties(bytes)
+        )
     }
 
     /// Reads the flat object of properties at the scanner's position.
@@ -125,7 +156,12 @@ struct JSONEntityDecoder {
         if !allCached {
             if let repeated = Self.firstRepeat(names) {
                 let member = members[repeated]
-                throw JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "\(names[repeated]) is given twice", problem: .repeatedKey)
+                throw JSONSyntaxError(
+                    line: member.keyLine,
+                    column: member.keyColumn,
+                    reason: "\(names[repeated]) is given twice",
+                    problem: .repeatedKey
+                )
             }
             // The cache now holds exactly these names, unless an escaped key was not cached.
             distinctKeys = !escaped && keys.count >= names.count ? names.count : 0
@@ -134,16 +170,25 @@ struct JSONEntityDecoder {
 
     /// The key of member `index`, and whether it was the cached key: reused from the previous object
     /// when its bytes are the same.
-    private mutating func key(_ index: Int, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> (String, Role, Bool) {
+    private mutating func key(
+        _ index: Int,
+        _ bytes: UnsafeRawBufferPointer
+    ) throws(JSONSyntaxError) -> (String, Role, Bool) {
         let member = members[index]
         switch member.key {
         case .escaped(let name):
             return (name, role(of: name), false)
         case .plain(let range, let ascii):
             let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
-            if index < keys.count, Self.equal(keys[index].bytes, raw) { return (keys[index].name, keys[index].role, true) }
+            if index < keys.count, Self.equal(keys[index].bytes, raw) {
+                return (keys[index].name, keys[index].role, true)
+            }
             guard let name = Self.string(raw, ascii: ascii) else {
-                throw JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "a property name is not valid UTF-8")
+                throw JSONSyntaxError(
+                    line: member.keyLine,
+                    column: member.keyColumn,
+                    reason: "a property name is not valid UTF-8"
+                )
             }
             let key = Key(bytes: Array(raw), name: name, role: role(of: name))
             if index < keys.count {
@@ -157,7 +202,8 @@ struct JSONEntityDecoder {
     }
 
     static func equal(_ cached: [UInt8], _ raw: UnsafeRawBufferPointer) -> Bool {
-        cached.count == raw.count && cached.withUnsafeBytes { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
+        cached.count == raw.count
+            && cached.withUnsafeBytes { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
     }
 
     private func role(of key: String) -> Role {
@@ -174,7 +220,8 @@ struct JSONEntityDecoder {
         // Compared as bytes (Character comparisons cost a microsecond a key).
         let bytes = key.utf8
         if bytes.contains(UInt8(ascii: "@")) {
-            for suffix in ["@odata.type".utf8, "@type".utf8] where bytes.count > suffix.count && bytes.suffix(suffix.count).elementsEqual(suffix) {
+            for suffix in ["@odata.type".utf8, "@type".utf8]
+            where bytes.count > suffix.count && bytes.suffix(suffix.count).elementsEqual(suffix) {
                 return .annotation(of: String(decoding: bytes.dropLast(suffix.count), as: UTF8.self))
             }
             return .ignored
@@ -205,7 +252,9 @@ struct JSONEntityDecoder {
             annotations.append((name, try annotatedType(index, bytes)))
         }
         // Beyond a few annotations, a table finds them without a search per property.
-        let byName = annotations.count > 16 ? Dictionary(annotations.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) : nil
+        let byName =
+            annotations.count > 16
+            ? Dictionary(annotations.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) : nil
         var properties: [Property] = []
         properties.reserveCapacity(roles.count - annotations.count)
         var annotated = 0
@@ -213,13 +262,17 @@ struct JSONEntityDecoder {
             guard case .property = role else { continue }
             let member = members[index]
             let name = names[index]
-            let declared = annotations.isEmpty ? nil : byName.map { $0[name] } ?? annotations.first { $0.name == name }?.type
+            let declared =
+                annotations.isEmpty ? nil : byName.map { $0[name] } ?? annotations.first { $0.name == name }?.type
             if declared != nil { annotated += 1 }
             if case .null = member.value { continue }
             guard let value = try typedValue(member, at: index, declared: declared, bytes) else {
                 let note = Self.rangeNote(member, declared, bytes)
                 throw Self.error(
-                    member, "the value of \(name) is not a valid \(declared?.rawValue ?? "JSON property value")\(note)", note.isEmpty ? .invalidValue : .outOfRange)
+                    member,
+                    "the value of \(name) is not a valid \(declared?.rawValue ?? "JSON property value")\(note)",
+                    note.isEmpty ? .invalidValue : .outOfRange
+                )
             }
             properties.append(Property(name, value))
         }
@@ -239,34 +292,47 @@ struct JSONEntityDecoder {
         for (index, role) in roles.enumerated() {
             guard case .annotation(let name) = role, !propertyNames.contains(name) else { continue }
             let member = members[index]
-            return JSONSyntaxError(line: member.keyLine, column: member.keyColumn, reason: "\(names[index]) gives the type of \(name), but the object has no \(name)", problem: .invalidValue)
+            return JSONSyntaxError(
+                line: member.keyLine,
+                column: member.keyColumn,
+                reason: "\(names[index]) gives the type of \(name), but the object has no \(name)",
+                problem: .invalidValue
+            )
         }
         preconditionFailure("every annotation has its property")
     }
 
     /// Says a number is out of range when that is why it is no value of its type (`1e999` is a
     /// valid JSON number, but no finite Edm.Double).
-    private static func rangeNote(_ member: JSONMember, _ declared: EdmType?, _ bytes: UnsafeRawBufferPointer) -> String {
+    private static func rangeNote(_ member: JSONMember, _ declared: EdmType?, _ bytes: UnsafeRawBufferPointer) -> String
+    {
         let text: String
         switch member.value {
         case .number(let range): text = String(decoding: bytes[range], as: UTF8.self)
         case .string(.plain(let range, ascii: true)): text = String(decoding: bytes[range], as: UTF8.self)
         default: return ""
         }
-        return EdmValue.isOutOfRange(text, as: declared ?? (text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? .double : .int64)) ? " (out of range)" : ""
+        return EdmValue.isOutOfRange(
+            text,
+            as: declared ?? (text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? .double : .int64)
+        ) ? " (out of range)" : ""
     }
 
     /// The type annotation member `index` names, reused from the previous object when its bytes are
     /// the same.
     mutating func annotatedType(_ index: Int, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> EdmType {
         let member = members[index]
-        guard case .string(let text) = member.value else { throw Self.error(member, "\(names[index]) names no Edm type") }
+        guard case .string(let text) = member.value else {
+            throw Self.error(member, "\(names[index]) names no Edm type")
+        }
         if case .plain(let range, _) = text, index < types.count, let cached = types[index],
             Self.equal(cached.bytes, UnsafeRawBufferPointer(rebasing: bytes[range]))
         {
             return cached.type
         }
-        guard let type = Self.edmType(try self.text(text, member, bytes)) else { throw Self.error(member, "\(names[index]) names no Edm type") }
+        guard let type = Self.edmType(try self.text(text, member, bytes)) else {
+            throw Self.error(member, "\(names[index]) names no Edm type")
+        }
         if case .plain(let range, _) = text {
             while types.count <= index { types.append(nil) }
             types[index] = (Array(UnsafeRawBufferPointer(rebasing: bytes[range])), type)
@@ -283,11 +349,15 @@ struct JSONEntityDecoder {
     }
 
     private mutating func typedValue(
-        _ member: JSONMember, at index: Int, declared: EdmType?, _ bytes: UnsafeRawBufferPointer
+        _ member: JSONMember,
+        at index: Int,
+        declared: EdmType?,
+        _ bytes: UnsafeRawBufferPointer
     ) throws(JSONSyntaxError) -> EdmValue? {
         switch (member.value, declared) {
         case (.string(.plain(let range, let ascii)), nil), (.string(.plain(let range, let ascii)), .string?):
-            guard let string = interned(UnsafeRawBufferPointer(rebasing: bytes[range]), ascii: ascii, column: index) else {
+            guard let string = interned(UnsafeRawBufferPointer(rebasing: bytes[range]), ascii: ascii, column: index)
+            else {
                 throw Self.error(member, "a string is not valid UTF-8", .syntax)
             }
             return .string(string)
@@ -302,11 +372,15 @@ struct JSONEntityDecoder {
             return .boolean(flag)
         case (.number(let range), nil):
             let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
-            if raw.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) { return Self.double(raw).map(EdmValue.double) }
+            if raw.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
+                return Self.double(raw).map(EdmValue.double)
+            }
             guard let integer = Self.integer(raw) else { return nil }
             return Int32(exactly: integer).map(EdmValue.int32) ?? .int64(integer)
         case (.number(let range), .int32?):
-            return Self.integer(UnsafeRawBufferPointer(rebasing: bytes[range])).flatMap { Int32(exactly: $0) }.map(EdmValue.int32)
+            return Self.integer(UnsafeRawBufferPointer(rebasing: bytes[range])).flatMap { Int32(exactly: $0) }.map(
+                EdmValue.int32
+            )
         case (.number(let range), .int64?):
             return Self.integer(UnsafeRawBufferPointer(rebasing: bytes[range])).map(EdmValue.int64)
         case (.number(let range), .double?):
@@ -326,7 +400,11 @@ struct JSONEntityDecoder {
         }
     }
 
-    private func text(_ text: JSONMember.Text, _ member: JSONMember, _ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> String {
+    private func text(
+        _ text: JSONMember.Text,
+        _ member: JSONMember,
+        _ bytes: UnsafeRawBufferPointer
+    ) throws(JSONSyntaxError) -> String {
         switch text {
         case .escaped(let string): return string
         case .plain(let range, let ascii):
@@ -351,7 +429,8 @@ struct JSONEntityDecoder {
             guard byte &- UInt8(ascii: "0") < 10 else { return nil }  // a fraction or exponent
             let digit = Int64(byte &- UInt8(ascii: "0"))
             let (scaled, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+            let (next, overflow2) =
+                negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
             guard !overflow1, !overflow2 else { return nil }
             value = next
         }
@@ -364,7 +443,11 @@ struct JSONEntityDecoder {
     }
 
     /// An error in a member's value: a value of the wrong type unless said otherwise.
-    private static func error(_ member: JSONMember, _ reason: String, _ problem: JSONSyntaxError.Problem = .invalidValue) -> JSONSyntaxError {
+    private static func error(
+        _ member: JSONMember,
+        _ reason: String,
+        _ problem: JSONSyntaxError.Problem = .invalidValue
+    ) -> JSONSyntaxError {
         JSONSyntaxError(line: member.line, column: member.column, reason: reason, problem: problem)
     }
 }

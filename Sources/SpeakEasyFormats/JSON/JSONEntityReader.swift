@@ -8,18 +8,26 @@ package enum JSONEntityReader {
     /// row go faster through one ``JSONPropertiesReader``.
     package static func properties(fromObject bytes: [UInt8]) throws(JSONSyntaxError) -> [Property] {
         var reader = JSONPropertiesReader()
-        let result = bytes.withUnsafeBytes { raw in Result { () throws(JSONSyntaxError) in try reader.properties(fromObject: raw) } }
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) in try reader.properties(fromObject: raw) }
+        }
         return try result.get()
     }
 
     /// Parses one entity object: `PartitionKey`, `RowKey`, `Timestamp` and `odata.etag` (or v4
     /// `@odata.etag`) go to the entity's fields, the rest are typed properties. `line`/`column` give
     /// where the object starts in its input, so errors point into the input.
-    package static func entity(fromObject bytes: [UInt8], line: Int = 1, column: Int = 1) throws(JSONSyntaxError) -> Entity {
+    package static func entity(
+        fromObject bytes: [UInt8],
+        line: Int = 1,
+        column: Int = 1
+    ) throws(JSONSyntaxError) -> Entity {
         var decoder = JSONEntityDecoder(mode: .entity)
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONSyntaxError) in
-                try decode(raw, line: line, column: column) { (scanner: inout JSONObjectScanner) throws(JSONSyntaxError) in try decoder.entity(&scanner) }
+                try decode(raw, line: line, column: column) {
+                    (scanner: inout JSONObjectScanner) throws(JSONSyntaxError) in try decoder.entity(&scanner)
+                }
             }
         }
         return try result.get()
@@ -27,7 +35,10 @@ package enum JSONEntityReader {
 
     /// Runs `read` over the whole of `bytes`, which must hold nothing after the object.
     static func decode<T>(
-        _ bytes: UnsafeRawBufferPointer, line: Int, column: Int, _ read: (inout JSONObjectScanner) throws(JSONSyntaxError) -> T
+        _ bytes: UnsafeRawBufferPointer,
+        line: Int,
+        column: Int,
+        _ read: (inout JSONObjectScanner) throws(JSONSyntaxError) -> T
     ) throws(JSONSyntaxError) -> T {
         var scanner = JSONObjectScanner(bytes, line: line, column: column)
         let value = try read(&scanner)

@@ -58,7 +58,13 @@ package struct JSONEntityStreamReader: EntityReader {
     /// starts in its file: a piece of NDJSON cut at a line's start (``JSONLinesSplitter``).
     /// `plainEvents` makes ``nextItem()`` hand over events of the contract's plain shape as
     /// ``PlainEvent``s.
-    package init(input: ByteInput, layout: Layout = .document, chunkSize: Int? = nil, origin: TextOrigin = .start, plainEvents: Bool = false) {
+    package init(
+        input: ByteInput,
+        layout: Layout = .document,
+        chunkSize: Int? = nil,
+        origin: TextOrigin = .start,
+        plainEvents: Bool = false
+    ) {
         precondition(origin.firstLine == 1 && origin.fileColumn == 1, "a JSON piece starts at the start of a line")
         self.input = input
         self.layout = layout
@@ -118,7 +124,9 @@ package struct JSONEntityStreamReader: EntityReader {
         case .lines:
             guard let byte = try peek() else { return nil }
             guard byte == UInt8(ascii: "{") else { throw failure("expected an entity object at the start of a line") }
-            guard line > lastObjectLine else { throw failure("a second object on one line (NDJSON has one object a line)") }
+            guard line > lastObjectLine else {
+                throw failure("a second object on one line (NDJSON has one object a line)")
+            }
             lastObjectLine = line
             return try readObject()
         case .finished:
@@ -131,7 +139,8 @@ package struct JSONEntityStreamReader: EntityReader {
     /// At the top-level `{`: either a feed envelope (members until `"value": [`) or one bare entity.
     private mutating func openDocumentObject() throws(FormatError) -> EntityItem? {
         let objectStart = base + position
-        let objectLine = line, objectColumn = column
+        let objectLine = line
+        let objectColumn = column
         pinned = objectStart
         defer { pinned = nil }
         position += 1
@@ -158,8 +167,12 @@ package struct JSONEntityStreamReader: EntityReader {
             try skipValue(keepingFrom: objectStart)
             if base + position - objectStart > Self.maximumObjectSize {
                 throw FormatError(
-                    source: input.name, line: objectLine, column: objectColumn,
-                    reason: "a JSON object larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
+                    source: input.name,
+                    line: objectLine,
+                    column: objectColumn,
+                    reason:
+                        "a JSON object larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)"
+                )
             }
         }
         // No `value` array: the object is one entity, all in the buffer now. Parse it from its start.
@@ -196,10 +209,16 @@ package struct JSONEntityStreamReader: EntityReader {
     /// more as it is parsed.
     private mutating func envelopeMemberName(keepingFrom keep: Int) throws(FormatError) -> String {
         guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a property name in quotes") }
-        let keyStart = position, keyLine = line, keyColumn = column
+        let keyStart = position
+        let keyLine = line
+        let keyColumn = column
         try skipValue(keepingFrom: keep)
         let name = buffer.withUnsafeBytes { raw in
-            var scanner = JSONObjectScanner(UnsafeRawBufferPointer(rebasing: raw[keyStart..<position]), line: keyLine, column: keyColumn)
+            var scanner = JSONObjectScanner(
+                UnsafeRawBufferPointer(rebasing: raw[keyStart..<position]),
+                line: keyLine,
+                column: keyColumn
+            )
             return Result { () throws(JSONSyntaxError) in
                 switch try scanner.string() {
                 case .plain(let range, ascii: _): String(decoding: scanner.bytes[range], as: UTF8.self)
@@ -210,7 +229,12 @@ package struct JSONEntityStreamReader: EntityReader {
         switch name {
         case .success(let name):
             guard envelopeNames.insert(name).inserted else {
-                throw FormatError(source: input.name, line: keyLine, column: keyColumn, reason: "\(name) is given twice in the top-level object")
+                throw FormatError(
+                    source: input.name,
+                    line: keyLine,
+                    column: keyColumn,
+                    reason: "\(name) is given twice in the top-level object"
+                )
             }
             return name
         case .failure(let error):
@@ -227,21 +251,27 @@ package struct JSONEntityStreamReader: EntityReader {
     /// to the object's end, keeping it in the buffer, and the object is parsed once more.
     private mutating func readObject() throws(FormatError) -> EntityItem {
         let start = base + position
-        let objectLine = line, objectColumn = column
+        let objectLine = line
+        let objectColumn = column
         entityLine = objectLine
         var scannedToEnd = false
         while true {
             let from = start - base
             let (result, scanner) = buffer.withUnsafeBytes { raw in
                 var scanner = JSONObjectScanner(raw, position: from, line: objectLine, column: objectColumn)
-                return (Result { () throws(JSONSyntaxError) in try decoder.item(&scanner, plainEvents: plainEvents) }, scanner)
+                return (
+                    Result { () throws(JSONSyntaxError) in try decoder.item(&scanner, plainEvents: plainEvents) },
+                    scanner
+                )
             }
             // NDJSON is one object a line. An object that goes on past its line gets one error,
             // whatever comes after: so a piece cut after that line reads as the whole file does.
             if layout == .lines, scanner.line > objectLine { throw notOnOneLine(objectLine, objectColumn) }
             switch result {
             case .success(let item):
-                guard scanner.position - from <= Self.maximumObjectSize else { throw tooLarge(objectLine, objectColumn) }
+                guard scanner.position - from <= Self.maximumObjectSize else {
+                    throw tooLarge(objectLine, objectColumn)
+                }
                 position = scanner.position
                 line = scanner.line
                 lineStart = scanner.lineStart
@@ -262,13 +292,22 @@ package struct JSONEntityStreamReader: EntityReader {
     }
 
     private func notOnOneLine(_ line: Int, _ column: Int) -> FormatError {
-        FormatError(source: input.name, line: line, column: column, reason: "the entity object does not end on its line (NDJSON has one object a line)")
+        FormatError(
+            source: input.name,
+            line: line,
+            column: column,
+            reason: "the entity object does not end on its line (NDJSON has one object a line)"
+        )
     }
 
     private func tooLarge(_ line: Int, _ column: Int) -> FormatError {
         FormatError(
-            source: input.name, line: line, column: column,
-            reason: "an entity object larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
+            source: input.name,
+            line: line,
+            column: column,
+            reason:
+                "an entity object larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)"
+        )
     }
 
     // MARK: - Scanning
@@ -281,7 +320,11 @@ package struct JSONEntityStreamReader: EntityReader {
 
     private mutating func skipBOM() {
         _ = try? fill(minimum: 3, keepingFrom: base + position)
-        if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB, buffer[position + 2] == 0xBF { position += 3 }
+        if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
+            buffer[position + 2] == 0xBF
+        {
+            position += 3
+        }
     }
 
     /// The next non-whitespace byte (not consumed), reading more input as needed; nil at the end.
@@ -289,7 +332,9 @@ package struct JSONEntityStreamReader: EntityReader {
         while true {
             var (line, lineStart) = (self.line, self.lineStart)
             let from = position
-            position = buffer.withUnsafeBytes { JSONWhitespace.skip($0, from: from, line: &line, lineStart: &lineStart) }
+            position = buffer.withUnsafeBytes {
+                JSONWhitespace.skip($0, from: from, line: &line, lineStart: &lineStart)
+            }
             (self.line, self.lineStart) = (line, lineStart)
             if position < buffer.count { return buffer[position] }
             guard try fill(minimum: 1, keepingFrom: base + position) else { return nil }
@@ -301,20 +346,31 @@ package struct JSONEntityStreamReader: EntityReader {
     private mutating func skipValue(keepingFrom keep: Int) throws(FormatError) {
         var depth = 0
         var inString = false
-        let startLine = line, startColumn = column
-        var stringLine = line, stringColumn = column
+        let startLine = line
+        let startColumn = column
+        var stringLine = line
+        var stringColumn = column
         while true {
             if position >= buffer.count {
                 guard try fill(minimum: 1, keepingFrom: keep) else {
                     if !inString, depth == 0 { return }  // a scalar at the very end
                     throw FormatError(
-                        source: input.name, line: inString ? stringLine : startLine, column: inString ? stringColumn : startColumn,
-                        reason: inString ? "unterminated string: the input ends inside it" : "unterminated object or array: the input ends inside it")
+                        source: input.name,
+                        line: inString ? stringLine : startLine,
+                        column: inString ? stringColumn : startColumn,
+                        reason: inString
+                            ? "unterminated string: the input ends inside it"
+                            : "unterminated object or array: the input ends inside it"
+                    )
                 }
                 if base + buffer.count - keep > Self.maximumObjectSize + chunkSize {
                     throw FormatError(
-                        source: input.name, line: startLine, column: startColumn,
-                        reason: "a JSON value larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
+                        source: input.name,
+                        line: startLine,
+                        column: startColumn,
+                        reason:
+                            "a JSON value larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)"
+                    )
                 }
             }
             if inString {
@@ -361,8 +417,12 @@ package struct JSONEntityStreamReader: EntityReader {
             }
             if base + position - keep > Self.maximumObjectSize {
                 throw FormatError(
-                    source: input.name, line: startLine, column: startColumn,
-                    reason: "a JSON value larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)")
+                    source: input.name,
+                    line: startLine,
+                    column: startColumn,
+                    reason:
+                        "a JSON value larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)"
+                )
             }
         }
     }
@@ -372,8 +432,11 @@ package struct JSONEntityStreamReader: EntityReader {
     /// are not counted here.
     private static func nextQuoteOrBackslash(_ bytes: [UInt8], from: Int) -> Int {
         bytes.withUnsafeBytes { raw in
-            let quotes = SWAR.broadcast(0x22), backslashes = SWAR.broadcast(0x5C)
-            var index = SWAR.firstMarked(in: raw, from: from) { word in SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) }
+            let quotes = SWAR.broadcast(0x22)
+            let backslashes = SWAR.broadcast(0x5C)
+            var index = SWAR.firstMarked(in: raw, from: from) { word in
+                SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes)
+            }
             while index < raw.count, raw[index] != 0x22, raw[index] != 0x5C { index += 1 }
             return index
         }

@@ -5,7 +5,11 @@ package import SpeakEasyModel
 package enum JSONEntityWriter {
     /// Appends `{"Prop":value,…}` holding only the properties (no keys, no Timestamp), with
     /// `Prop@odata.type` where `metadata` calls for it. This is the form the SQLite account stores.
-    package static func appendPropertiesObject(_ properties: [Property], metadata: JSONMetadata = .minimal, to out: inout [UInt8]) {
+    package static func appendPropertiesObject(
+        _ properties: [Property],
+        metadata: JSONMetadata = .minimal,
+        to out: inout [UInt8]
+    ) {
         out.append(UInt8(ascii: "{"))
         var first = true
         for property in properties {
@@ -23,7 +27,12 @@ package enum JSONEntityWriter {
     }
 
     /// Appends what precedes a property's value: `"Name@odata.type":"Edm.X","Name":`.
-    package static func appendPropertyHead(_ name: String, of value: EdmValue, metadata: JSONMetadata, to out: inout [UInt8]) {
+    package static func appendPropertyHead(
+        _ name: String,
+        of value: EdmValue,
+        metadata: JSONMetadata,
+        to out: inout [UInt8]
+    ) {
         if metadata != .none, needsAnnotation(value) {
             // `"Name@odata.type"` without building that String.
             out.append(UInt8(ascii: "\""))
@@ -89,7 +98,8 @@ package enum JSONEntityWriter {
     /// The index of the first `"`, `\\` or control character at or after `from` (or `count`).
     /// Looks at eight bytes at a time: strings are long (descriptions, bios) and rarely need escaping.
     private static func firstByteNeedingEscape(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        let quotes = SWAR.broadcast(0x22), backslashes = SWAR.broadcast(0x5C)
+        let quotes = SWAR.broadcast(0x22)
+        let backslashes = SWAR.broadcast(0x5C)
         var index = SWAR.firstMarked(in: UnsafeRawBufferPointer(bytes), from: from) { word in
             SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) | SWAR.bytes(word, below: 0x20)
         }
@@ -110,7 +120,9 @@ package enum JSONEntityWriter {
         case 0x09: out.append(UInt8(ascii: "t"))
         default:
             let hex = Array("0123456789abcdef".utf8)
-            out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            out.append(contentsOf: [
+                UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+            ])
         }
     }
 }

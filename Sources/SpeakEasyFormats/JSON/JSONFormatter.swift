@@ -23,8 +23,11 @@ package struct JSONFormatter: EntityFormatter {
     private var count = 0
 
     package init(
-        metadata: JSONMetadata = .minimal, layout: Layout = .feed, table: String = DataContract.table,
-        serviceURL: String = "http://127.0.0.1:10002/speakeasy/", accountName: String = "speakeasy"
+        metadata: JSONMetadata = .minimal,
+        layout: Layout = .feed,
+        table: String = DataContract.table,
+        serviceURL: String = "http://127.0.0.1:10002/speakeasy/",
+        accountName: String = "speakeasy"
     ) {
         self.metadata = metadata
         self.layout = layout
@@ -60,15 +63,22 @@ package struct JSONFormatter: EntityFormatter {
         if let timestamp = entity.timestamp {
             // The service annotates Timestamp only at full metadata.
             out.append(UInt8(ascii: ","))
-            JSONEntityWriter.appendProperty(Property("Timestamp", .dateTime(timestamp)), metadata: metadata == .full ? .full : .none, to: &out)
+            JSONEntityWriter.appendProperty(
+                Property("Timestamp", .dateTime(timestamp)),
+                metadata: metadata == .full ? .full : .none,
+                to: &out
+            )
         }
         for property in entity.properties {
             // A name with '@' or in odata.'s namespace reads back as an annotation, which every reader
             // skips (found by Fuzz/run csv: a CSV column 't@Aype' vanished on the way through JSON).
             if property.name.utf8.contains(UInt8(ascii: "@")) || property.name.hasPrefix("odata.") {
                 throw FormatError(
-                    source: "JSON", keys: (entity.partitionKey, entity.rowKey),
-                    reason: "the property name '\(property.name)' cannot be written to JSON: names with '@' or starting 'odata.' are annotations there")
+                    source: "JSON",
+                    keys: (entity.partitionKey, entity.rowKey),
+                    reason:
+                        "the property name '\(property.name)' cannot be written to JSON: names with '@' or starting 'odata.' are annotations there"
+                )
             }
             out.append(UInt8(ascii: ","))
             JSONEntityWriter.appendProperty(property, metadata: metadata, to: &out)

@@ -1,8 +1,9 @@
 package import SpeakEasyCore
+
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Cuts NDJSON into pieces of whole lines that parse on their own, so that several threads can share
@@ -28,7 +29,9 @@ package final class JSONLinesSplitter: InputSplitter {
     package func nextPiece() throws(FormatError) -> InputPiece? {
         if cutter.finished { return nil }
         while true {
-            if cutter.pending >= cutter.pieceSize, let cut = nextCut() { return cutter.cut(through: cut, origin: TextOrigin(fileLine: cutter.line)) }
+            if cutter.pending >= cutter.pieceSize, let cut = nextCut() {
+                return cutter.cut(through: cut, origin: TextOrigin(fileLine: cutter.line))
+            }
             if cutter.isOverLimit { break }
             let (read, dropped) = try cutter.readMore()
             searched = max(0, searched - dropped)
@@ -42,7 +45,9 @@ package final class JSONLinesSplitter: InputSplitter {
         let bytes = cutter.window.bytes
         var index = max(cutter.start + cutter.pieceSize - 1, searched)
         // Each line break needs the byte after it: the window's last byte waits for the next read.
-        while index < bytes.count - 1, let found = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "\n")), bytes.count - 1 - index) {
+        while index < bytes.count - 1,
+            let found = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "\n")), bytes.count - 1 - index)
+        {
             let at = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
             index = at + 1
             if bytes[index] == UInt8(ascii: "{") {

@@ -46,22 +46,40 @@ struct JSONObjectScanner {
         repeat {
             guard let next = try peek() else { throw endError("unexpected end of input, expected a property name") }
             guard next == UInt8(ascii: "\"") else { throw error("expected a property name in quotes") }
-            let keyLine = line, keyColumn = column
+            let keyLine = line
+            let keyColumn = column
             let key = try string()
             try expect(UInt8(ascii: ":"))
             guard let first = try peek() else { throw endError("unexpected end of input, expected a value") }
-            let valueLine = line, valueColumn = column
+            let valueLine = line
+            let valueColumn = column
             let value: JSONMember.Value
             switch first {
             case UInt8(ascii: "\""): value = .string(try string())
-            case UInt8(ascii: "t"): try literal("true"); value = .boolean(true)
-            case UInt8(ascii: "f"): try literal("false"); value = .boolean(false)
-            case UInt8(ascii: "n"): try literal("null"); value = .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                value = .boolean(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                value = .boolean(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                value = .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try number())
-            case UInt8(ascii: "{"), UInt8(ascii: "["): throw error("nested objects and arrays are not entity property values")
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                throw error("nested objects and arrays are not entity property values")
             default: throw error("unexpected character, expected a value")
             }
-            members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value, line: valueLine, column: valueColumn))
+            members.append(
+                JSONMember(
+                    key: key,
+                    keyLine: keyLine,
+                    keyColumn: keyColumn,
+                    value: value,
+                    line: valueLine,
+                    column: valueColumn
+                )
+            )
         } while try consume(UInt8(ascii: ","))
         try expect(UInt8(ascii: "}"))
     }
@@ -111,7 +129,9 @@ struct JSONObjectScanner {
         // A number that reaches the end of the bytes may go on in the next input.
         if position == bytes.count { ranOut = true }
         guard integerDigits > 0 else { throw error("a number needs digits") }
-        guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { throw error("a number must not have leading zeros") }
+        guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+            throw error("a number must not have leading zeros")
+        }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             let fractionDigits = digits()
@@ -120,7 +140,9 @@ struct JSONObjectScanner {
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
             let exponentDigits = digits()
             if position == bytes.count { ranOut = true }
             guard exponentDigits > 0 else { throw error("a number needs digits in its exponent") }
@@ -175,10 +197,12 @@ struct JSONObjectScanner {
     /// which only sends a string to validation).
     @inline(__always)
     private func nextSpecial(from: Int, nonASCII: inout UInt64) -> Int {
-        let quotes = SWAR.broadcast(0x22), backslashes = SWAR.broadcast(0x5C)
+        let quotes = SWAR.broadcast(0x22)
+        let backslashes = SWAR.broadcast(0x5C)
         var index = SWAR.firstMarked(in: bytes, from: from) { word in
             nonASCII |= word & SWAR.highs
-            return SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) | SWAR.bytes(word, below: 0x20)
+            return SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes)
+                | SWAR.bytes(word, below: 0x20)
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -204,7 +228,9 @@ struct JSONObjectScanner {
         case UInt8(ascii: "u"):
             var scalar = try hex4()
             if (0xD800..<0xDC00).contains(scalar) {
-                guard position + 1 < bytes.count else { throw endError("a high surrogate must be followed by a low surrogate") }
+                guard position + 1 < bytes.count else {
+                    throw endError("a high surrogate must be followed by a low surrogate")
+                }
                 guard bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
                     throw error("a high surrogate must be followed by a low surrogate")
                 }

@@ -13,7 +13,8 @@ package struct JSONPropertiesReader {
 
     /// Parses one object, which must be all of `bytes`.
     package mutating func properties(fromObject bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> [Property] {
-        try JSONEntityReader.decode(bytes, line: 1, column: 1) { (scanner: inout JSONObjectScanner) throws(JSONSyntaxError) in
+        try JSONEntityReader.decode(bytes, line: 1, column: 1) {
+            (scanner: inout JSONObjectScanner) throws(JSONSyntaxError) in
             try decoder.properties(&scanner)
         }
     }

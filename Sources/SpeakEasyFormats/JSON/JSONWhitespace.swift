@@ -4,7 +4,8 @@ enum JSONWhitespace {
     /// The index of the first byte at or after `position` that is not white space (the end if none);
     /// `line` counts the line breaks passed, and `lineStart` is where the last one ended.
     @inline(__always)
-    static func skip(_ bytes: UnsafeRawBufferPointer, from position: Int, line: inout Int, lineStart: inout Int) -> Int {
+    static func skip(_ bytes: UnsafeRawBufferPointer, from position: Int, line: inout Int, lineStart: inout Int) -> Int
+    {
         var position = position
         while position < bytes.count {
             switch bytes[position] {

@@ -17,7 +17,11 @@ package struct JSONWireSpelling {
     /// Appends the members of `object` (a stored properties object), each after a comma: with their
     /// `@odata.type` annotations when `annotated`, without them otherwise. Null members are left
     /// out, as the decoder leaves them out.
-    package mutating func appendMembers(ofObject object: UnsafeRawBufferPointer, annotated: Bool, to out: inout [UInt8]) throws(JSONSyntaxError) {
+    package mutating func appendMembers(
+        ofObject object: UnsafeRawBufferPointer,
+        annotated: Bool,
+        to out: inout [UInt8]
+    ) throws(JSONSyntaxError) {
         var scanner = JSONObjectScanner(object)
         try scanner.scanObject(into: &members)
         let bytes = object.bindMemory(to: UInt8.self)
@@ -39,7 +43,8 @@ package struct JSONWireSpelling {
             out.append(UInt8(ascii: ":"))
             switch member.value {
             case .string(let text):
-                if !dateTimes.isEmpty, !isAnnotation, case .plain(let key, _) = member.key, case .plain(let value, _) = text,
+                if !dateTimes.isEmpty, !isAnnotation, case .plain(let key, _) = member.key,
+                    case .plain(let value, _) = text,
                     dateTimes.contains(where: { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[key])) }),
                     let time = try? EdmDateTime(parsingUTF8: UnsafeBufferPointer(rebasing: bytes[value]))
                 {
@@ -62,14 +67,23 @@ package struct JSONWireSpelling {
     private static let annotationSuffix = Array("@odata.type".utf8)
 
     /// The property a plain key annotates (`Name` of `Name@odata.type`), nil for other members.
-    private static func annotatedName(_ key: JSONMember.Text, _ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    private static func annotatedName(
+        _ key: JSONMember.Text,
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8>? {
         guard case .plain(let range, _) = key, range.count > annotationSuffix.count else { return nil }
         let split = range.upperBound - annotationSuffix.count
-        guard UnsafeBufferPointer(rebasing: bytes[split..<range.upperBound]).elementsEqual(annotationSuffix) else { return nil }
+        guard UnsafeBufferPointer(rebasing: bytes[split..<range.upperBound]).elementsEqual(annotationSuffix) else {
+            return nil
+        }
         return UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<split])
     }
 
-    private static func appendString(_ text: JSONMember.Text, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private static func appendString(
+        _ text: JSONMember.Text,
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        to out: inout [UInt8]
+    ) {
         switch text {
         case .plain(let range, _):
             // No escapes: the bytes between the quotes are the writer's own.
@@ -90,7 +104,9 @@ package struct JSONWireSpelling {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: number[..<e]))
         out.append(UInt8(ascii: "E"))
         let exponent = UnsafeBufferPointer(rebasing: number[(e + 1)...])
-        if let sign = exponent.first, sign != UInt8(ascii: "-"), sign != UInt8(ascii: "+") { out.append(UInt8(ascii: "+")) }
+        if let sign = exponent.first, sign != UInt8(ascii: "-"), sign != UInt8(ascii: "+") {
+            out.append(UInt8(ascii: "+"))
+        }
         out.append(contentsOf: exponent)
     }
 }

@@ -52,7 +52,12 @@ struct PieceCutter {
         bytes.append(contentsOf: window.bytes[start..<end])
         bytes.append(contentsOf: suffix)
         let piece = InputPiece(
-            input: ByteInput(name: input.name, bytes: bytes), origin: origin, fileOffset: fileOffset, addedBytes: prefix.count, length: Int64(end - start))
+            input: ByteInput(name: input.name, bytes: bytes),
+            origin: origin,
+            fileOffset: fileOffset,
+            addedBytes: prefix.count,
+            length: Int64(end - start)
+        )
         advancePosition(to: end)
         start = end
         pieces += 1
@@ -65,7 +70,12 @@ struct PieceCutter {
         var bytes = prefix
         bytes.append(contentsOf: window.bytes[start...])
         let piece = InputPiece(
-            input: ByteInput(name: input.name, bytes: bytes, then: input), origin: origin, fileOffset: fileOffset, addedBytes: prefix.count, length: nil)
+            input: ByteInput(name: input.name, bytes: bytes, then: input),
+            origin: origin,
+            fileOffset: fileOffset,
+            addedBytes: prefix.count,
+            length: nil
+        )
         (window, start) = (ReadWindow(), 0)  // nothing more is read ahead: its memory goes now
         return piece
     }
@@ -76,6 +86,10 @@ struct PieceCutter {
     /// Moves the line and column from `window[start]` to `window[end]` (in characters: an Atom
     /// piece may start within a line, ``TextPosition``).
     private mutating func advancePosition(to end: Int) {
-        (line, column) = TextPosition.after(UnsafeBufferPointer(rebasing: window.bytes[start..<end]), line: line, column: column)
+        (line, column) = TextPosition.after(
+            UnsafeBufferPointer(rebasing: window.bytes[start..<end]),
+            line: line,
+            column: column
+        )
     }
 }

@@ -2,9 +2,9 @@ import SpeakEasyCore
 package import SpeakEasyModel
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Reads entity files on threads of their own while the caller's thread handles the entities, so
@@ -87,9 +87,16 @@ package struct PrefetchingFileReader: Sendable {
         func handle(_ message: Message) throws {
             switch message {
             case .items(let batch, let lines, let file, let bytesRead):
-                for (item, line) in zip(batch, lines) { try body(item, Position(file: file, line: line, bytesRead: bytesRead)) }
+                for (item, line) in zip(batch, lines) {
+                    try body(item, Position(file: file, line: line, bytesRead: bytesRead))
+                }
             case .staged(let batch, let file, let bytesRead):
-                for entity in batch { try body(.entity(try entity.entity()), Position(file: file, line: entity.line, bytesRead: bytesRead)) }
+                for entity in batch {
+                    try body(
+                        .entity(try entity.entity()),
+                        Position(file: file, line: entity.line, bytesRead: bytesRead)
+                    )
+                }
             case .failed(let error):
                 throw error
             case .piece, .finished:
@@ -125,17 +132,40 @@ package struct PrefetchingFileReader: Sendable {
         for (file, path) in paths.enumerated() {
             do throws(FormatError) {
                 let (input, format) = try EntityFiles.openInput(path, options: options)
-                if pieceReaders > 1, let splitter = EntityFiles.splitter(for: input, format: format, pieceSize: pieceSize, options: options) {
+                if pieceReaders > 1,
+                    let splitter = EntityFiles.splitter(
+                        for: input,
+                        format: format,
+                        pieceSize: pieceSize,
+                        options: options
+                    )
+                {
                     let (pieces, offset) = (PieceDispenser(splitter: splitter, queue: queue), done)
                     let helpers = (1..<pieceReaders).map { _ in
-                        WorkerThread { [self] in readPieces(from: pieces, format: format, file: file, offset: offset, recycled: BoundedQueue(capacity: 8)) }
+                        WorkerThread { [self] in
+                            readPieces(
+                                from: pieces,
+                                format: format,
+                                file: file,
+                                offset: offset,
+                                recycled: BoundedQueue(capacity: 8)
+                            )
+                        }
                     }
                     readPieces(from: pieces, format: format, file: file, offset: offset, recycled: recycled)
                     for helper in helpers { helper.join() }
                     guard pieces.allRead else { return }
                 } else {
                     let reader = try EntityFiles.reader(for: input, format: format, options: options)
-                    guard try sendAll(of: reader, to: queue, recycled: recycled, file: file, bytesRead: { done + input.bytesRead }) else { return }
+                    guard
+                        try sendAll(
+                            of: reader,
+                            to: queue,
+                            recycled: recycled,
+                            file: file,
+                            bytesRead: { done + input.bytesRead }
+                        )
+                    else { return }
                 }
                 done += input.bytesRead
             } catch {
@@ -148,11 +178,24 @@ package struct PrefetchingFileReader: Sendable {
 
     /// Reads pieces of file number `file` (its first byte `offset` bytes into all files) while there
     /// are any, each into its own queue; stops them all when one fails or the consumer has stopped.
-    private func readPieces(from pieces: PieceDispenser, format: DataFormat, file: Int, offset: Int64, recycled: BoundedQueue<Message>) {
+    private func readPieces(
+        from pieces: PieceDispenser,
+        format: DataFormat,
+        file: Int,
+        offset: Int64,
+        recycled: BoundedQueue<Message>
+    ) {
         while let (piece, channel) = pieces.next(recycled: recycled) {
             do throws(FormatError) {
                 let reader = try EntityFiles.reader(for: piece, format: format, options: options)
-                guard try sendAll(of: reader, to: channel.queue, recycled: recycled, file: file, bytesRead: { offset + piece.fileBytesRead }),
+                guard
+                    try sendAll(
+                        of: reader,
+                        to: channel.queue,
+                        recycled: recycled,
+                        file: file,
+                        bytesRead: { offset + piece.fileBytesRead }
+                    ),
                     channel.queue.push(.finished)
                 else { return pieces.stop() }
             } catch {
@@ -164,16 +207,26 @@ package struct PrefetchingFileReader: Sendable {
 
     /// Sends all of `reader`'s entities to `queue`, in batches; false when the consumer has stopped.
     private func sendAll(
-        of reader: any EntityReader, to queue: BoundedQueue<Message>, recycled: BoundedQueue<Message>, file: Int, bytesRead: () -> Int64
+        of reader: any EntityReader,
+        to queue: BoundedQueue<Message>,
+        recycled: BoundedQueue<Message>,
+        file: Int,
+        bytesRead: () -> Int64
     ) throws(FormatError) -> Bool {
         if let staged = reader as? any StagedEntityReader {
             // The reader's second stage runs on the consuming thread.
-            return try send({ () throws(FormatError) in try staged.nextStaged().map { ($0, 0) } }, queue, recycled) { batch, _ in
+            return try send({ () throws(FormatError) in try staged.nextStaged().map { ($0, 0) } }, queue, recycled) {
+                batch,
+                _ in
                 .staged(batch, file: file, bytesRead: bytesRead())
             }
         }
         var reader = reader
-        return try send({ () throws(FormatError) in try reader.nextItem().map { ($0, reader.entityLine) } }, queue, recycled) { batch, lines in
+        return try send(
+            { () throws(FormatError) in try reader.nextItem().map { ($0, reader.entityLine) } },
+            queue,
+            recycled
+        ) { batch, lines in
             .items(batch, lines: lines, file: file, bytesRead: bytesRead())
         }
     }
@@ -181,10 +234,13 @@ package struct PrefetchingFileReader: Sendable {
     /// Sends everything `next` yields (an item and its line), in batches; false when the consumer
     /// has stopped.
     private func send<Item>(
-        _ next: () throws(FormatError) -> (Item, Int)?, _ queue: BoundedQueue<Message>, _ recycled: BoundedQueue<Message>,
+        _ next: () throws(FormatError) -> (Item, Int)?,
+        _ queue: BoundedQueue<Message>,
+        _ recycled: BoundedQueue<Message>,
         _ message: ([Item], [Int]) -> Message
     ) throws(FormatError) -> Bool {
-        var batch: [Item] = [], lines: [Int] = []
+        var batch: [Item] = []
+        var lines: [Int] = []
         batch.reserveCapacity(batchSize)
         lines.reserveCapacity(batchSize)
         while true {
@@ -237,7 +293,9 @@ private final class PieceDispenser: Sendable {
 
     /// The next piece and the queue for its entities; nil when there are no more pieces, reading
     /// failed (the failure is queued) or the consumer has stopped.
-    func next(recycled: BoundedQueue<PrefetchingFileReader.Message>) -> (InputPiece, PrefetchingFileReader.PieceChannel)? {
+    func next(
+        recycled: BoundedQueue<PrefetchingFileReader.Message>
+    ) -> (InputPiece, PrefetchingFileReader.PieceChannel)? {
         state.withLock { state -> sending (InputPiece, PrefetchingFileReader.PieceChannel)? in
             guard !state.stopped else { return nil }
             let channel = PrefetchingFileReader.PieceChannel(recycled: recycled)

@@ -15,7 +15,10 @@ final class ReadWindow {
     /// Reads up to `maximum` bytes from `input` onto the end; how many (0 at the end of the input).
     func read(from input: ByteInput, maximum: Int) throws(FileError) -> Int {
         if storage.count - count < maximum {
-            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(storage.count * 2, count + maximum), alignment: 16)
+            let larger = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: max(storage.count * 2, count + maximum),
+                alignment: 16
+            )
             if count > 0 { larger.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: count) }
             storage.deallocate()
             storage = larger
@@ -27,7 +30,9 @@ final class ReadWindow {
 
     /// Drops the first `length` bytes.
     func drop(_ length: Int) {
-        if length < count { storage.baseAddress!.copyMemory(from: storage.baseAddress! + length, byteCount: count - length) }
+        if length < count {
+            storage.baseAddress!.copyMemory(from: storage.baseAddress! + length, byteCount: count - length)
+        }
         count -= length
     }
 

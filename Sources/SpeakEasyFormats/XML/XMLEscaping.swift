@@ -20,7 +20,9 @@ package enum XMLEscaping {
 
     private static func append(_ text: String, attribute: Bool, to out: inout [UInt8]) {
         // Most text needs nothing: copy it whole when no byte is special.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0xEF }) {
+        if !text.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x22 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0xEF
+        }) {
             out.append(contentsOf: text.utf8)
             return
         }

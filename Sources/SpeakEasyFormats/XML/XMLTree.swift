@@ -23,7 +23,9 @@ package struct XMLTree: Hashable, Sendable {
         speakeasy_silence_generic_errors()
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { xmlReadMemory($0, Int32(buffer.count), nil, nil, options) }
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlReadMemory($0, Int32(buffer.count), nil, nil, options)
+            }
         }
         guard let document else {
             let error = xmlGetLastError()
@@ -32,7 +34,9 @@ package struct XMLTree: Hashable, Sendable {
             throw XMLTreeError(message: message ?? "not well-formed XML", line: Int(error?.pointee.line ?? 0))
         }
         defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document) else { throw XMLTreeError(message: "the document has no root element", line: 1) }
+        guard let root = xmlDocGetRootElement(document) else {
+            throw XMLTreeError(message: "the document has no root element", line: 1)
+        }
         self = Self.element(root)
     }
 
@@ -64,7 +68,8 @@ package struct XMLTree: Hashable, Sendable {
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE: children.append(element(current))
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: if let content = current.pointee.content { text += String(cString: content) }
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { text += String(cString: content) }
             default: break
             }
             child = current.pointee.next

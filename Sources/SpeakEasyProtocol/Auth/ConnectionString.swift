@@ -42,12 +42,17 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
             let setting = part.trimmingWhitespace()
             if setting.isEmpty { continue }
             guard let equals = setting.firstIndex(of: "=") else {
-                throw ParseError(setting: String(Substring(setting.prefix(40))), reason: "has no '=' (settings are Key=Value)")
+                throw ParseError(
+                    setting: String(Substring(setting.prefix(40))),
+                    reason: "has no '=' (settings are Key=Value)"
+                )
             }
             let key = String(Substring(setting[..<equals].trimmingWhitespace()))
             guard !key.isEmpty else { throw ParseError(setting: "", reason: "has a setting without a key") }
             if settings[key.lowercased()] == nil { spellings.append((key.lowercased(), key)) }
-            settings[key.lowercased()] = String(Substring(setting[setting.index(after: equals)...].trimmingWhitespace()))
+            settings[key.lowercased()] = String(
+                Substring(setting[setting.index(after: equals)...].trimmingWhitespace())
+            )
         }
         if let development = settings["usedevelopmentstorage"] {
             guard development.lowercased() == "true" else {
@@ -66,7 +71,9 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
         }
         if let scheme = settings["defaultendpointsprotocol"], !["http", "https"].contains(scheme.lowercased()) {
             throw ParseError(
-                setting: "DefaultEndpointsProtocol", reason: "must be http or https, not '\(scheme.prefix(20))'")
+                setting: "DefaultEndpointsProtocol",
+                reason: "must be http or https, not '\(scheme.prefix(20))'"
+            )
         }
         self.settings = settings
         self.spellings = spellings
@@ -130,7 +137,8 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
 
     /// The settings whose values are never secret, by lower-cased key.
     private static let shownSettings: Set<String> = [
-        "defaultendpointsprotocol", "accountname", "endpointsuffix", "usedevelopmentstorage", "tableendpoint", "blobendpoint", "queueendpoint",
+        "defaultendpointsprotocol", "accountname", "endpointsuffix", "usedevelopmentstorage", "tableendpoint",
+        "blobendpoint", "queueendpoint",
         "fileendpoint",
     ]
 }

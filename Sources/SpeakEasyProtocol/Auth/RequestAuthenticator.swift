@@ -31,7 +31,11 @@ package struct RequestAuthenticator: Sendable {
     ///   - policies: the stored access policies of the container (or table) reached, for a SAS with
     ///     `si`; see ``namesStoredPolicy(_:)``.
     package func authenticate(
-        _ head: RequestHead, service: StorageService, target: SASTarget, now: EdmDateTime, isHTTPS: Bool = false,
+        _ head: RequestHead,
+        service: StorageService,
+        target: SASTarget,
+        now: EdmDateTime,
+        isHTTPS: Bool = false,
         policies: [StoredAccessPolicy] = []
     ) throws(AuthorizationError) -> RequestAuthentication {
         if head.header("Authorization") != nil {
@@ -42,11 +46,20 @@ package struct RequestAuthenticator: Sendable {
         let query: QueryItems
         do { query = try head.queryItems.get() } catch {
             throw AuthorizationError(
-                .authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
+                .authenticationFailed,
+                detail: "The request's query cannot be decoded: \(error.description)."
+            )
         }
         guard SharedAccessSignature.isPresent(in: query) else { return .anonymous }
         let token = try SharedAccessSignature(query: query)
-        let grant = try token.verify(credentials: credentials, service: service, target: target, now: now, isHTTPS: isHTTPS, policies: policies)
+        let grant = try token.verify(
+            credentials: credentials,
+            service: service,
+            target: target,
+            now: now,
+            isHTTPS: isHTTPS,
+            policies: policies
+        )
         // A token resolved through a stored policy is checked every time: the policy may change.
         if token.identifier == nil { verifiedTokens.remember(grant, for: key) }
         return .sharedAccessSignature(grant)

@@ -10,8 +10,11 @@ package struct SASGrant: Sendable, Equatable {
     package var keyRange: TableKeyRange? {
         guard signature.kind == .table else { return nil }
         let range = TableKeyRange(
-            startPartitionKey: signature.startPartitionKey, startRowKey: signature.startRowKey,
-            endPartitionKey: signature.endPartitionKey, endRowKey: signature.endRowKey)
+            startPartitionKey: signature.startPartitionKey,
+            startRowKey: signature.startRowKey,
+            endPartitionKey: signature.endPartitionKey,
+            endRowKey: signature.endRowKey
+        )
         return range.isUnbounded ? nil : range
     }
 

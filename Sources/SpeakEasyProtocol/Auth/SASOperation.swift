@@ -42,7 +42,8 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
     package var service: StorageService {
         switch self {
         case .listTables, .createTable, .deleteTable, .queryEntities, .getEntity, .insertEntity, .updateEntity,
-            .mergeEntity, .insertOrReplaceEntity, .insertOrMergeEntity, .deleteEntity, .getTableServiceProperties, .setTableServiceProperties,
+            .mergeEntity, .insertOrReplaceEntity, .insertOrMergeEntity, .deleteEntity, .getTableServiceProperties,
+            .setTableServiceProperties,
             .getTableACL, .setTableACL:
             .table
         default: .blob
@@ -70,7 +71,9 @@ package enum SASOperation: Sendable, Equatable, CaseIterable {
         case .listTables, .listContainers, .listBlobs: [["l"]]
         case .createTable, .createContainer: [["c", "w"]]
         case .deleteTable, .deleteContainer, .deleteEntity, .deleteBlob: [["d"]]
-        case .queryEntities, .getEntity, .getContainerProperties, .getBlob, .getBlobProperties, .getTableServiceProperties: [["r"]]
+        case .queryEntities, .getEntity, .getContainerProperties, .getBlob, .getBlobProperties,
+            .getTableServiceProperties:
+            [["r"]]
         case .insertEntity: [["a"]]
         case .updateEntity, .mergeEntity: [["u"]]
         case .insertOrReplaceEntity, .insertOrMergeEntity: [["a"], ["u"]]

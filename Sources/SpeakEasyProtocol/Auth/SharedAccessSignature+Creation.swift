@@ -6,11 +6,19 @@ package import SpeakEasyModel
 extension SharedAccessSignature {
     /// A table service SAS for `table`, optionally limited to a key range.
     package static func table(
-        _ table: String, permissions: String, start: EdmDateTime? = nil, expiry: EdmDateTime, protocols: String? = nil,
-        keyRange: TableKeyRange? = nil, version: String = "2019-02-02"
+        _ table: String,
+        permissions: String,
+        start: EdmDateTime? = nil,
+        expiry: EdmDateTime,
+        protocols: String? = nil,
+        keyRange: TableKeyRange? = nil,
+        version: String = "2019-02-02"
     ) -> SharedAccessSignature {
         var sas = SharedAccessSignature(
-            version: version, permissions: permissions, start: start.map(SASTime.format), expiry: SASTime.format(expiry)
+            version: version,
+            permissions: permissions,
+            start: start.map(SASTime.format),
+            expiry: SASTime.format(expiry)
         )
         sas.protocols = protocols
         sas.tableName = table
@@ -24,11 +32,18 @@ extension SharedAccessSignature {
     /// A blob service SAS: `sr=c` for a whole container, `sr=b` for one blob (sign it with the
     /// matching ``SASTarget``).
     package static func blob(
-        resource: String, permissions: String, start: EdmDateTime? = nil, expiry: EdmDateTime, protocols: String? = nil,
+        resource: String,
+        permissions: String,
+        start: EdmDateTime? = nil,
+        expiry: EdmDateTime,
+        protocols: String? = nil,
         version: String = "2026-10-06"
     ) -> SharedAccessSignature {
         var sas = SharedAccessSignature(
-            version: version, permissions: permissions, start: start.map(SASTime.format), expiry: SASTime.format(expiry)
+            version: version,
+            permissions: permissions,
+            start: start.map(SASTime.format),
+            expiry: SASTime.format(expiry)
         )
         sas.protocols = protocols
         sas.resource = resource
@@ -37,11 +52,19 @@ extension SharedAccessSignature {
 
     /// An account SAS: `services` (`b`, `t`), `resourceTypes` (`s`, `c`, `o`).
     package static func account(
-        services: String, resourceTypes: String, permissions: String, start: EdmDateTime? = nil, expiry: EdmDateTime,
-        protocols: String? = nil, version: String = "2019-02-02"
+        services: String,
+        resourceTypes: String,
+        permissions: String,
+        start: EdmDateTime? = nil,
+        expiry: EdmDateTime,
+        protocols: String? = nil,
+        version: String = "2019-02-02"
     ) -> SharedAccessSignature {
         var sas = SharedAccessSignature(
-            version: version, permissions: permissions, start: start.map(SASTime.format), expiry: SASTime.format(expiry)
+            version: version,
+            permissions: permissions,
+            start: start.map(SASTime.format),
+            expiry: SASTime.format(expiry)
         )
         sas.protocols = protocols
         sas.services = services

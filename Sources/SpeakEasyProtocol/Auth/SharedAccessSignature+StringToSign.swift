@@ -20,17 +20,24 @@ extension SharedAccessSignature {
     ///
     /// - Parameter legacyTableCase: for a table SAS before 2015-04-05, sign `tn` as written rather
     ///   than lower-cased (azure-storage 0.20.3 signs it as given; the verifier tries both).
-    package func stringToSign(account: String, target: SASTarget, legacyTableCase: Bool = true)
+    package func stringToSign(
+        account: String,
+        target: SASTarget,
+        legacyTableCase: Bool = true
+    )
         throws(AuthorizationError) -> String
     {
         guard let version = SASVersion(version) else {
             throw AuthorizationError(
-                .authenticationFailed, detail: "'\(self.version.prefix(40))' is not a storage service version (sv).")
+                .authenticationFailed,
+                detail: "'\(self.version.prefix(40))' is not a storage service version (sv)."
+            )
         }
         func unsupported() -> AuthorizationError {
             AuthorizationError(
                 .authenticationFailed,
-                detail: "sv '\(version)' is older than any SAS version this server supports for this kind of SAS.")
+                detail: "sv '\(version)' is older than any SAS version this server supports for this kind of SAS."
+            )
         }
         let blobOverrides: [String?] = [
             cacheControl, contentDisposition, contentEncoding, contentLanguage, contentType,
@@ -51,7 +58,8 @@ extension SharedAccessSignature {
                     [
                         permissions, start, expiry, "/table/\(account)/\(table.lowercased())", identifier, ipRange,
                         protocols, version.text,
-                    ] + range)
+                    ] + range
+                )
             }
             guard version >= .v2012_02_12 else { throw unsupported() }
             let name = legacyTableCase ? table : table.lowercased()
@@ -65,7 +73,8 @@ extension SharedAccessSignature {
             default:
                 throw AuthorizationError(
                     .authorizationResourceTypeMismatch,
-                    detail: "A blob SAS with sr=\(resource ?? "") does not cover this resource.")
+                    detail: "A blob SAS with sr=\(resource ?? "") does not cover this resource."
+                )
             }
             if version >= .v2015_04_05 {
                 var fields: [String?] = [
@@ -80,7 +89,9 @@ extension SharedAccessSignature {
             return join([permissions, start, expiry, "/\(account)/\(path)", identifier, version.text] + blobOverrides)
         case nil:
             throw AuthorizationError(
-                .authenticationFailed, detail: "The SAS has none of ss/srt (account), tn (table) or sr (blob).")
+                .authenticationFailed,
+                detail: "The SAS has none of ss/srt (account), tn (table) or sr (blob)."
+            )
         }
     }
 
@@ -88,7 +99,10 @@ extension SharedAccessSignature {
 
     /// The token signed with the account's credentials (the client side). For a blob SAS, `target`
     /// is the container or blob it is for.
-    package func signed(with credentials: StorageCredentials, target: SASTarget = .service) throws(AuthorizationError)
+    package func signed(
+        with credentials: StorageCredentials,
+        target: SASTarget = .service
+    ) throws(AuthorizationError)
         -> SharedAccessSignature
     {
         var copy = self

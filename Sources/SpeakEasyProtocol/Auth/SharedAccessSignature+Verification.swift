@@ -16,7 +16,11 @@ extension SharedAccessSignature {
     ///   - policies: the stored access policies of the container (or table) the request reaches;
     ///     needed only when the token has `si`.
     package func verify(
-        credentials: StorageCredentials, service: StorageService, target: SASTarget, now: EdmDateTime, isHTTPS: Bool,
+        credentials: StorageCredentials,
+        service: StorageService,
+        target: SASTarget,
+        now: EdmDateTime,
+        isHTTPS: Bool,
         policies: [StoredAccessPolicy] = []
     ) throws(AuthorizationError) -> SASGrant {
         func fail(_ detail: String) -> AuthorizationError { AuthorizationError(.authenticationFailed, detail: detail) }
@@ -31,7 +35,9 @@ extension SharedAccessSignature {
             guard service == .table else { throw AuthorizationError(.authorizationServiceMismatch) }
             guard case .table(let name) = target, name.lowercased() == (tableName ?? "").lowercased() else {
                 throw AuthorizationError(
-                    .authorizationFailure, detail: "The SAS is for the table '\(tableName ?? "")', not this resource.")
+                    .authorizationFailure,
+                    detail: "The SAS is for the table '\(tableName ?? "")', not this resource."
+                )
             }
         case .blob:
             guard service == .blob else { throw AuthorizationError(.authorizationServiceMismatch) }
@@ -39,7 +45,9 @@ extension SharedAccessSignature {
 
         let expiryDate: EdmDateTime
         if let expiryText = expiry, !expiryText.isEmpty {
-            guard let parsed = SASTime.parse(expiryText) else { throw fail("se '\(expiryText.prefix(40))' is not a valid ISO 8601 time.") }
+            guard let parsed = SASTime.parse(expiryText) else {
+                throw fail("se '\(expiryText.prefix(40))' is not a valid ISO 8601 time.")
+            }
             expiryDate = parsed
         } else if let policyExpiry = resolved.policy?.expiry {
             expiryDate = policyExpiry
@@ -58,7 +66,8 @@ extension SharedAccessSignature {
         if kind == .table, let version = SASVersion(version), version < .v2015_04_05 {
             // Older clients sign the table name as given, newer ones lower-cased; either is the table.
             candidates.append(
-                try stringToSign(account: credentials.accountName, target: target, legacyTableCase: false))
+                try stringToSign(account: credentials.accountName, target: target, legacyTableCase: false)
+            )
         }
         guard candidates.contains(where: { credentials.isValidSignature(signature, for: $0) }) else {
             throw fail("Signature did not match. String to sign used was \(candidates[0])")
@@ -72,7 +81,8 @@ extension SharedAccessSignature {
         if now > expiryDate || startDate.map({ now < $0 }) == true {
             throw fail(
                 "Signature not valid in the specified time frame: Start [\(startDate.map(HTTPDate.format) ?? "")] - "
-                    + "Expiry [\(HTTPDate.format(expiryDate))] - Current [\(HTTPDate.format(now))]")
+                    + "Expiry [\(HTTPDate.format(expiryDate))] - Current [\(HTTPDate.format(now))]"
+            )
         }
         if let protocols {
             switch protocols {

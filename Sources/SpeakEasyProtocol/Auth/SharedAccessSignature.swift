@@ -49,7 +49,11 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
     package var signature: String
 
     package init(
-        version: String, permissions: String, start: String? = nil, expiry: String? = nil, signature: String = ""
+        version: String,
+        permissions: String,
+        start: String? = nil,
+        expiry: String? = nil,
+        signature: String = ""
     ) {
         self.version = version
         self.permissions = permissions
@@ -60,7 +64,8 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
 
     /// The query parameters a token is made of.
     static let fieldNames: Set<String> = [
-        "sig", "sv", "sp", "st", "se", "ss", "srt", "sr", "tn", "spk", "srk", "epk", "erk", "si", "sip", "spr", "ses", "snapshot",
+        "sig", "sv", "sp", "st", "se", "ss", "srt", "sr", "tn", "spk", "srk", "epk", "erk", "si", "sip", "spr", "ses",
+        "snapshot",
         "rscc", "rscd", "rsce", "rscl", "rsct",
     ]
 
@@ -90,7 +95,13 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
         guard SASVersion(version) != nil else {
             throw fail("'\(version.prefix(40))' is not a storage service version (sv), such as 2019-02-02.")
         }
-        self.init(version: version, permissions: fields["sp"] ?? "", start: fields["st"], expiry: fields["se"], signature: signature)
+        self.init(
+            version: version,
+            permissions: fields["sp"] ?? "",
+            start: fields["st"],
+            expiry: fields["se"],
+            signature: signature
+        )
         services = fields["ss"]
         resourceTypes = fields["srt"]
         resource = fields["sr"]
@@ -136,7 +147,8 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
             ("erk", endRowKey), ("sig", signature.isEmpty ? nil : signature),
         ]
         return fields.compactMap { name, value in value.map { "\(name)=\(PercentEncoding.encodePath($0))" } }.joined(
-            separator: "&")
+            separator: "&"
+        )
     }
 
     package var description: String {

@@ -4,7 +4,10 @@ extension SharedKey {
     /// The string to sign of a request for a service and scheme. The Blob service speaks only
     /// SharedKey here (Azurite, too, refuses Blob SharedKeyLite).
     package static func stringToSign(
-        _ head: RequestHead, service: StorageService, scheme: Scheme, account: String
+        _ head: RequestHead,
+        service: StorageService,
+        scheme: Scheme,
+        account: String
     ) throws(AuthorizationError) -> String {
         switch (service, scheme) {
         case (.table, .sharedKey): try tableStringToSign(head, account: account)
@@ -12,18 +15,25 @@ extension SharedKey {
         case (.blob, .sharedKey): try blobStringToSign(head, account: account)
         case (.blob, .sharedKeyLite):
             throw AuthorizationError(
-                .authenticationFailed, detail: "SharedKeyLite is not supported by the Blob service; use SharedKey.")
+                .authenticationFailed,
+                detail: "SharedKeyLite is not supported by the Blob service; use SharedKey."
+            )
         }
     }
 
     /// The `Authorization` header value for a request the client is about to send (which must
     /// already carry its `x-ms-date` and every other header it will send).
     package static func authorization(
-        for head: RequestHead, service: StorageService, scheme: Scheme = .sharedKey, credentials: StorageCredentials
+        for head: RequestHead,
+        service: StorageService,
+        scheme: Scheme = .sharedKey,
+        credentials: StorageCredentials
     ) throws(AuthorizationError) -> String {
         let stringToSign = try stringToSign(head, service: service, scheme: scheme, account: credentials.accountName)
         return SharedKeyAuthorization(
-            scheme: scheme, account: credentials.accountName, signature: credentials.sign(stringToSign)
+            scheme: scheme,
+            account: credentials.accountName,
+            signature: credentials.sign(stringToSign)
         ).headerValue
     }
 
@@ -32,7 +42,10 @@ extension SharedKey {
     /// constant time. Returns the scheme used.
     @discardableResult
     package static func verify(
-        _ head: RequestHead, service: StorageService, credentials: StorageCredentials, now: EdmDateTime
+        _ head: RequestHead,
+        service: StorageService,
+        credentials: StorageCredentials,
+        now: EdmDateTime
     ) throws(AuthorizationError) -> Scheme {
         guard let header = head.header("Authorization") else {
             throw AuthorizationError(.authenticationFailed, detail: "The request has no Authorization header.")
@@ -61,7 +74,8 @@ extension SharedKey {
                 candidates.append(
                     authorization.scheme == .sharedKey
                         ? try tableStringToSign(head, account: credentials.accountName, date: date)
-                        : try tableLiteStringToSign(head, account: credentials.accountName, date: date))
+                        : try tableLiteStringToSign(head, account: credentials.accountName, date: date)
+                )
             }
         }
         if candidates.contains(where: { credentials.isValidSignature(authorization.signature, for: $0) }) {
@@ -71,7 +85,8 @@ extension SharedKey {
             .authenticationFailed,
             detail:
                 "The MAC signature found in the HTTP request '\(authorization.signature.prefix(64))' is not the same as any computed signature. "
-                + "Server used following string to sign: '\(candidates[0])'.")
+                + "Server used following string to sign: '\(candidates[0])'."
+        )
     }
 
     /// A Shared Key request must say when it was made (`x-ms-date`, else `Date`), and that must be
@@ -91,7 +106,8 @@ extension SharedKey {
             let when = date < now ? "too old" : "too far in the future"
             throw AuthorizationError(
                 .authenticationFailed,
-                detail: "Request date header \(when): '\(text)'. The server's time is '\(HTTPDate.format(now))'.")
+                detail: "Request date header \(when): '\(text)'. The server's time is '\(HTTPDate.format(now))'."
+            )
         }
     }
 }

@@ -15,7 +15,11 @@ package enum SharedKey {
 
     /// Table SharedKey: `VERB\nContent-MD5\nContent-Type\nDate\nCanonicalizedResource`, where Date is
     /// `x-ms-date` when sent (every SDK sends it), else `Date`; pass `date` to choose another value.
-    package static func tableStringToSign(_ head: RequestHead, account: String, date: String? = nil)
+    package static func tableStringToSign(
+        _ head: RequestHead,
+        account: String,
+        date: String? = nil
+    )
         throws(AuthorizationError) -> String
     {
         let date = date ?? head.header("x-ms-date") ?? head.header("Date") ?? ""
@@ -25,7 +29,11 @@ package enum SharedKey {
     }
 
     /// Table SharedKeyLite: `Date\nCanonicalizedResource`.
-    package static func tableLiteStringToSign(_ head: RequestHead, account: String, date: String? = nil)
+    package static func tableLiteStringToSign(
+        _ head: RequestHead,
+        account: String,
+        date: String? = nil
+    )
         throws(AuthorizationError) -> String
     {
         let date = date ?? head.header("x-ms-date") ?? head.header("Date") ?? ""
@@ -86,7 +94,9 @@ package enum SharedKey {
     private static func queryItems(_ head: RequestHead) throws(AuthorizationError) -> QueryItems {
         do { return try head.queryItems.get() } catch {
             throw AuthorizationError(
-                .authenticationFailed, detail: "The request's query cannot be decoded: \(error.description).")
+                .authenticationFailed,
+                detail: "The request's query cannot be decoded: \(error.description)."
+            )
         }
     }
 

@@ -19,12 +19,16 @@ package struct SharedKeyAuthorization: Sendable, Equatable, CustomStringConverti
         // A real header is ~70 bytes; a huge one is refused before any work is done on it.
         guard value.utf8.count <= 1024 else {
             throw AuthorizationError(
-                .invalidAuthenticationInfo, detail: "The Authorization header is \(value.utf8.count) bytes long.")
+                .invalidAuthenticationInfo,
+                detail: "The Authorization header is \(value.utf8.count) bytes long."
+            )
         }
         let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw AuthorizationError(
-                .invalidAuthenticationInfo, detail: "The Authorization header is not 'SharedKey account:signature'.")
+                .invalidAuthenticationInfo,
+                detail: "The Authorization header is not 'SharedKey account:signature'."
+            )
         }
         guard let scheme = SharedKey.Scheme(rawValue: String(parts[0])) else {
             throw AuthorizationError(
@@ -39,11 +43,14 @@ package struct SharedKeyAuthorization: Sendable, Equatable, CustomStringConverti
         else {
             throw AuthorizationError(
                 .invalidAuthenticationInfo,
-                detail: "The Authorization header is not '\(scheme.rawValue) account:signature'.")
+                detail: "The Authorization header is not '\(scheme.rawValue) account:signature'."
+            )
         }
         self.init(
-            scheme: scheme, account: String(credential[..<colon]),
-            signature: String(credential[credential.index(after: colon)...]))
+            scheme: scheme,
+            account: String(credential[..<colon]),
+            signature: String(credential[credential.index(after: colon)...])
+        )
     }
 
     /// The header value: `SharedKey account:signature`.

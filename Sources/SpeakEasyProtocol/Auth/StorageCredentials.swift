@@ -40,7 +40,8 @@ package struct StorageCredentials: Sendable, CustomStringConvertible {
     /// Base64 of HMAC-SHA256 over the UTF-8 of `stringToSign`: the signature of Shared Key and SAS.
     package func sign(_ stringToSign: String) -> String {
         Base64.encode(
-            Array(HMAC<SHA256>.authenticationCode(for: Array(stringToSign.utf8), using: SymmetricKey(data: key))))
+            Array(HMAC<SHA256>.authenticationCode(for: Array(stringToSign.utf8), using: SymmetricKey(data: key)))
+        )
     }
 
     /// Whether `signature` (base64, as a request carries it) signs `stringToSign`. The comparison
@@ -49,7 +50,10 @@ package struct StorageCredentials: Sendable, CustomStringConvertible {
     package func isValidSignature(_ signature: String, for stringToSign: String) -> Bool {
         guard let bytes = Base64.decode(signature), bytes.count == SHA256.byteCount else { return false }
         return HMAC<SHA256>.isValidAuthenticationCode(
-            bytes, authenticating: Array(stringToSign.utf8), using: SymmetricKey(data: key))
+            bytes,
+            authenticating: Array(stringToSign.utf8),
+            using: SymmetricKey(data: key)
+        )
     }
 
     package var description: String { "account '\(accountName)' (key hidden)" }

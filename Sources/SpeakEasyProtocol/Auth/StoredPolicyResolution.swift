@@ -25,7 +25,9 @@ package struct StoredPolicyResolution: Sendable {
             throw fail("si names a stored access policy, which only a service SAS (sr or tn) can use.")
         }
         guard let policy = policies.first(where: { $0.id == identifier }) else {
-            throw fail("The signed identifier '\(identifier.prefix(64))' is not a stored access policy of this resource.")
+            throw fail(
+                "The signed identifier '\(identifier.prefix(64))' is not a stored access policy of this resource."
+            )
         }
         func given(_ text: String?) -> Bool { !(text ?? "").isEmpty }
         for (name, inToken, inPolicy) in [
@@ -35,7 +37,9 @@ package struct StoredPolicyResolution: Sendable {
             throw fail("\(name) is given by both the SAS and its stored access policy '\(identifier.prefix(64))'.")
         }
         guard given(token.permissions) || policy.permission != nil else {
-            throw fail("sp is mandatory: neither the SAS nor its stored access policy '\(identifier.prefix(64))' gives permissions.")
+            throw fail(
+                "sp is mandatory: neither the SAS nor its stored access policy '\(identifier.prefix(64))' gives permissions."
+            )
         }
         var effective = token
         if let permission = policy.permission { effective.permissions = permission }

@@ -7,7 +7,9 @@ package struct TableKeyRange: Sendable, Equatable {
     package var endRowKey: String?
 
     package init(
-        startPartitionKey: String? = nil, startRowKey: String? = nil, endPartitionKey: String? = nil,
+        startPartitionKey: String? = nil,
+        startRowKey: String? = nil,
+        endPartitionKey: String? = nil,
         endRowKey: String? = nil
     ) {
         self.startPartitionKey = startPartitionKey

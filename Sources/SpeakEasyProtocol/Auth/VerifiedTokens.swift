@@ -29,7 +29,9 @@ package final class VerifiedTokens: Sendable {
 
     /// The grant of a token verified before, if `now` is still within its time window.
     func grant(for key: Key, now: EdmDateTime) -> SASGrant? {
-        guard let verified = known.withLock({ $0[key] }), now <= verified.expiry, verified.start.map({ now >= $0 }) != false else { return nil }
+        guard let verified = known.withLock({ $0[key] }), now <= verified.expiry,
+            verified.start.map({ now >= $0 }) != false
+        else { return nil }
         return verified.grant
     }
 

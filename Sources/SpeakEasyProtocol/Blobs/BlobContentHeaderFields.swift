@@ -9,20 +9,30 @@ package enum BlobContentHeaderFields {
     /// The plain names, in ``BlobContentHeaders``' order.
     private static let plain = ["Cache-Control", "Content-Disposition", "Content-Encoding", "Content-Language"]
     /// The names a write sets them with, in the same order.
-    private static let written = ["x-ms-blob-cache-control", "x-ms-blob-content-disposition", "x-ms-blob-content-encoding", "x-ms-blob-content-language"]
+    private static let written = [
+        "x-ms-blob-cache-control", "x-ms-blob-content-disposition", "x-ms-blob-content-encoding",
+        "x-ms-blob-content-language",
+    ]
 
     private static func values(_ headers: BlobContentHeaders) -> [String] {
         [headers.cacheControl, headers.contentDisposition, headers.contentEncoding, headers.contentLanguage]
     }
 
     private static func headers(_ values: [String]) -> BlobContentHeaders {
-        BlobContentHeaders(cacheControl: values[0], contentDisposition: values[1], contentEncoding: values[2], contentLanguage: values[3])
+        BlobContentHeaders(
+            cacheControl: values[0],
+            contentDisposition: values[1],
+            contentEncoding: values[2],
+            contentLanguage: values[3]
+        )
     }
 
     /// The content headers a write sets: the `x-ms-blob-` ones, and with `plain` the plain ones
     /// where those are missing.
     package static func read(_ header: (String) -> String?, plain usePlain: Bool) -> BlobContentHeaders {
-        headers(zip(written, plain).map { name, plainName in header(name) ?? (usePlain ? header(plainName) : nil) ?? "" })
+        headers(
+            zip(written, plain).map { name, plainName in header(name) ?? (usePlain ? header(plainName) : nil) ?? "" }
+        )
     }
 
     /// The content headers of a read's reply (plain names).

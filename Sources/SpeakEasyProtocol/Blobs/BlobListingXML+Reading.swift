@@ -4,9 +4,14 @@ package import SpeakEasyStorage
 /// The client's side of ``BlobListingXML``: a List Containers or List Blobs reply read back.
 extension BlobListingXML {
     /// The container names of a List Containers page, and the marker of the next (nil: the last).
-    package static func readContainers(_ body: [UInt8], account: String) throws(StorageError) -> (names: [String], nextMarker: String?) {
+    package static func readContainers(
+        _ body: [UInt8],
+        account: String
+    ) throws(StorageError) -> (names: [String], nextMarker: String?) {
         let root = try results(body, account: account)
-        let names = root.child("Containers")?.children.filter { $0.name == "Container" }.compactMap { $0.child("Name")?.text } ?? []
+        let names =
+            root.child("Containers")?.children.filter { $0.name == "Container" }.compactMap { $0.child("Name")?.text }
+            ?? []
         return (names, nextMarker(root))
     }
 
@@ -27,12 +32,21 @@ extension BlobListingXML {
             for pair in element.child("Metadata")?.children ?? [] { metadata[pair.name] = pair.text }
             blobs.append(
                 BlobProperties(
-                    name: name, contentType: text("Content-Type"), contentMD5: text("Content-MD5"), size: size,
-                    etag: etag.hasPrefix("\"") ? etag : "\"\(etag)\"", lastModified: modified,
+                    name: name,
+                    contentType: text("Content-Type"),
+                    contentMD5: text("Content-MD5"),
+                    size: size,
+                    etag: etag.hasPrefix("\"") ? etag : "\"\(etag)\"",
+                    lastModified: modified,
                     headers: BlobContentHeaders(
-                        cacheControl: text("Cache-Control"), contentDisposition: text("Content-Disposition"), contentEncoding: text("Content-Encoding"),
-                        contentLanguage: text("Content-Language")),
-                    metadata: metadata))
+                        cacheControl: text("Cache-Control"),
+                        contentDisposition: text("Content-Disposition"),
+                        contentEncoding: text("Content-Encoding"),
+                        contentLanguage: text("Content-Language")
+                    ),
+                    metadata: metadata
+                )
+            )
         }
         return BlobPage(blobs: blobs, nextMarker: nextMarker(root))
     }
@@ -44,7 +58,9 @@ extension BlobListingXML {
         } catch {
             throw unreadable("\(error)", account: account)
         }
-        guard root.name == "EnumerationResults" else { throw unreadable("its root is <\(root.name)>", account: account) }
+        guard root.name == "EnumerationResults" else {
+            throw unreadable("its root is <\(root.name)>", account: account)
+        }
         return root
     }
 
@@ -54,6 +70,11 @@ extension BlobListingXML {
     }
 
     private static func unreadable(_ why: String, account: String) -> StorageError {
-        StorageError(.unavailable, account: account, "the listing the service sent cannot be read: \(why)", code: "InvalidXmlDocument")
+        StorageError(
+            .unavailable,
+            account: account,
+            "the listing the service sent cannot be read: \(why)",
+            code: "InvalidXmlDocument"
+        )
     }
 }

@@ -22,7 +22,11 @@ package enum BlobListingXML {
     /// List Containers: `serviceEndpoint` is the account's blob endpoint with a trailing `/`.
     /// Container ETags are quoted here, unlike blobs' in List Blobs (as Azure writes them).
     package static func containers(
-        _ containers: [ContainerProperties], nextMarker: String?, request: Request, serviceEndpoint: String, includeMetadata: Bool = false,
+        _ containers: [ContainerProperties],
+        nextMarker: String?,
+        request: Request,
+        serviceEndpoint: String,
+        includeMetadata: Bool = false,
         httpDate: (EdmDateTime) -> String
     ) -> [UInt8] {
         var xml = BlobXML()
@@ -54,20 +58,39 @@ package enum BlobListingXML {
 
     /// List Blobs of one container. Blob ETags are unquoted in listings (`0x8D5…`).
     package static func blobs(
-        _ blobs: [BlobProperties], container: String, nextMarker: String?, request: Request, serviceEndpoint: String,
+        _ blobs: [BlobProperties],
+        container: String,
+        nextMarker: String?,
+        request: Request,
+        serviceEndpoint: String,
         httpDate: (EdmDateTime) -> String
     ) -> [UInt8] {
-        self.blobs(blobs.map { .blob($0) }, container: container, nextMarker: nextMarker, request: request, serviceEndpoint: serviceEndpoint, httpDate: httpDate)
+        self.blobs(
+            blobs.map { .blob($0) },
+            container: container,
+            nextMarker: nextMarker,
+            request: request,
+            serviceEndpoint: serviceEndpoint,
+            httpDate: httpDate
+        )
     }
 
     /// List Blobs of one container, with the `<BlobPrefix>`es of a `delimiter` in name order among
     /// the blobs, as Azure interleaves them. `include=metadata` adds each blob's `<Metadata>`.
     package static func blobs(
-        _ entries: [BlobListingEntry], container: String, nextMarker: String?, request: Request, serviceEndpoint: String,
-        includeMetadata: Bool = false, httpDate: (EdmDateTime) -> String
+        _ entries: [BlobListingEntry],
+        container: String,
+        nextMarker: String?,
+        request: Request,
+        serviceEndpoint: String,
+        includeMetadata: Bool = false,
+        httpDate: (EdmDateTime) -> String
     ) -> [UInt8] {
         var xml = BlobXML()
-        xml.open("EnumerationResults", attributes: [("ServiceEndpoint", serviceEndpoint), ("ContainerName", container)])
+        xml.open(
+            "EnumerationResults",
+            attributes: [("ServiceEndpoint", serviceEndpoint), ("ContainerName", container)]
+        )
         echo(request, into: &xml)
         if let delimiter = request.delimiter { xml.element("Delimiter", delimiter) }
         xml.open("Blobs")

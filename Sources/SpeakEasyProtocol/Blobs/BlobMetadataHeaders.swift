@@ -10,7 +10,8 @@ package enum BlobMetadataHeaders {
     /// a name sent twice keeps both values, joined with a comma as Azurite does.
     package static func read(_ headers: [(name: String, value: String)]) throws(BlobServiceError) -> [String: String] {
         var metadata: [String: String] = [:]
-        for header in headers where header.name.utf8.count > prefix.utf8.count && header.name.lowercased().hasPrefix(prefix) {
+        for header in headers
+        where header.name.utf8.count > prefix.utf8.count && header.name.lowercased().hasPrefix(prefix) {
             let name = String(header.name.dropFirst(prefix.count))
             guard isIdentifier(name) else { throw .invalidMetadata(name) }
             metadata[name] = metadata[name].map { $0 + "," + header.value } ?? header.value
@@ -25,7 +26,9 @@ package enum BlobMetadataHeaders {
 
     /// `[A-Za-z_][A-Za-z0-9_]*`: ASCII only, as in Azurite's expression.
     package static func isIdentifier(_ name: String) -> Bool {
-        func letter(_ byte: UInt8) -> Bool { (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F }
+        func letter(_ byte: UInt8) -> Bool {
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        }
         let bytes = Array(name.utf8)
         guard let first = bytes.first, letter(first) else { return false }
         return bytes.dropFirst().allSatisfy { letter($0) || ($0 >= 0x30 && $0 <= 0x39) }

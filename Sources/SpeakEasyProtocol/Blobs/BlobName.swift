@@ -12,12 +12,23 @@ package enum BlobName {
     /// - A `.` or `..` segment, once `\` is `/`, names another resource: 400 InvalidUri, as for `/`.
     package static func normalize(_ name: String) throws(BlobServiceError) -> String {
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            throw .invalidResourceName("The specified resource name contains invalid characters (a control character in the blob name).")
+            throw .invalidResourceName(
+                "The specified resource name contains invalid characters (a control character in the blob name)."
+            )
         }
         guard name.utf8.contains(UInt8(ascii: "\\")) else { return name }
-        let normalized = String(decoding: name.utf8.map { $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0 }, as: UTF8.self)
-        if normalized.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == "." || $0 == ".." }) {
-            throw BlobServiceError(status: 400, code: "InvalidUri", "The requested URI does not represent any resource on the server (it holds a . or .. segment).")
+        let normalized = String(
+            decoding: name.utf8.map { $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0 },
+            as: UTF8.self
+        )
+        if normalized.split(separator: "/", omittingEmptySubsequences: false).contains(where: {
+            $0 == "." || $0 == ".."
+        }) {
+            throw BlobServiceError(
+                status: 400,
+                code: "InvalidUri",
+                "The requested URI does not represent any resource on the server (it holds a . or .. segment)."
+            )
         }
         return normalized
     }

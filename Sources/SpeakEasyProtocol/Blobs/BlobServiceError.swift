@@ -40,10 +40,20 @@ package struct BlobServiceError: WireError, Equatable {
     }
 
     package func reply(to head: RequestHead, requestID: String, time: EdmDateTime) -> WireReply {
-        let body = BlobErrorBody.xml(code: code, message: message, requestID: requestID, time: time.description, authenticationDetail: authenticationDetail)
+        let body = BlobErrorBody.xml(
+            code: code,
+            message: message,
+            requestID: requestID,
+            time: time.description,
+            authenticationDetail: authenticationDetail
+        )
         return WireReply(
-            status: status, reasonPhrase: reasonPhrase,
-            headers: [WireReply.Header("Content-Type", "application/xml"), WireReply.Header("x-ms-error-code", code)] + headers, body: body)
+            status: status,
+            reasonPhrase: reasonPhrase,
+            headers: [WireReply.Header("Content-Type", "application/xml"), WireReply.Header("x-ms-error-code", code)]
+                + headers,
+            body: body
+        )
     }
 }
 
@@ -51,34 +61,56 @@ package struct BlobServiceError: WireError, Equatable {
 extension BlobServiceError {
     /// 400 InvalidHeaderValue: a header whose value cannot be read.
     package static func invalidHeaderValue(_ name: String, _ value: String) -> Self {
-        Self(status: 400, code: "InvalidHeaderValue", "The value for one of the HTTP headers is not in the correct format (\(name): \(value)).")
+        Self(
+            status: 400,
+            code: "InvalidHeaderValue",
+            "The value for one of the HTTP headers is not in the correct format (\(name): \(value))."
+        )
     }
 
     /// 400 InvalidQueryParameterValue: a parameter whose value cannot be used.
     package static func invalidQueryParameterValue(_ name: String) -> Self {
-        Self(status: 400, code: "InvalidQueryParameterValue", "The value for one of the query parameters specified in the request URI is invalid (\(name)).")
+        Self(
+            status: 400,
+            code: "InvalidQueryParameterValue",
+            "The value for one of the query parameters specified in the request URI is invalid (\(name))."
+        )
     }
 
     /// 400 InvalidQueryParameterValue for a `comp` the Blob service does not have.
     package static func unknownComp(_ comp: String) -> Self {
-        Self(status: 400, code: "InvalidQueryParameterValue", "Value for one of the query parameters specified in the request URI is invalid (comp=\(comp)).")
+        Self(
+            status: 400,
+            code: "InvalidQueryParameterValue",
+            "Value for one of the query parameters specified in the request URI is invalid (comp=\(comp))."
+        )
     }
 
     /// 400 OutOfRangeQueryParameterValue.
     package static func outOfRangeQueryParameterValue(_ parameter: String) -> Self {
         Self(
-            status: 400, code: "OutOfRangeQueryParameterValue",
-            "One of the query parameters specified in the request URI is outside the permissible range (\(parameter)).")
+            status: 400,
+            code: "OutOfRangeQueryParameterValue",
+            "One of the query parameters specified in the request URI is outside the permissible range (\(parameter))."
+        )
     }
 
     /// 400 InvalidMd5: a `Content-MD5` that is not 16 bytes in base64.
     package static var invalidMD5: Self {
-        Self(status: 400, code: "InvalidMd5", "The MD5 value specified in the request is invalid. The MD5 value must be 128 bits and Base64-encoded.")
+        Self(
+            status: 400,
+            code: "InvalidMd5",
+            "The MD5 value specified in the request is invalid. The MD5 value must be 128 bits and Base64-encoded."
+        )
     }
 
     /// 400 Md5Mismatch: a `Content-MD5` of other bytes than the body.
     package static var md5Mismatch: Self {
-        Self(status: 400, code: "Md5Mismatch", "The MD5 value specified in the request did not match with the MD5 value calculated by the server.")
+        Self(
+            status: 400,
+            code: "Md5Mismatch",
+            "The MD5 value specified in the request did not match with the MD5 value calculated by the server."
+        )
     }
 
     /// 400 InvalidXmlDocument: a body that is not the XML the operation takes.
@@ -88,7 +120,11 @@ extension BlobServiceError {
 
     /// 400 InvalidResourceName: a container name outside Azure's rules.
     package static func invalidContainerName(_ name: String) -> Self {
-        Self(status: 400, code: "InvalidResourceName", "The specifed resource name contains invalid characters (container '\(name)').")
+        Self(
+            status: 400,
+            code: "InvalidResourceName",
+            "The specifed resource name contains invalid characters (container '\(name)')."
+        )
     }
 
     /// 400 InvalidResourceName: a name with characters Azure does not allow.
@@ -100,7 +136,11 @@ extension BlobServiceError {
     /// src/blob/utils/utils.ts `validateContainerName`, src/blob/errors/StorageErrorFactory.ts
     /// `getOutOfRangeName`).
     package static func containerNameLength(_ name: String) -> Self {
-        Self(status: 400, code: "OutOfRangeInput", "The specified resource name length is not within the permissible limits (container '\(name.prefix(80))').")
+        Self(
+            status: 400,
+            code: "OutOfRangeInput",
+            "The specified resource name length is not within the permissible limits (container '\(name.prefix(80))')."
+        )
     }
 
     /// 404 ContainerNotFound.
@@ -132,7 +172,11 @@ extension BlobServiceError {
     /// 413 RequestBodyTooLarge: a body over the operation's limit. The status line says "Content
     /// Too Large", as it always has for blobs (the Table service's says "Payload Too Large").
     package static var requestBodyTooLarge: Self {
-        var error = Self(status: 413, code: "RequestBodyTooLarge", "The request body is too large and exceeds the maximum permissible limit.")
+        var error = Self(
+            status: 413,
+            code: "RequestBodyTooLarge",
+            "The request body is too large and exceeds the maximum permissible limit."
+        )
         error.reasonPhrase = "Content Too Large"
         return error
     }
@@ -150,6 +194,10 @@ extension BlobServiceError {
     /// 400 InvalidMetadata: a metadata name that is not a C# identifier (Azurite's text,
     /// src/blob/errors/StorageErrorFactory.ts `getInvalidMetadata`).
     package static func invalidMetadata(_ name: String) -> Self {
-        Self(status: 400, code: "InvalidMetadata", "The metadata specified is invalid. It has characters that are not permitted. (x-ms-meta-\(name))")
+        Self(
+            status: 400,
+            code: "InvalidMetadata",
+            "The metadata specified is invalid. It has characters that are not permitted. (x-ms-meta-\(name))"
+        )
     }
 }

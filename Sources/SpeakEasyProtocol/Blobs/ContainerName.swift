@@ -7,7 +7,8 @@ package enum ContainerName {
         let bytes = Array(name.utf8)
         guard (3...63).contains(bytes.count) else { throw .containerNameLength(name) }
         let allowed = bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
-        guard (3...63).contains(bytes.count), allowed, bytes.first != 0x2D, bytes.last != 0x2D, !name.contains("--") else {
+        guard (3...63).contains(bytes.count), allowed, bytes.first != 0x2D, bytes.last != 0x2D, !name.contains("--")
+        else {
             throw .invalidContainerName(name)
         }
     }

@@ -33,23 +33,35 @@ package enum SignedIdentifiersXML {
         let root = try BlobRequestXML.root(body, named: "SignedIdentifiers", what: "a list of signed identifiers")
         let identifiers = root.children.filter { $0.name == "SignedIdentifier" }
         guard identifiers.count <= StoredAccessPolicy.maximumCount else {
-            throw .invalidXMLDocument("XML specified is not syntactically valid: at most \(StoredAccessPolicy.maximumCount) signed identifiers may be set.")
+            throw .invalidXMLDocument(
+                "XML specified is not syntactically valid: at most \(StoredAccessPolicy.maximumCount) signed identifiers may be set."
+            )
         }
         var policies: [StoredAccessPolicy] = []
         for identifier in identifiers {
             guard let id = identifier.child("Id")?.text, !id.isEmpty, id.count <= 64 else {
                 throw .invalidXMLDocument("A signed identifier's Id must have 1 to 64 characters.")
             }
-            guard !policies.contains(where: { $0.id == id }) else { throw .invalidXMLDocument("The signed identifier '\(id)' is given twice.") }
+            guard !policies.contains(where: { $0.id == id }) else {
+                throw .invalidXMLDocument("The signed identifier '\(id)' is given twice.")
+            }
             let access = identifier.child("AccessPolicy")
             func time(_ name: String) throws(BlobServiceError) -> EdmDateTime? {
                 guard let text = access?.child(name)?.text, !text.isEmpty else { return nil }
-                guard let date = SASTime.parse(text) else { throw .invalidXMLDocument("The \(name) of '\(id)' is not an ISO 8601 time: \(text).") }
+                guard let date = SASTime.parse(text) else {
+                    throw .invalidXMLDocument("The \(name) of '\(id)' is not an ISO 8601 time: \(text).")
+                }
                 return date
             }
             let permission = access?.child("Permission")?.text
             policies.append(
-                StoredAccessPolicy(id: id, start: try time("Start"), expiry: try time("Expiry"), permission: permission?.isEmpty == false ? permission : nil))
+                StoredAccessPolicy(
+                    id: id,
+                    start: try time("Start"),
+                    expiry: try time("Expiry"),
+                    permission: permission?.isEmpty == false ? permission : nil
+                )
+            )
         }
         return policies
     }
@@ -57,6 +69,7 @@ package enum SignedIdentifiersXML {
     /// `yyyy-MM-ddTHH:mm:ss.fffffffZ`.
     static func time(_ date: EdmDateTime) -> String {
         let fraction = String(date.ticks % EdmDateTime.ticksPerSecond)
-        return String(SASTime.format(date).prefix(19)) + "." + String(repeating: "0", count: 7 - fraction.count) + fraction + "Z"
+        return String(SASTime.format(date).prefix(19)) + "." + String(repeating: "0", count: 7 - fraction.count)
+            + fraction + "Z"
     }
 }

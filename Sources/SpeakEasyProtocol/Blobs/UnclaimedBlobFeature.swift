@@ -6,7 +6,8 @@
 package enum UnclaimedBlobFeature {
     /// Listed in `serve --help` and the README.
     package static let names = [
-        "leases", "snapshots", "copy", "blob tags", "access tiers", "append blobs", "page blobs", "blob batch", "service properties", "soft delete",
+        "leases", "snapshots", "copy", "blob tags", "access tiers", "append blobs", "page blobs", "blob batch",
+        "service properties", "soft delete",
     ]
 
     /// The feature a request asks for, when it is one `serve` leaves out; nil otherwise.

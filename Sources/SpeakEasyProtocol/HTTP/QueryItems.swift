@@ -44,8 +44,13 @@ package struct QueryItems: Sendable, Equatable {
                 guard end > start else { continue }
                 let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 let equals = part.firstIndex(of: UInt8(ascii: "="))
-                guard let name = PercentEncoding.decode(utf8: UnsafeBufferPointer(rebasing: part[..<(equals ?? part.count)])),
-                    let value = PercentEncoding.decode(utf8: UnsafeBufferPointer(rebasing: part[(equals.map { $0 + 1 } ?? part.count)...]))
+                guard
+                    let name = PercentEncoding.decode(
+                        utf8: UnsafeBufferPointer(rebasing: part[..<(equals ?? part.count)])
+                    ),
+                    let value = PercentEncoding.decode(
+                        utf8: UnsafeBufferPointer(rebasing: part[(equals.map { $0 + 1 } ?? part.count)...])
+                    )
                 else {
                     let raw = String(decoding: part, as: UTF8.self)
                     return .failure(DecodingError(parameter: raw.count > 100 ? String(raw.prefix(100)) + "…" : raw))

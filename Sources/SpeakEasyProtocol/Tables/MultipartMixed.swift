@@ -1,9 +1,9 @@
 import SpeakEasyCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The `multipart/mixed` framing of an entity group transaction (RFC 2046), and the HTTP messages
@@ -113,13 +113,15 @@ enum MultipartMixed {
     /// The bytes as a string; nil when they are not UTF-8. ASCII, which headers nearly always are,
     /// needs no validation (`String(validating:)` instantiates generic metadata on every call).
     private static func text(_ bytes: ArraySlice<UInt8>) -> String? {
-        bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        bytes.allSatisfy { $0 < 0x80 }
+            ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
     }
 
     /// Without the spaces and tabs at either end.
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else { return [] }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) })
+        else { return [] }
         return bytes[first...last]
     }
 
@@ -141,7 +143,9 @@ enum MultipartMixed {
             let newline = bytes.withUnsafeBufferPointer { buffer in
                 // memchr: a line of a batch is an entity's whole JSON.
                 let from = start - bytes.startIndex
-                return memchr(buffer.baseAddress! + from, 0x0A, buffer.count - from).map { bytes.startIndex + UnsafeRawPointer(buffer.baseAddress!).distance(to: UnsafeRawPointer($0)) }
+                return memchr(buffer.baseAddress! + from, 0x0A, buffer.count - from).map {
+                    bytes.startIndex + UnsafeRawPointer(buffer.baseAddress!).distance(to: UnsafeRawPointer($0))
+                }
             }
             var end = newline ?? bytes.endIndex
             position = newline.map { $0 + 1 } ?? bytes.endIndex

@@ -1,5 +1,5 @@
-package import SpeakEasyModel
 package import SpeakEasyFormats
+package import SpeakEasyModel
 
 /// Writes the Table service's Atom response bodies, for the legacy azure-storage SDK (and any
 /// client that asks for `application/atom+xml`): a feed of entities, one entry, the table list
@@ -23,7 +23,16 @@ package struct TableAtomWriter {
     }
 
     private func formatter(table: String) -> AtomFormatter {
-        AtomFormatter(options: AtomFormatter.Options(table: table, account: endpoint.account, baseURL: endpoint.url + "/", updated: updated, indent: false, trimsDateTimes: true))
+        AtomFormatter(
+            options: AtomFormatter.Options(
+                table: table,
+                account: endpoint.account,
+                baseURL: endpoint.url + "/",
+                updated: updated,
+                indent: false,
+                trimsDateTimes: true
+            )
+        )
     }
 
     private static func withETag(_ entity: Entity) -> Entity {
@@ -52,7 +61,10 @@ package struct TableAtomWriter {
         var text = String(decoding: entry, as: UTF8.self)
         if let start = text.firstRange(of: "<entry") {
             text = String(text[start.lowerBound...])
-            text.replaceSubrange(start.lowerBound..<text.index(start.lowerBound, offsetBy: 6), with: "<entry" + rootAttributes)
+            text.replaceSubrange(
+                start.lowerBound..<text.index(start.lowerBound, offsetBy: 6),
+                with: "<entry" + rootAttributes
+            )
         }
         return Array((Self.declaration + text).utf8)
     }
@@ -60,7 +72,8 @@ package struct TableAtomWriter {
     /// Query Tables as an Atom feed: entries holding `<d:TableName>`.
     package func tablesFeed(_ names: some Sequence<String>) -> [UInt8] {
         var out = Self.declaration + "<feed" + rootAttributes + ">"
-        out += #"<title type="text">Tables</title><id>\#(XMLText.text(endpoint.url))/Tables</id><updated>\#(updated.formattedTrimmed())</updated>"#
+        out +=
+            #"<title type="text">Tables</title><id>\#(XMLText.text(endpoint.url))/Tables</id><updated>\#(updated.formattedTrimmed())</updated>"#
         out += #"<link rel="self" title="Tables" href="Tables" />"#
         for name in names { out += "<entry>" + tableEntryBody(name) + "</entry>" }
         return Array((out + "</feed>").utf8)
@@ -73,7 +86,8 @@ package struct TableAtomWriter {
 
     private func tableEntryBody(_ name: String) -> String {
         let path = TableResourcePath.table(name)
-        return #"<id>\#(XMLText.text(path.url(endpoint: endpoint.url)))</id><title type="text"></title><updated>\#(updated.formattedTrimmed())</updated>"#
+        return
+            #"<id>\#(XMLText.text(path.url(endpoint: endpoint.url)))</id><title type="text"></title><updated>\#(updated.formattedTrimmed())</updated>"#
             + #"<author><name /></author><link rel="edit" title="Tables" href="\#(XMLText.attribute(path.segment))" />"#
             + #"<category term="\#(XMLText.attribute(endpoint.account)).Tables" scheme="\#(AtomNamespace.scheme.description)" />"#
             + #"<content type="application/xml"><m:properties><d:TableName>\#(XMLText.text(name))</d:TableName></m:properties></content>"#

@@ -37,7 +37,12 @@ package struct TableBatchOperation: Sendable, Equatable {
     package var contentID: String?
 
     package init(
-        _ action: Action, table: String, partitionKey: String, rowKey: String, entity: Entity? = nil, returnNoContent: Bool = false,
+        _ action: Action,
+        table: String,
+        partitionKey: String,
+        rowKey: String,
+        entity: Entity? = nil,
+        returnNoContent: Bool = false,
         contentID: String? = nil
     ) {
         self.action = action

@@ -47,10 +47,14 @@ package struct TableBatchRequest: Sendable, Equatable {
                 let (message, words) = try self.message(part)
                 do throws(TableServiceError) {
                     guard index < maximumOperations else {
-                        throw .invalidInput("The batch request operation exceeds the maximum 100 changes per change set.")
+                        throw .invalidInput(
+                            "The batch request operation exceeds the maximum 100 changes per change set."
+                        )
                     }
                     let operation = try self.operation(part, message, words: words, reader: &reader)
-                    guard operation.action != .retrieve else { throw .invalidInput("A query cannot be part of a changeset.") }
+                    guard operation.action != .retrieve else {
+                        throw .invalidInput("A query cannot be part of a changeset.")
+                    }
                     try check(operation, against: batch.operations.first, rowKeys: &rowKeys)
                     batch.operations.append(operation)
                 } catch {
@@ -71,13 +75,17 @@ package struct TableBatchRequest: Sendable, Equatable {
         }
     }
 
-    private static func parts(_ body: ArraySlice<UInt8>, boundary: String) throws(TableServiceError) -> [MultipartMixed.Part] {
+    private static func parts(
+        _ body: ArraySlice<UInt8>,
+        boundary: String
+    ) throws(TableServiceError) -> [MultipartMixed.Part] {
         do throws(MultipartMixed.Failure) {
             return try MultipartMixed.parts(body, boundary: boundary)
         } catch {
             switch error {
             case .noBoundary: throw .invalidInput("The batch request body does not contain the boundary '\(boundary)'.")
-            case .cutShort: throw .invalidInput("The batch request body ends before its closing boundary '--\(boundary)--'.")
+            case .cutShort:
+                throw .invalidInput("The batch request body ends before its closing boundary '--\(boundary)--'.")
             case .malformedPart(let why): throw .invalidInput("A part of the batch request is malformed: \(why).")
             }
         }
@@ -85,8 +93,12 @@ package struct TableBatchRequest: Sendable, Equatable {
 
     /// One changeset part's request: a part that is not an `application/http` request is a body
     /// that cannot be read as a batch.
-    private static func message(_ part: MultipartMixed.Part) throws(TableServiceError) -> (MultipartMixed.HTTPMessage, [ArraySlice<UInt8>]) {
-        guard let type = part.header("Content-Type"), type.utf8.count >= 16, String(type.utf8.prefix(16))?.equalsIgnoringASCIICase("application/http") == true else {
+    private static func message(
+        _ part: MultipartMixed.Part
+    ) throws(TableServiceError) -> (MultipartMixed.HTTPMessage, [ArraySlice<UInt8>]) {
+        guard let type = part.header("Content-Type"), type.utf8.count >= 16,
+            String(type.utf8.prefix(16))?.equalsIgnoringASCIICase("application/http") == true
+        else {
             throw .invalidInput("A part of the batch request is not an application/http request.")
         }
         let message: MultipartMixed.HTTPMessage
@@ -97,13 +109,18 @@ package struct TableBatchRequest: Sendable, Equatable {
         }
         // Split as bytes (an array's split is specialised; a string view's is not).
         let words = Array(message.startLine.utf8).split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
-        guard words.count == 3, words[2].starts(with: "HTTP/".utf8) else { throw .invalidInput("A part of the batch request is not an HTTP request.") }
+        guard words.count == 3, words[2].starts(with: "HTTP/".utf8) else {
+            throw .invalidInput("A part of the batch request is not an HTTP request.")
+        }
         return (message, words)
     }
 
     /// The operation a part's request makes: what it cannot be is the operation's refusal.
     private static func operation(
-        _ part: MultipartMixed.Part, _ message: MultipartMixed.HTTPMessage, words: [ArraySlice<UInt8>], reader: inout JSONPropertiesReader
+        _ part: MultipartMixed.Part,
+        _ message: MultipartMixed.HTTPMessage,
+        words: [ArraySlice<UInt8>],
+        reader: inout JSONPropertiesReader
     ) throws(TableServiceError) -> TableBatchOperation {
         let method = String(decoding: words[0], as: UTF8.self).uppercased()
         func header(_ name: String) -> String? {
@@ -117,20 +134,51 @@ package struct TableBatchRequest: Sendable, Equatable {
         case ("POST", .entities(let table)):
             let entity = try TableEntityBody.read(message.body, contentType: header("Content-Type"), reader: &reader)
             return TableBatchOperation(
-                .insert, table: table, partitionKey: entity.partitionKey, rowKey: entity.rowKey, entity: entity, returnNoContent: noContent,
-                contentID: contentID)
-        case ("PUT", .entity(let table, let partitionKey, let rowKey)), ("MERGE", .entity(let table, let partitionKey, let rowKey)),
+                .insert,
+                table: table,
+                partitionKey: entity.partitionKey,
+                rowKey: entity.rowKey,
+                entity: entity,
+                returnNoContent: noContent,
+                contentID: contentID
+            )
+        case ("PUT", .entity(let table, let partitionKey, let rowKey)),
+            ("MERGE", .entity(let table, let partitionKey, let rowKey)),
             ("PATCH", .entity(let table, let partitionKey, let rowKey)):
-            let entity = try TableEntityBody.read(message.body, contentType: header("Content-Type"), keys: (partitionKey, rowKey), reader: &reader)
+            let entity = try TableEntityBody.read(
+                message.body,
+                contentType: header("Content-Type"),
+                keys: (partitionKey, rowKey),
+                reader: &reader
+            )
             let action: TableBatchOperation.Action =
                 method == "PUT"
                 ? ifMatch.map { .update(ifMatch: $0) } ?? .insertOrReplace
                 : ifMatch.map { .merge(ifMatch: $0) } ?? .insertOrMerge
-            return TableBatchOperation(action, table: table, partitionKey: partitionKey, rowKey: rowKey, entity: entity, contentID: contentID)
+            return TableBatchOperation(
+                action,
+                table: table,
+                partitionKey: partitionKey,
+                rowKey: rowKey,
+                entity: entity,
+                contentID: contentID
+            )
         case ("DELETE", .entity(let table, let partitionKey, let rowKey)):
-            return TableBatchOperation(.delete(ifMatch: ifMatch ?? "*"), table: table, partitionKey: partitionKey, rowKey: rowKey, contentID: contentID)
+            return TableBatchOperation(
+                .delete(ifMatch: ifMatch ?? "*"),
+                table: table,
+                partitionKey: partitionKey,
+                rowKey: rowKey,
+                contentID: contentID
+            )
         case ("GET", .entity(let table, let partitionKey, let rowKey)):
-            return TableBatchOperation(.retrieve, table: table, partitionKey: partitionKey, rowKey: rowKey, contentID: contentID)
+            return TableBatchOperation(
+                .retrieve,
+                table: table,
+                partitionKey: partitionKey,
+                rowKey: rowKey,
+                contentID: contentID
+            )
         default:
             throw .invalidInput("\(method) on \(resource.segment) cannot be part of a batch.")
         }
@@ -150,14 +198,24 @@ package struct TableBatchRequest: Sendable, Equatable {
     }
 
     /// Azure's rules between operations: one table, one partition, each row once.
-    private static func check(_ operation: TableBatchOperation, against first: TableBatchOperation?, rowKeys: inout Set<String>) throws(TableServiceError) {
+    private static func check(
+        _ operation: TableBatchOperation,
+        against first: TableBatchOperation?,
+        rowKeys: inout Set<String>
+    ) throws(TableServiceError) {
         if let first, operation.table != first.table || operation.partitionKey != first.partitionKey {
-            throw TableServiceError(status: 400, code: "CommandsInBatchActOnDifferentPartitions", "All commands in a batch must operate on same entity group.")
+            throw TableServiceError(
+                status: 400,
+                code: "CommandsInBatchActOnDifferentPartitions",
+                "All commands in a batch must operate on same entity group."
+            )
         }
         if !rowKeys.insert(operation.rowKey).inserted {
             throw TableServiceError(
-                status: 400, code: "InvalidDuplicateRow",
-                "The batch request contains multiple changes with same row key. An entity can appear only once in a batch request.")
+                status: 400,
+                code: "InvalidDuplicateRow",
+                "The batch request contains multiple changes with same row key. An entity can appear only once in a batch request."
+            )
         }
     }
 
@@ -173,7 +231,12 @@ package struct TableBatchRequest: Sendable, Equatable {
             out += "Content-Type: multipart/mixed; boundary=\(changeset)\r\n\r\n".utf8
             for (index, operation) in operations.enumerated() {
                 out += "--\(changeset)\r\n".utf8
-                Self.append(operation, contentID: operation.contentID ?? String(index + 1), endpoint: endpoint, to: &out)
+                Self.append(
+                    operation,
+                    contentID: operation.contentID ?? String(index + 1),
+                    endpoint: endpoint,
+                    to: &out
+                )
             }
             out += "--\(changeset)--\r\n".utf8
         } else if let operation = operations.first {
@@ -191,7 +254,12 @@ package struct TableBatchRequest: Sendable, Equatable {
         "batch_" + EdmGuid(high: .random(in: .min ... .max), low: .random(in: .min ... .max)).description
     }
 
-    private static func append(_ operation: TableBatchOperation, contentID: String?, endpoint: String, to out: inout [UInt8]) {
+    private static func append(
+        _ operation: TableBatchOperation,
+        contentID: String?,
+        endpoint: String,
+        to out: inout [UInt8]
+    ) {
         out += "Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n".utf8
         out += "\(operation.method) \(operation.resource.url(endpoint: endpoint)) HTTP/1.1\r\n".utf8
         if let contentID { out += "Content-ID: \(contentID)\r\n".utf8 }

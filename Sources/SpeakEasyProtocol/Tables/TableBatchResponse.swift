@@ -1,6 +1,6 @@
 import SpeakEasyCore
-package import SpeakEasyModel
 import SpeakEasyFormats
+package import SpeakEasyModel
 
 /// An entity group transaction's response: written by the server, read by the client.
 ///
@@ -45,7 +45,11 @@ package struct TableBatchResponse: Sendable {
     /// The response to a successful `operation`, whose entity now has `etag` (nil for a delete);
     /// `entity` is the stored entity, written back when an insert asked for content.
     package static func success(
-        _ operation: TableBatchOperation, etag: String?, entity: Entity? = nil, endpoint: TableEndpoint, format: TableWireFormat = .json(.minimal)
+        _ operation: TableBatchOperation,
+        etag: String?,
+        entity: Entity? = nil,
+        endpoint: TableEndpoint,
+        format: TableWireFormat = .json(.minimal)
     ) -> Part {
         // Appended in Azure's order into room made once (a batch makes a hundred of these).
         var headers: [Part.Header] = []
@@ -53,7 +57,11 @@ package struct TableBatchResponse: Sendable {
         if let id = operation.contentID { headers.append(Part.Header("Content-ID", id)) }
         headers.append(Part.Header("X-Content-Type-Options", "nosniff"))
         headers.append(Part.Header("Cache-Control", "no-cache"))
-        let url = TableResourcePath.entity(table: operation.table, partitionKey: operation.partitionKey, rowKey: operation.rowKey).url(endpoint: endpoint.url)
+        let url = TableResourcePath.entity(
+            table: operation.table,
+            partitionKey: operation.partitionKey,
+            rowKey: operation.rowKey
+        ).url(endpoint: endpoint.url)
         switch operation.action {
         case .insert where !operation.returnNoContent:
             let body = entity.map { entityBody($0, table: operation.table, endpoint: endpoint, format: format) } ?? []
@@ -82,7 +90,12 @@ package struct TableBatchResponse: Sendable {
 
     /// An entity's body in `format`. An entity Atom cannot carry (a control character XML 1.0 has no
     /// form for) was written by a JSON client and is answered without a body rather than broken XML.
-    private static func entityBody(_ entity: Entity, table: String, endpoint: TableEndpoint, format: TableWireFormat) -> [UInt8] {
+    private static func entityBody(
+        _ entity: Entity,
+        table: String,
+        endpoint: TableEndpoint,
+        format: TableWireFormat
+    ) -> [UInt8] {
         switch format {
         case .json(let level): TableJSONWriter(endpoint: endpoint, metadata: level).entityResponse(entity, table: table)
         case .atom: (try? TableAtomWriter(endpoint: endpoint).entry(entity, table: table)) ?? []
@@ -92,15 +105,24 @@ package struct TableBatchResponse: Sendable {
     /// The single part of a failed changeset: `error` (with its ``TableServiceError/operationIndex``)
     /// as the failing operation's response; `contentID` is that operation's, when it had one.
     package static func failure(
-        _ error: TableServiceError, contentID: String?, format: TableWireFormat, requestID: String, time: EdmDateTime
+        _ error: TableServiceError,
+        contentID: String?,
+        format: TableWireFormat,
+        requestID: String,
+        time: EdmDateTime
     ) -> Part {
         var headers: [Part.Header] = []
         if let contentID { headers.append(Part.Header("Content-ID", contentID)) }
         headers += [
-            Part.Header("X-Content-Type-Options", "nosniff"), Part.Header("Cache-Control", "no-cache"), Part.Header("DataServiceVersion", "3.0;"),
+            Part.Header("X-Content-Type-Options", "nosniff"), Part.Header("Cache-Control", "no-cache"),
+            Part.Header("DataServiceVersion", "3.0;"),
             Part.Header("Content-Type", format.errorContentType),
         ]
-        return Part(status: error.status, headers: headers, body: TableErrorBody.write(error, format: format, requestID: requestID, time: time))
+        return Part(
+            status: error.status,
+            headers: headers,
+            body: TableErrorBody.write(error, format: format, requestID: requestID, time: time)
+        )
     }
 
     // MARK: - Writing (the server)
@@ -187,7 +209,9 @@ package struct TableBatchResponse: Sendable {
         } catch {
             throw unreadable("\(error)")
         }
-        guard outer.count == 1, let batchPart = outer.first else { throw unreadable("it holds \(outer.count) parts, not one") }
+        guard outer.count == 1, let batchPart = outer.first else {
+            throw unreadable("it holds \(outer.count) parts, not one")
+        }
         var response = TableBatchResponse(parts: [], isChangeset: false)
         var httpParts = [batchPart]
         if let changeset = batchPart.header("Content-Type").flatMap(MultipartMixed.boundary(ofContentType:)) {
@@ -209,10 +233,17 @@ package struct TableBatchResponse: Sendable {
             guard words.count >= 2, words[0].hasPrefix("HTTP/"), let status = Int(words[1]) else {
                 throw unreadable("a part is not an HTTP response")
             }
-            let parsed = Part(status: status, headers: message.headers.map { Part.Header($0.name, $0.value) }, body: Array(message.body))
+            let parsed = Part(
+                status: status,
+                headers: message.headers.map { Part.Header($0.name, $0.value) },
+                body: Array(message.body)
+            )
             if status >= 300 {
-                var error = TableErrorBody.read(parsed.body, status: status) ?? TableServiceError(status: status, code: "", "")
-                if error.operationIndex == nil, let id = parsed.header("Content-ID").flatMap({ Int($0) }) { error.operationIndex = id - 1 }
+                var error =
+                    TableErrorBody.read(parsed.body, status: status) ?? TableServiceError(status: status, code: "", "")
+                if error.operationIndex == nil, let id = parsed.header("Content-ID").flatMap({ Int($0) }) {
+                    error.operationIndex = id - 1
+                }
                 throw error
             }
             response.parts.append(parsed)

@@ -1,5 +1,5 @@
-package import SpeakEasyStorage
 import SpeakEasyModel
+package import SpeakEasyStorage
 
 /// Continuation between pages of a query, carried in headers (never in the body): the server names
 /// the next entity in `x-ms-continuation-NextPartitionKey`/`NextRowKey` (or the next table in
@@ -25,8 +25,10 @@ package enum TableContinuation {
         guard let partition = header(nextPartitionKeyHeader), !partition.isEmpty else { return nil }
         let row = header(nextRowKeyHeader)
         return ContinuationToken(
-            partitionKey: keyOfServiceToken(partition), rowKey: row.map(keyOfServiceToken) ?? "",
-            serviceText: ContinuationToken.ServiceText(nextPartitionKey: partition, nextRowKey: row))
+            partitionKey: keyOfServiceToken(partition),
+            rowKey: row.map(keyOfServiceToken) ?? "",
+            serviceText: ContinuationToken.ServiceText(nextPartitionKey: partition, nextRowKey: row)
+        )
     }
 
     /// The query parameters that resume at `token`: the service's text when it has one, else the
@@ -51,7 +53,10 @@ package enum TableContinuation {
 
     /// The token of a request's `NextPartitionKey`/`NextRowKey` query parameters (already
     /// percent-decoded); 400 InvalidInput when they are not ours.
-    package static func token(nextPartitionKey: String?, nextRowKey: String?) throws(TableServiceError) -> ContinuationToken? {
+    package static func token(
+        nextPartitionKey: String?,
+        nextRowKey: String?
+    ) throws(TableServiceError) -> ContinuationToken? {
         guard let nextPartitionKey, !nextPartitionKey.isEmpty else { return nil }
         guard let partitionKey = decode(nextPartitionKey), let rowKey = nextRowKey.map(decode) ?? "" else {
             throw .invalidInput("The continuation token is not valid.")

@@ -1,6 +1,6 @@
-package import SpeakEasyModel
 import SpeakEasyCore
 package import SpeakEasyFormats
+package import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// The entity a client sends to insert, update or merge: read and checked by the server as Azure
@@ -20,7 +20,9 @@ package enum TableEntityBody {
     /// Reads a request body sent with `contentType`: Atom when it says `atom+xml` or `xml`, else JSON.
     /// `keys` are the URL's when it names the entity (see ``readJSON(_:keys:)``).
     package static func read(
-        _ body: [UInt8], contentType: String?, keys: (partitionKey: String, rowKey: String)? = nil
+        _ body: [UInt8],
+        contentType: String?,
+        keys: (partitionKey: String, rowKey: String)? = nil
     ) throws(TableServiceError) -> Entity {
         var reader = JSONPropertiesReader()
         return try read(body[...], contentType: contentType, keys: keys, reader: &reader)
@@ -29,7 +31,10 @@ package enum TableEntityBody {
     /// ``read(_:contentType:keys:)`` with a JSON reader that the caller keeps from one body to the
     /// next (a batch's hundred entities): what it learnt of the last one's names and types is reused.
     package static func read(
-        _ body: ArraySlice<UInt8>, contentType: String?, keys: (partitionKey: String, rowKey: String)? = nil, reader: inout JSONPropertiesReader
+        _ body: ArraySlice<UInt8>,
+        contentType: String?,
+        keys: (partitionKey: String, rowKey: String)? = nil,
+        reader: inout JSONPropertiesReader
     ) throws(TableServiceError) -> Entity {
         let type = contentType ?? ""
         if type.containsIgnoringASCIICase("atom+xml") || type.lowercased().hasPrefix("application/xml") {
@@ -48,29 +53,39 @@ package enum TableEntityBody {
     ///
     /// The object is read as plain properties and the keys taken from them, so the client's
     /// `Timestamp` and `odata.etag` are dropped whatever they hold, as Azure ignores them.
-    package static func readJSON(_ body: [UInt8], keys: (partitionKey: String, rowKey: String)? = nil) throws(TableServiceError) -> Entity {
+    package static func readJSON(
+        _ body: [UInt8],
+        keys: (partitionKey: String, rowKey: String)? = nil
+    ) throws(TableServiceError) -> Entity {
         var reader = JSONPropertiesReader()
         return try readJSON(body[...], keys: keys, reader: &reader)
     }
 
     static func readJSON(
-        _ body: ArraySlice<UInt8>, keys: (partitionKey: String, rowKey: String)?, reader: inout JSONPropertiesReader
+        _ body: ArraySlice<UInt8>,
+        keys: (partitionKey: String, rowKey: String)?,
+        reader: inout JSONPropertiesReader
     ) throws(TableServiceError) -> Entity {
         guard body.count <= maximumBodyBytes else { throw .requestBodyTooLarge }
         var properties: [Property]
-        let read = body.withUnsafeBytes { raw in Result { () throws(JSONSyntaxError) in try reader.properties(fromObject: raw) } }
+        let read = body.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) in try reader.properties(fromObject: raw) }
+        }
         do throws(JSONSyntaxError) {
             properties = try read.get()
         } catch {
             throw serviceError(error)
         }
-        var partitionKey: String?, rowKey: String?
+        var partitionKey: String?
+        var rowKey: String?
         var index = properties.startIndex
         while index < properties.endIndex {
             let property = properties[index]
             switch property.name {
             case "PartitionKey", "RowKey":
-                guard case .string(let key) = property.value else { throw .invalidValueType("\(property.name) must be an Edm.String.") }
+                guard case .string(let key) = property.value else {
+                    throw .invalidValueType("\(property.name) must be an Edm.String.")
+                }
                 if property.name == "PartitionKey" { partitionKey = key } else { rowKey = key }
                 properties.remove(at: index)
             case "Timestamp":
@@ -94,17 +109,24 @@ package enum TableEntityBody {
 
     /// Reads and checks an Atom `<entry>` (the legacy SDK's bodies). `keysIfAbsent` are the URL's,
     /// for an update or merge, whose body (from azure-storage 0.20.3) may leave the keys out.
-    package static func readAtom(_ body: [UInt8], keysIfAbsent: (partitionKey: String, rowKey: String)? = nil) throws(TableServiceError) -> Entity {
+    package static func readAtom(
+        _ body: [UInt8],
+        keysIfAbsent: (partitionKey: String, rowKey: String)? = nil
+    ) throws(TableServiceError) -> Entity {
         guard body.count <= maximumBodyBytes else { throw .requestBodyTooLarge }
         let reader = AtomEntityReader(input: ByteInput(name: "request body", bytes: body))
         var entities: [Entity] = []
         do throws(FormatError) {
-            while entities.count < 2, let entity = try reader.next(keysIfAbsent: keysIfAbsent) { entities.append(entity) }
+            while entities.count < 2, let entity = try reader.next(keysIfAbsent: keysIfAbsent) {
+                entities.append(entity)
+            }
         } catch {
             throw serviceError(error)
         }
         guard entities.count == 1, var entity = entities.first else {
-            throw .invalidInput(entities.isEmpty ? "The request body holds no entity." : "The request body holds more than one entity.")
+            throw .invalidInput(
+                entities.isEmpty ? "The request body holds no entity." : "The request body holds more than one entity."
+            )
         }
         entity.timestamp = nil
         entity.etag = nil
@@ -116,19 +138,24 @@ package enum TableEntityBody {
     package static func check(_ entity: Entity) throws(TableServiceError) {
         for (name, key) in [("PartitionKey", entity.partitionKey), ("RowKey", entity.rowKey)] {
             if let problem = Entity.keyProblem(key) {
-                throw .outOfRange("The '\(name)' parameter of value '\(key.prefix(64))' is out of range: it \(problem).")
+                throw .outOfRange(
+                    "The '\(name)' parameter of value '\(key.prefix(64))' is out of range: it \(problem)."
+                )
             }
         }
         guard entity.properties.count <= Entity.maximumProperties else { throw .tooManyProperties }
         for property in entity.properties {
             try checkName(property.name)
             switch property.value {
-            case .string(let text) where text.utf8.count > maximumValueBytes / 2 && text.utf16.count * 2 > maximumValueBytes:
+            case .string(let text)
+            where text.utf8.count > maximumValueBytes / 2 && text.utf16.count * 2 > maximumValueBytes:
                 throw .propertyValueTooLarge(property.name)
             case .binary(let bytes) where bytes.count > maximumValueBytes:
                 throw .propertyValueTooLarge(property.name)
             case .dateTime(let time) where time < EdmDateTime.azureMinimum:
-                throw .outOfRange("The value of \(property.name) is before 1601-01-01T00:00:00Z, which Azure cannot store.")
+                throw .outOfRange(
+                    "The value of \(property.name) is before 1601-01-01T00:00:00Z, which Azure cannot store."
+                )
             default: continue
             }
         }
@@ -147,18 +174,25 @@ package enum TableEntityBody {
     static func checkName(_ name: String) throws(TableServiceError) {
         guard name != "PartitionKey", name != "RowKey", name != "Timestamp" else { throw .propertyNameInvalid(name) }
         // Nearly every name is ASCII: its bytes are its characters (a batch checks a thousand names).
-        if name.utf8.count <= maximumNameLength, let first = name.utf8.first, isASCIILetter(first) || first == UInt8(ascii: "_"),
-            name.utf8.allSatisfy({ isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") })
+        if name.utf8.count <= maximumNameLength, let first = name.utf8.first,
+            isASCIILetter(first) || first == UInt8(ascii: "_"),
+            name.utf8.allSatisfy({
+                isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
+            })
         {
             return
         }
         guard name.count <= maximumNameLength else { throw .propertyNameTooLong(name) }
-        guard let first = name.first, first.isLetter || first == "_", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+        guard let first = name.first, first.isLetter || first == "_",
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else {
             throw .propertyNameInvalid(name)
         }
     }
 
-    private static func isASCIILetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
 
     /// The Table service error a JSON reading error stands for.
     static func serviceError(_ error: JSONSyntaxError) -> TableServiceError {
@@ -181,8 +215,12 @@ package enum TableEntityBody {
         let reason = error.reason
         if reason.contains("has no PartitionKey") || reason.contains("has no RowKey") { return .propertiesNeedValue }
         if reason.contains("is given twice") { return .duplicateProperties(reason) }
-        if reason.contains("(out of range)") { return .invalidInput("The request body is not a valid Atom entry: \(error.description)") }
-        if reason.contains("is not a valid") || reason.contains("must be an Edm.String") { return .invalidValueType(reason) }
+        if reason.contains("(out of range)") {
+            return .invalidInput("The request body is not a valid Atom entry: \(error.description)")
+        }
+        if reason.contains("is not a valid") || reason.contains("must be an Edm.String") {
+            return .invalidValueType(reason)
+        }
         return .invalidInput("The request body is not a valid Atom entry: \(error.description)")
     }
 

@@ -1,6 +1,6 @@
 internal import FoundationEssentials
-package import SpeakEasyModel
 import SpeakEasyFormats
+package import SpeakEasyModel
 
 /// The body of a Table service error response, in both of Azure's forms, written by the server and
 /// read back by the client:
@@ -15,7 +15,12 @@ import SpeakEasyFormats
 /// failing operation. Azure's table errors carry no `x-ms-error-code` header: the body is the code.
 package enum TableErrorBody {
     /// The body for `error` in `format`; `requestID` and `time` end the message.
-    package static func write(_ error: TableServiceError, format: TableWireFormat, requestID: String, time: EdmDateTime) -> [UInt8] {
+    package static func write(
+        _ error: TableServiceError,
+        format: TableWireFormat,
+        requestID: String,
+        time: EdmDateTime
+    ) -> [UInt8] {
         let text = messageText(error, requestID: requestID, time: time)
         switch format {
         case .json:
@@ -46,7 +51,9 @@ package enum TableErrorBody {
     /// `status`: the code, the message without its RequestId and Time lines, and the failing batch
     /// operation's index when the message starts with one. Nil when the body is neither form.
     package static func read(_ body: [UInt8], status: Int) -> TableServiceError? {
-        let start = body.firstIndex { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+        let start = body.firstIndex {
+            !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
+        }
         guard let start else { return nil }
         let parsed: (code: String, text: String)?
         if body[start] == UInt8(ascii: "{") {

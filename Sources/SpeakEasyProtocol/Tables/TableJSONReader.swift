@@ -1,7 +1,7 @@
 internal import FoundationEssentials
-package import SpeakEasyModel
-package import SpeakEasyFormats
 import SpeakEasyCore
+package import SpeakEasyFormats
+package import SpeakEasyModel
 
 /// Reads the Table service's JSON response bodies, for the client: the mirror of ``TableJSONWriter``.
 ///

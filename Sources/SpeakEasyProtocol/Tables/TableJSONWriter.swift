@@ -1,5 +1,5 @@
-package import SpeakEasyModel
 package import SpeakEasyFormats
+package import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// Writes the Table service's JSON response bodies at each metadata level, as Azure writes them:
@@ -33,14 +33,25 @@ package struct TableJSONWriter: Sendable {
     /// The same response, handed to `write` in pieces of some tens of KB as it is made: a server
     /// copies each into its network buffer while it is in cache, instead of growing an array of a
     /// megabyte or two (a page of 1,000 entities) and copying it whole.
-    package func queryResponse(_ entities: some Sequence<Entity>, table: String, select: [String]? = nil, write: ([UInt8]) -> Void) {
-        feed(fragment: table, entities, write: write) { entity, out in appendEntityMembers(entity, table: table, select: select, to: &out) }
+    package func queryResponse(
+        _ entities: some Sequence<Entity>,
+        table: String,
+        select: [String]? = nil,
+        write: ([UInt8]) -> Void
+    ) {
+        feed(fragment: table, entities, write: write) { entity, out in
+            appendEntityMembers(entity, table: table, select: select, to: &out)
+        }
     }
 
     /// ``queryResponse(_:table:select:write:)`` of entities as stored, their properties copied through
     /// in the wire's spelling (``JSONWireSpelling``) rather than decoded and encoded again: the same
     /// bytes, for minimal or no metadata (full metadata annotates every property: use the entities).
-    package func queryResponse(stored entities: [StoredEntity], table: String, write: ([UInt8]) -> Void) throws(JSONSyntaxError) {
+    package func queryResponse(
+        stored entities: [StoredEntity],
+        table: String,
+        write: ([UInt8]) -> Void
+    ) throws(JSONSyntaxError) {
         write(feedOpening(fragment: table))
         var out: [UInt8] = []
         try appendStored(entities[...], afterOthers: false, to: &out)
@@ -64,7 +75,11 @@ package struct TableJSONWriter: Sendable {
 
     /// Stored entities as the items of a query page, comma-separated (with a comma first when
     /// `afterOthers`): pieces of one page may be written apart, on several threads, and joined.
-    package func appendStored(_ entities: ArraySlice<StoredEntity>, afterOthers: Bool, to out: inout [UInt8]) throws(JSONSyntaxError) {
+    package func appendStored(
+        _ entities: ArraySlice<StoredEntity>,
+        afterOthers: Bool,
+        to out: inout [UInt8]
+    ) throws(JSONSyntaxError) {
         precondition(metadata != .full, "full metadata is written from decoded entities")
         var spelling = JSONWireSpelling()
         for (index, stored) in zip(entities.indices, entities) {
@@ -84,7 +99,9 @@ package struct TableJSONWriter: Sendable {
                 out += "\"".utf8
             }
             let result = entity.properties.withUnsafeBytes { object in
-                Result { () throws(JSONSyntaxError) in try spelling.appendMembers(ofObject: object, annotated: metadata != .none, to: &out) }
+                Result { () throws(JSONSyntaxError) in
+                    try spelling.appendMembers(ofObject: object, annotated: metadata != .none, to: &out)
+                }
             }
             try result.get()
             out += "}".utf8
@@ -110,14 +127,23 @@ package struct TableJSONWriter: Sendable {
     }
 
     /// `{"odata.metadata":"…/$metadata#<fragment>","value":[{…},…]}`, each item's members by `members`.
-    private func feed<Item>(fragment: String, _ items: some Sequence<Item>, members: (Item, inout [UInt8]) -> Void) -> [UInt8] {
+    private func feed<Item>(
+        fragment: String,
+        _ items: some Sequence<Item>,
+        members: (Item, inout [UInt8]) -> Void
+    ) -> [UInt8] {
         var body: [UInt8] = []
         feed(fragment: fragment, items, write: { body += $0 }, members: members)
         return body
     }
 
     /// ``feed(fragment:_:members:)`` in pieces of about `pieceSize` bytes.
-    private func feed<Item>(fragment: String, _ items: some Sequence<Item>, write: ([UInt8]) -> Void, members: (Item, inout [UInt8]) -> Void) {
+    private func feed<Item>(
+        fragment: String,
+        _ items: some Sequence<Item>,
+        write: ([UInt8]) -> Void,
+        members: (Item, inout [UInt8]) -> Void
+    ) {
         let pieceSize = 32 << 10
         var out = feedOpening(fragment: fragment)
         out.reserveCapacity(pieceSize + 4096)

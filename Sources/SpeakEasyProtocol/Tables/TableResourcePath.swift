@@ -28,7 +28,9 @@ package enum TableResourcePath: Equatable, Sendable {
         let raw = text.withUTF8 { bytes in
             [UInt8](bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...])
         }
-        guard let decoded = raw.withUnsafeBufferPointer(PercentEncoding.decode(utf8:)), !decoded.isEmpty else { throw Self.syntaxError }
+        guard let decoded = raw.withUnsafeBufferPointer(PercentEncoding.decode(utf8:)), !decoded.isEmpty else {
+            throw Self.syntaxError
+        }
         self = try Self.parse(Array(decoded.utf8))
     }
 
@@ -100,7 +102,8 @@ package enum TableResourcePath: Equatable, Sendable {
     /// is stricter; here only what cannot be a name is refused).
     private static func tableName<Bytes: Collection<UInt8>>(_ text: Bytes) throws(TableServiceError) -> String {
         let isAlphanumeric = { (byte: UInt8) in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
         guard !text.isEmpty, text.allSatisfy(isAlphanumeric) else { throw syntaxError }
         return String(decoding: text, as: UTF8.self)

@@ -35,7 +35,11 @@ package struct TableServiceError: WireError, Equatable {
 
     /// A refused request: the code's message, then the detail that says why.
     package init(_ error: AuthorizationError) {
-        self.init(status: error.httpStatus, code: error.code.rawValue, error.detail.isEmpty ? error.message : "\(error.message) \(error.detail)")
+        self.init(
+            status: error.httpStatus,
+            code: error.code.rawValue,
+            error.detail.isEmpty ? error.message : "\(error.message) \(error.detail)"
+        )
     }
 
     /// A `$filter` that does not parse, 400 InvalidInput, or names what Azure does not implement, 501
@@ -51,10 +55,12 @@ package struct TableServiceError: WireError, Equatable {
         return WireReply(
             status: status,
             headers: [
-                WireReply.Header("Content-Type", format.errorContentType), WireReply.Header("X-Content-Type-Options", "nosniff"),
+                WireReply.Header("Content-Type", format.errorContentType),
+                WireReply.Header("X-Content-Type-Options", "nosniff"),
                 WireReply.Header("Cache-Control", "no-cache"),
             ],
-            body: TableErrorBody.write(self, format: format, requestID: requestID, time: time))
+            body: TableErrorBody.write(self, format: format, requestID: requestID, time: time)
+        )
     }
 
     /// The same error, attributed to a batch operation.
@@ -108,7 +114,11 @@ extension TableServiceError {
 
     /// 400 PropertyValueTooLarge: a string or binary value over 64 KiB.
     package static func propertyValueTooLarge(_ name: String) -> Self {
-        Self(status: 400, code: "PropertyValueTooLarge", "The property value exceeds the maximum allowed size (64KB). (\(name))")
+        Self(
+            status: 400,
+            code: "PropertyValueTooLarge",
+            "The property value exceeds the maximum allowed size (64KB). (\(name))"
+        )
     }
 
     /// 400 PropertyNameInvalid: not an identifier, or a name the service reserves.
@@ -118,12 +128,20 @@ extension TableServiceError {
 
     /// 400 PropertyNameTooLong: more than 255 characters.
     package static func propertyNameTooLong(_ name: String) -> Self {
-        Self(status: 400, code: "PropertyNameTooLong", "The property name exceeds the maximum allowed length (255). (\(name.prefix(32))…)")
+        Self(
+            status: 400,
+            code: "PropertyNameTooLong",
+            "The property name exceeds the maximum allowed length (255). (\(name.prefix(32))…)"
+        )
     }
 
     /// 413 RequestBodyTooLarge: a batch over 4 MiB.
     package static var requestBodyTooLarge: Self {
-        Self(status: 413, code: "RequestBodyTooLarge", "The request body is too large and exceeds the maximum permissible limit.")
+        Self(
+            status: 413,
+            code: "RequestBodyTooLarge",
+            "The request body is too large and exceeds the maximum permissible limit."
+        )
     }
 
     /// 415 JsonFormatNotSupported: JSON asked for or sent with a version older than JSON itself.

@@ -27,7 +27,9 @@ package enum TableWireFormat: Equatable, Sendable {
     /// The format to answer `head` in, its errors included: what `Accept` asks for, or Atom when the
     /// request names JSON with a version from before JSON.
     package init(answering head: RequestHead) {
-        self = Self.asksJSONTooEarly(head) ? .atom : Self(accept: head.header("Accept"), version: head.header("x-ms-version"))
+        self =
+            Self.asksJSONTooEarly(head)
+            ? .atom : Self(accept: head.header("Accept"), version: head.header("x-ms-version"))
     }
 
     /// The format to answer a request with `accept` (its `Accept` header) and `version`
@@ -40,9 +42,15 @@ package enum TableWireFormat: Equatable, Sendable {
         }
         // What the SDKs send, without parsing.
         switch accept {
-        case "application/json;odata=minimalmetadata": self = .json(.minimal); return
-        case "application/json;odata=nometadata": self = .json(.none); return
-        case "application/json;odata=fullmetadata": self = .json(.full); return
+        case "application/json;odata=minimalmetadata":
+            self = .json(.minimal)
+            return
+        case "application/json;odata=nometadata":
+            self = .json(.none)
+            return
+        case "application/json;odata=fullmetadata":
+            self = .json(.full)
+            return
         default: break
         }
         for range in accept.split(separator: ",") {
@@ -92,7 +100,9 @@ extension StringProtocol {
     /// Without leading and trailing spaces and tabs (header values; no Foundation needed).
     var trimmingASCIISpaces: SubSequence {
         let isSpace = { (c: Character) in c == " " || c == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return self[endIndex...]
+        }
         return self[first...last]
     }
 }

@@ -56,8 +56,14 @@ enum XMLText {
             case "quot": out += "\""
             case "apos": out += "'"
             default:
-                let number = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                if let number, let scalar = Unicode.Scalar(number) { out.unicodeScalars.append(scalar) } else { out += "&\(entity);" }
+                let number =
+                    entity.hasPrefix("#x")
+                    ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                if let number, let scalar = Unicode.Scalar(number) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    out += "&\(entity);"
+                }
             }
             rest = rest[rest.index(after: semicolon)...]
         }

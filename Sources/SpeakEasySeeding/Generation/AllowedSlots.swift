@@ -38,7 +38,8 @@ package struct AllowedSlots: Sendable, Hashable {
         self.period = period
         self.alpha = alpha
         perPeriod = window.index(atOrAfter: alpha + Self.allowedLength) - window.index(atOrAfter: alpha)
-        let firstTicks = window.first.ticks, endTicks = window.last.ticks + 1
+        let firstTicks = window.first.ticks
+        let endTicks = window.last.ticks + 1
         let first = Self.allowedBefore(firstTicks, window: window, period: period, alpha: alpha, perPeriod: perPeriod)
         let end = Self.allowedBefore(endTicks, window: window, period: period, alpha: alpha, perPeriod: perPeriod)
         before = first
@@ -46,7 +47,13 @@ package struct AllowedSlots: Sendable, Hashable {
     }
 
     /// `F(x)`: the allowed grid dates in `..<ticks`, counted from the period that begins at `α`.
-    private static func allowedBefore(_ ticks: Int64, window: DateWindow, period: Int64, alpha: Int64, perPeriod: Int64) -> Int64 {
+    private static func allowedBefore(
+        _ ticks: Int64,
+        window: DateWindow,
+        period: Int64,
+        alpha: Int64,
+        perPeriod: Int64
+    ) -> Int64 {
         let k = floorDivision(ticks - alpha, period)
         let periodStart = alpha + k * period
         let into = min(ticks - periodStart, allowedLength)

@@ -20,7 +20,10 @@ package struct EventDateChoices: Sendable {
         for (nameIndex, name) in catalog.eventNames.enumerated() {
             let weekday = Weekday(namedIn: name)
             for (locationIndex, location) in catalog.locations.enumerated() {
-                let slots = AllowedSlots(window: window, rule: LocalTimeRule(utcOffsetMinutes: location.utcOffsetMinutes, weekday: weekday))
+                let slots = AllowedSlots(
+                    window: window,
+                    rule: LocalTimeRule(utcOffsetMinutes: location.utcOffsetMinutes, weekday: weekday)
+                )
                 guard slots.count > 0 else { continue }
                 pairs.append(Pair(name: UInt16(nameIndex), location: UInt16(locationIndex), slots: slots))
                 total += UInt128(slots.count)

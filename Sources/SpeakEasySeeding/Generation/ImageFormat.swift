@@ -12,7 +12,8 @@ package enum ImageFormat: String, Sendable {
         {
             self = .jpeg
         } else if bytes.count >= 57, bytes[0..<8].elementsEqual(PNGEncoder.signature),
-            bytes[12..<16].elementsEqual("IHDR".utf8), bytes[(bytes.count - 8)..<(bytes.count - 4)].elementsEqual("IEND".utf8)
+            bytes[12..<16].elementsEqual("IHDR".utf8),
+            bytes[(bytes.count - 8)..<(bytes.count - 4)].elementsEqual("IEND".utf8)
         {
             self = .png
         } else {

@@ -34,7 +34,9 @@ package struct LocalTimeRule: Hashable, Sendable {
         let day = EdmDateTime.ticksPerDay
         let dayNumber = floorDivision(local, day)
         let timeOfDay = local - dayNumber * day
-        guard timeOfDay >= Self.firstHour * EdmDateTime.ticksPerHour, timeOfDay < Self.endHour * EdmDateTime.ticksPerHour else { return false }
+        guard timeOfDay >= Self.firstHour * EdmDateTime.ticksPerHour,
+            timeOfDay < Self.endHour * EdmDateTime.ticksPerHour
+        else { return false }
         return weekday.map { Weekday(dayNumber: dayNumber) == $0 } ?? true
     }
 

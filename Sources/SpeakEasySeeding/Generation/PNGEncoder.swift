@@ -6,7 +6,13 @@ package enum PNGEncoder {
     package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Encodes `pixels` (row-major, `true` = foreground) with the two palette colours.
-    package static func encode(width: Int, height: Int, pixels: [Bool], background: (UInt8, UInt8, UInt8), foreground: (UInt8, UInt8, UInt8)) -> [UInt8] {
+    package static func encode(
+        width: Int,
+        height: Int,
+        pixels: [Bool],
+        background: (UInt8, UInt8, UInt8),
+        foreground: (UInt8, UInt8, UInt8)
+    ) -> [UInt8] {
         precondition(pixels.count == width * height)
         var header = [UInt8]()
         appendBigEndian(UInt32(width), to: &header)
@@ -49,7 +55,8 @@ package enum PNGEncoder {
             out += data[offset..<offset + length]
             offset += length
         } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521

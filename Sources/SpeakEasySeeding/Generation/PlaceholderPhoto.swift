@@ -5,9 +5,14 @@ package enum PlaceholderPhoto {
     package static let size = 96
 
     package static func png(forName name: String) -> [UInt8] {
-        let initials = name.split(separator: " ").compactMap(\.first).prefix(2).map { String($0).uppercased().first ?? $0 }
+        let initials = name.split(separator: " ").compactMap(\.first).prefix(2).map {
+            String($0).uppercased().first ?? $0
+        }
         var pixels = [Bool](repeating: false, count: size * size)
-        let scale = 6, glyphWidth = 5 * scale, glyphHeight = 7 * scale, gap = scale * 2
+        let scale = 6
+        let glyphWidth = 5 * scale
+        let glyphHeight = 7 * scale
+        let gap = scale * 2
         let textWidth = initials.count * glyphWidth + max(0, initials.count - 1) * gap
         var left = (size - textWidth) / 2
         let top = (size - glyphHeight) / 2
@@ -24,7 +29,13 @@ package enum PlaceholderPhoto {
             }
             left += glyphWidth + gap
         }
-        return PNGEncoder.encode(width: size, height: size, pixels: pixels, background: colour(forName: name), foreground: (255, 255, 255))
+        return PNGEncoder.encode(
+            width: size,
+            height: size,
+            pixels: pixels,
+            background: colour(forName: name),
+            foreground: (255, 255, 255)
+        )
     }
 
     static func colour(forName name: String) -> (UInt8, UInt8, UInt8) {

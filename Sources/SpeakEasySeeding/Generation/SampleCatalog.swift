@@ -1,7 +1,7 @@
-package import SpeakEasyCore
-import SpeakEasyModel
 internal import Crypto
 internal import FoundationEssentials
+package import SpeakEasyCore
+import SpeakEasyModel
 
 /// The sample data the generator draws from, read from a `samples/` directory.
 ///
@@ -51,7 +51,9 @@ package struct SampleCatalog: Sendable {
 
     /// Loads and checks `catalog.json` and every photo it names.
     package init(directory: String) throws(SampleCatalogError) {
-        try self.init(directory: directory) { path, maximumSize throws(FileError) in try FileSystem.readFile(path, maximumSize: maximumSize) }
+        try self.init(directory: directory) { path, maximumSize throws(FileError) in
+            try FileSystem.readFile(path, maximumSize: maximumSize)
+        }
     }
 
     /// The same with each file's bytes from `read` (its path under `directory`, and the largest size
@@ -59,7 +61,9 @@ package struct SampleCatalog: Sendable {
     package init(directory: String, read: (String, Int) throws(FileError) -> [UInt8]) throws(SampleCatalogError) {
         let path = directory + "/" + Self.catalogFileName
         let bytes: [UInt8]
-        do { bytes = try read(path, 64 << 20) } catch { throw SampleCatalogError(path: path, reason: error.reason, kind: error.kind) }
+        do { bytes = try read(path, 64 << 20) } catch {
+            throw SampleCatalogError(path: path, reason: error.reason, kind: error.kind)
+        }
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: Data(bytes))
@@ -69,16 +73,26 @@ package struct SampleCatalog: Sendable {
             throw SampleCatalogError(path: path, reason: "\(error)", kind: .malformedInput)
         }
         func check(_ list: [String], _ field: String) throws(SampleCatalogError) {
-            guard !list.isEmpty else { throw SampleCatalogError(path: path, reason: "\(field) is empty", kind: .malformedInput) }
+            guard !list.isEmpty else {
+                throw SampleCatalogError(path: path, reason: "\(field) is empty", kind: .malformedInput)
+            }
             guard list.count <= Self.maximumListSize else {
-                throw SampleCatalogError(path: path, reason: "\(field) has more than \(Self.maximumListSize) items", kind: .malformedInput)
+                throw SampleCatalogError(
+                    path: path,
+                    reason: "\(field) has more than \(Self.maximumListSize) items",
+                    kind: .malformedInput
+                )
             }
             if let blank = list.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) {
                 throw SampleCatalogError(path: path, reason: "\(field)[\(blank)] is blank", kind: .malformedInput)
             }
             var seen = Set<String>()
             for (index, item) in list.enumerated() where !seen.insert(item).inserted {
-                throw SampleCatalogError(path: path, reason: "\(field)[\(index)] repeats '\(item)'", kind: .malformedInput)
+                throw SampleCatalogError(
+                    path: path,
+                    reason: "\(field)[\(index)] repeats '\(item)'",
+                    kind: .malformedInput
+                )
             }
         }
         try check(file.speakers.map(\.name), "speakers (names)")
@@ -87,8 +101,10 @@ package struct SampleCatalog: Sendable {
         if let index = file.locations.firstIndex(where: { !SampleLocation.offsetRange.contains($0.utcOffsetMinutes) }) {
             throw SampleCatalogError(
                 path: path,
-                reason: "locations[\(index)].utcOffsetMinutes \(file.locations[index].utcOffsetMinutes) is not between \(SampleLocation.offsetRange.lowerBound) and \(SampleLocation.offsetRange.upperBound)",
-                kind: .malformedInput)
+                reason:
+                    "locations[\(index)].utcOffsetMinutes \(file.locations[index].utcOffsetMinutes) is not between \(SampleLocation.offsetRange.lowerBound) and \(SampleLocation.offsetRange.upperBound)",
+                kind: .malformedInput
+            )
         }
         try check(file.firstNames, "firstNames")
         try check(file.lastNames, "lastNames")
@@ -102,17 +118,36 @@ package struct SampleCatalog: Sendable {
             let photoPath = directory + "/" + speaker.photo
             let photoBytes: [UInt8]
             do { photoBytes = try read(photoPath, 4 << 20) } catch {
-                throw SampleCatalogError(path: photoPath, reason: "photo of speakers[\(index)] (\(speaker.name)) \(error.reason)", kind: error.kind)
+                throw SampleCatalogError(
+                    path: photoPath,
+                    reason: "photo of speakers[\(index)] (\(speaker.name)) \(error.reason)",
+                    kind: error.kind
+                )
             }
             guard let format = ImageFormat(sniffing: photoBytes) else {
-                throw SampleCatalogError(path: photoPath, reason: "photo of \(speaker.name) is not a JPEG or PNG image", kind: .malformedInput)
+                throw SampleCatalogError(
+                    path: photoPath,
+                    reason: "photo of \(speaker.name) is not a JPEG or PNG image",
+                    kind: .malformedInput
+                )
             }
             let blobName = String(speaker.photo.split(separator: "/").last ?? "")
-            speakers.append(SampleSpeaker(name: speaker.name, title: speaker.title, photoBlobName: blobName, photo: Photo(bytes: photoBytes, format: format)))
+            speakers.append(
+                SampleSpeaker(
+                    name: speaker.name,
+                    title: speaker.title,
+                    photoBlobName: blobName,
+                    photo: Photo(bytes: photoBytes, format: format)
+                )
+            )
         }
         var blobNames = Set<String>()
         for speaker in speakers where !blobNames.insert(speaker.photoBlobName).inserted {
-            throw SampleCatalogError(path: path, reason: "two speakers share the photo '\(speaker.photoBlobName)'", kind: .malformedInput)
+            throw SampleCatalogError(
+                path: path,
+                reason: "two speakers share the photo '\(speaker.photoBlobName)'",
+                kind: .malformedInput
+            )
         }
         self.speakers = speakers
         self.eventNames = file.eventNames
@@ -137,14 +172,19 @@ package struct SampleCatalog: Sendable {
 
     private static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
+                .description
         }
         switch error {
-        case .keyNotFound(let key, let context): return "missing field '\(path(context).isEmpty ? key.stringValue : path(context) + "." + key.stringValue)'"
-        case .typeMismatch(let type, let context): return "'\(path(context))' should be \(type == String.self ? "a string" : "\(type)")"
+        case .keyNotFound(let key, let context):
+            return "missing field '\(path(context).isEmpty ? key.stringValue : path(context) + "." + key.stringValue)'"
+        case .typeMismatch(let type, let context):
+            return "'\(path(context))' should be \(type == String.self ? "a string" : "\(type)")"
         case .valueNotFound(_, let context): return "'\(path(context))' is null"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON (\(context.underlyingError.map { "\($0)" } ?? context.debugDescription))" : "'\(path(context))': \(context.debugDescription)"
+            return context.codingPath.isEmpty
+                ? "not valid JSON (\(context.underlyingError.map { "\($0)" } ?? context.debugDescription))"
+                : "'\(path(context))': \(context.debugDescription)"
         @unknown default: return "\(error)"
         }
     }

@@ -24,6 +24,9 @@ package struct SampleLocation: Sendable, Hashable, Decodable {
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try container.decode(String.self, forKey: .name), utcOffsetMinutes: try container.decode(Int.self, forKey: .utcOffsetMinutes))
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            utcOffsetMinutes: try container.decode(Int.self, forKey: .utcOffsetMinutes)
+        )
     }
 }

@@ -1,6 +1,6 @@
+internal import Crypto
 import SpeakEasyCore
 package import SpeakEasyModel
-internal import Crypto
 
 /// Generates the SpeakEasy data set: speakers with photos, then events, from one seeded stream.
 ///
@@ -54,25 +54,47 @@ package struct SeedGenerator: Sendable {
 
     /// Checks the options against the catalog and generates the speakers; nothing is written.
     package init(catalog: SampleCatalog, options: GeneratorOptions) throws(GenerationError) {
-        guard options.eventCount >= 0 else { throw GenerationError(reason: "--events must be 0 or more, not \(options.eventCount)") }
-        guard options.speakerCount >= 1 else { throw GenerationError(reason: "--speakers must be at least 1, not \(options.speakerCount)") }
-        guard options.speakerCount <= 1 << 24 else { throw GenerationError(reason: "--speakers can be at most \(1 << 24)") }
+        guard options.eventCount >= 0 else {
+            throw GenerationError(reason: "--events must be 0 or more, not \(options.eventCount)")
+        }
+        guard options.speakerCount >= 1 else {
+            throw GenerationError(reason: "--speakers must be at least 1, not \(options.speakerCount)")
+        }
+        guard options.speakerCount <= 1 << 24 else {
+            throw GenerationError(reason: "--speakers can be at most \(1 << 24)")
+        }
         guard options.from <= options.cutoff else {
             throw GenerationError(reason: "--cutoff \(options.cutoff) is before --from \(options.from)")
         }
         guard options.from >= EdmDateTime.azureMinimum else {
-            throw GenerationError(reason: "--from \(options.from) is before 1601-01-01, the earliest date Azure Table Storage accepts")
+            throw GenerationError(
+                reason: "--from \(options.from) is before 1601-01-01, the earliest date Azure Table Storage accepts"
+            )
         }
-        guard let window = DateWindow(from: options.from, cutoff: options.cutoff, resolution: options.resolution, format: options.dateFormat) else {
+        guard
+            let window = DateWindow(
+                from: options.from,
+                cutoff: options.cutoff,
+                resolution: options.resolution,
+                format: options.dateFormat
+            )
+        else {
             let kind = options.dateFormat == .app ? " that Azure serves with seven digits (ending in 1)" : ""
-            throw GenerationError(reason: "no date at \(options.resolution.rawValue) resolution\(kind) lies between \(options.from) and \(options.cutoff)")
+            throw GenerationError(
+                reason:
+                    "no date at \(options.resolution.rawValue) resolution\(kind) lies between \(options.from) and \(options.cutoff)"
+            )
         }
         let dateChoices = EventDateChoices(catalog: catalog, window: window)
         guard dateChoices.total > 0 else {
-            let day = options.resolution == .day
-                ? "; at day resolution every date is 00:00 UTC, a plausible local time only west of UTC-03:00 or from UTC+08:00 east: try --resolution hour" : ""
+            let day =
+                options.resolution == .day
+                ? "; at day resolution every date is 00:00 UTC, a plausible local time only west of UTC-03:00 or from UTC+08:00 east: try --resolution hour"
+                : ""
             throw GenerationError(
-                reason: "no date at \(options.resolution.rawValue) resolution between \(options.from) and \(options.cutoff) is a plausible start at any location: events start at \(LocalTimeRule.hoursText), on the weekday their name names if it names one\(day)")
+                reason:
+                    "no date at \(options.resolution.rawValue) resolution between \(options.from) and \(options.cutoff) is a plausible start at any location: events start at \(LocalTimeRule.hoursText), on the weekday their name names if it names one\(day)"
+            )
         }
         let samples = min(options.speakerCount, catalog.speakers.count)
         let sampleNames = Set(catalog.speakers.map(\.name))
@@ -80,19 +102,24 @@ package struct SeedGenerator: Sendable {
         let freshPairs = needed == 0 ? 0 : Self.namePairs(catalog).subtracting(sampleNames).count
         guard needed <= freshPairs else {
             throw GenerationError(
-                reason: "--speakers \(options.speakerCount) needs \(needed) generated names, but the name pools give only \(freshPairs)")
+                reason:
+                    "--speakers \(options.speakerCount) needs \(needed) generated names, but the name pools give only \(freshPairs)"
+            )
         }
         let combinations = dateChoices.total * UInt128(options.speakerCount)
         guard UInt128(options.eventCount) <= combinations else {
             throw GenerationError(
-                reason: "--events \(options.eventCount) is more than the \(combinations) distinct events possible (\(options.speakerCount) speakers × \(dateChoices.total) (name, location, date) choices: \(catalog.eventNames.count) names × \(catalog.locations.count) locations at dates every \(options.resolution.rawValue) that start at \(LocalTimeRule.hoursText), on the weekday the name names if it names one)"
+                reason:
+                    "--events \(options.eventCount) is more than the \(combinations) distinct events possible (\(options.speakerCount) speakers × \(dateChoices.total) (name, location, date) choices: \(catalog.eventNames.count) names × \(catalog.locations.count) locations at dates every \(options.resolution.rawValue) that start at \(LocalTimeRule.hoursText), on the weekday the name names if it names one)"
             )
         }
 
         let memory = Self.memoryNeeded(events: options.eventCount)
         if let available = PhysicalMemory.bytes, memory > available {
             throw GenerationError(
-                reason: "--events \(options.eventCount) needs about \(ByteCount(memory)) of memory to keep the events unique and in key order; this machine has \(ByteCount(available))")
+                reason:
+                    "--events \(options.eventCount) needs about \(ByteCount(memory)) of memory to keep the events unique and in key order; this machine has \(ByteCount(available))"
+            )
         }
 
         var random = SplitMix64(seed: options.seed)
@@ -100,10 +127,15 @@ package struct SeedGenerator: Sendable {
         speakers.reserveCapacity(options.speakerCount)
         for sample in catalog.speakers.prefix(samples) {
             let speaker = Speaker(
-                key: Self.speakerKey(name: sample.name).description, name: sample.name, title: sample.title,
+                key: Self.speakerKey(name: sample.name).description,
+                name: sample.name,
+                title: sample.title,
                 bio: catalog.bio(name: sample.name, title: sample.title),
-                imageUrl: options.photoBaseURL + BlobURL.escape(sample.photoBlobName))
-            speakers.append(GeneratedSpeaker(speaker: speaker, photoBlobName: sample.photoBlobName, photo: sample.photo))
+                imageUrl: options.photoBaseURL + BlobURL.escape(sample.photoBlobName)
+            )
+            speakers.append(
+                GeneratedSpeaker(speaker: speaker, photoBlobName: sample.photoBlobName, photo: sample.photo)
+            )
         }
         var usedNames = sampleNames
         while speakers.count < options.speakerCount {
@@ -114,9 +146,19 @@ package struct SeedGenerator: Sendable {
             let title = catalog.titles[random.index(below: catalog.titles.count)]
             let blobName = Self.blobName(first: first, last: last)
             let speaker = Speaker(
-                key: Self.speakerKey(name: name).description, name: name, title: title, bio: catalog.bio(name: name, title: title),
-                imageUrl: options.photoBaseURL + BlobURL.escape(blobName))
-            speakers.append(GeneratedSpeaker(speaker: speaker, photoBlobName: blobName, photo: Photo(bytes: PlaceholderPhoto.png(forName: name), format: .png)))
+                key: Self.speakerKey(name: name).description,
+                name: name,
+                title: title,
+                bio: catalog.bio(name: name, title: title),
+                imageUrl: options.photoBaseURL + BlobURL.escape(blobName)
+            )
+            speakers.append(
+                GeneratedSpeaker(
+                    speaker: speaker,
+                    photoBlobName: blobName,
+                    photo: Photo(bytes: PlaceholderPhoto.png(forName: name), format: .png)
+                )
+            )
         }
         self.catalog = catalog
         self.options = options
@@ -163,9 +205,14 @@ package struct SeedGenerator: Sendable {
     package func event(for draw: EventDraw) -> Event {
         let speaker = speakers[Int(draw.speaker)].speaker
         return Event(
-            key: draw.key.description, date: window.date(at: draw.slot), name: catalog.eventNames[Int(draw.name)],
-            location: catalog.locations[Int(draw.location)].name, description: catalog.eventDescription,
-            speakerKey: speaker.key, speakerName: speaker.name)
+            key: draw.key.description,
+            date: window.date(at: draw.slot),
+            name: catalog.eventNames[Int(draw.name)],
+            location: catalog.locations[Int(draw.location)].name,
+            description: catalog.eventDescription,
+            speakerKey: speaker.key,
+            speakerName: speaker.name
+        )
     }
 
     /// Every (first, last) name a generated speaker can take.
@@ -236,14 +283,21 @@ package struct SeedGenerator: Sendable {
             remaining -= 1
             while true {
                 let pair = pairs[random.index(below: pairs.count)]
-                let name = Int(pair.name), location = Int(pair.location)
+                let name = Int(pair.name)
+                let location = Int(pair.location)
                 let speaker = random.index(below: speakerCount)
                 let slot = pair.slots.slot(at: random.uniform(below: pair.slots.count))
-                let combination = (UInt128(slot) * UInt128(speakerCount) + UInt128(speaker)) * pairRadix + UInt128(name * locationCount + location)
+                let combination =
+                    (UInt128(slot) * UInt128(speakerCount) + UInt128(speaker)) * pairRadix
+                    + UInt128(name * locationCount + location)
                 guard drawn.insert(exactKeys ? UInt64(combination) : Self.mix(combination)).inserted else { continue }
                 return EventDraw(
-                    key: keys.key(name: name, location: location, speaker: speaker, slot: slot), slot: slot, speaker: UInt32(speaker), name: UInt16(name),
-                    location: UInt16(location))
+                    key: keys.key(name: name, location: location, speaker: speaker, slot: slot),
+                    slot: slot,
+                    speaker: UInt32(speaker),
+                    name: UInt16(name),
+                    location: UInt16(location)
+                )
             }
         }
 

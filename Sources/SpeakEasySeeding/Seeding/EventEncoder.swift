@@ -1,5 +1,5 @@
-package import SpeakEasyModel
 import SpeakEasyFormats
+package import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// Encodes drawn events straight into their stored JSON, from fragments encoded once per catalog item
@@ -35,7 +35,8 @@ package struct EventEncoder: Sendable {
         locations = generator.catalog.locations.map { fragment(Property("EventLocation", .string($0.name))) }
         description = fragment(Property("EventDescription", .string(generator.catalog.eventDescription)))
         speakerTails = generator.speakers.map {
-            fragment(Property("SpeakerKey", .string($0.speaker.key)), Property("SpeakerName", .string($0.speaker.name))) + [UInt8(ascii: "}")]
+            fragment(Property("SpeakerKey", .string($0.speaker.key)), Property("SpeakerName", .string($0.speaker.name)))
+                + [UInt8(ascii: "}")]
         }
         speakerKeys = generator.speakers.map(\.speaker.key)
     }
@@ -43,7 +44,9 @@ package struct EventEncoder: Sendable {
     package func date(of draw: SeedGenerator.EventDraw) -> EdmDateTime { window.date(at: draw.slot) }
 
     package func encode(_ draw: SeedGenerator.EventDraw) -> EncodedEntity {
-        let name = names[Int(draw.name)], location = locations[Int(draw.location)], tail = speakerTails[Int(draw.speaker)]
+        let name = names[Int(draw.name)]
+        let location = locations[Int(draw.location)]
+        let tail = speakerTails[Int(draw.speaker)]
         var json: [UInt8] = []
         json.reserveCapacity(head.count + 30 + name.count + location.count + description.count + tail.count)
         json.append(contentsOf: head)
@@ -60,7 +63,8 @@ package struct EventEncoder: Sendable {
     /// The digest of an event ``encode(_:)`` made: its canonical form has the same fragments with the
     /// properties sorted by name (EventDate, EventDescription, EventLocation, EventName, SpeakerKey,
     /// SpeakerName), assembled in `scratch` so a million events need no allocation each.
-    package func digest(of draw: SeedGenerator.EventDraw, entity: EncodedEntity, scratch: inout [UInt8]) -> EntityDigest {
+    package func digest(of draw: SeedGenerator.EventDraw, entity: EncodedEntity, scratch: inout [UInt8]) -> EntityDigest
+    {
         // The head and the quoted date are the stored JSON's first bytes: copied, not formatted again.
         let dateEnd = entity.properties[(head.count + 1)...].firstIndex(of: UInt8(ascii: "\""))! + 1
         scratch.removeAll(keepingCapacity: true)

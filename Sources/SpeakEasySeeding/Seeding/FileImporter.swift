@@ -1,6 +1,6 @@
 import SpeakEasyCore
-package import SpeakEasyModel
 package import SpeakEasyFormats
+package import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// Runs `seed --from-file`: loads entities from data files into an account, under the same rules as
@@ -39,12 +39,19 @@ package struct FileImporter {
     }
 
     /// Checks the files, then writes them into `store` (nil for a dry run without an account).
-    package func run(store: (any StorageAccount)?, progress: @Sendable (SeedProgress) -> Void = { _ in }) async throws -> Report {
+    package func run(
+        store: (any StorageAccount)?,
+        progress: @Sendable (SeedProgress) -> Void = { _ in }
+    ) async throws -> Report {
         try await run(store: store, checked: check(progress: progress), progress: progress)
     }
 
     /// Writes files that ``check(progress:)`` passed.
-    package func run(store: (any StorageAccount)?, checked: Checked, progress: @Sendable (SeedProgress) -> Void = { _ in }) async throws -> Report {
+    package func run(
+        store: (any StorageAccount)?,
+        checked: Checked,
+        progress: @Sendable (SeedProgress) -> Void = { _ in }
+    ) async throws -> Report {
         let table = request.table
         let (read, inputHash) = (checked.read, checked.hash)
         let holdsData = try await store?.holdsEntities(table: table) ?? false
@@ -52,17 +59,36 @@ package struct FileImporter {
             throw SeedRefusal.tableHoldsData(table, in: store)
         }
         guard let store, !request.dryRun else {
-            return Report(table: table, dryRun: true, read: read, outcome: WriteOutcome(inserted: read.values.reduce(0, +)), partitionCounts: read, contentHash: inputHash.description)
+            return Report(
+                table: table,
+                dryRun: true,
+                read: read,
+                outcome: WriteOutcome(inserted: read.values.reduce(0, +)),
+                partitionCounts: read,
+                contentHash: inputHash.description
+            )
         }
 
-        var manifest = SeedManifest(seededTable: table, status: .inProgress, options: nil, samplesHash: "", startedAt: .now())
+        var manifest = SeedManifest(
+            seededTable: table,
+            status: .inProgress,
+            options: nil,
+            samplesHash: "",
+            startedAt: .now()
+        )
         manifest.importedFiles = files
         try await manifest.save(to: store)
         try await request.resetIfAsked(store)
         try await store.createTableIfNotExists(table)
         let plan =
             holdsData && !request.reset
-            ? try await WritePlan(reading: store, table: table, mode: request.mode.writeMode, resuming: false, progress: progress)
+            ? try await WritePlan(
+                reading: store,
+                table: table,
+                mode: request.mode.writeMode,
+                resuming: false,
+                progress: progress
+            )
             : WritePlan(mode: request.mode.writeMode)
         var outcome = WriteOutcome()
         var written = 0
@@ -88,8 +114,19 @@ package struct FileImporter {
 
         // The manifest describes the whole table, which may hold more than the files did.
         let counts = try await manifest.complete(
-            in: store, written: holdsData && !request.reset ? nil : (read, inputHash), expected: plan.existingCount + outcome.inserted, progress: progress)
-        return Report(table: table, dryRun: false, read: read, outcome: outcome, partitionCounts: counts, contentHash: manifest.contentHash)
+            in: store,
+            written: holdsData && !request.reset ? nil : (read, inputHash),
+            expected: plan.existingCount + outcome.inserted,
+            progress: progress
+        )
+        return Report(
+            table: table,
+            dryRun: false,
+            read: read,
+            outcome: outcome,
+            partitionCounts: counts,
+            contentHash: manifest.contentHash
+        )
     }
 
     /// The first pass: reads every file, counts entities per partition, hashes them, and refuses the
@@ -97,7 +134,8 @@ package struct FileImporter {
     /// `inspect` sees each entity with its file and line, for checks of layers above this one (the
     /// data contract's rules) in the same pass.
     package func check(
-        progress: @Sendable (SeedProgress) -> Void = { _ in }, inspect: (_ entity: Entity, _ file: String, _ line: Int) -> Void = { _, _, _ in }
+        progress: @Sendable (SeedProgress) -> Void = { _ in },
+        inspect: (_ entity: Entity, _ file: String, _ line: Int) -> Void = { _, _, _ in }
     ) throws -> Checked {
         var counts: [String: Int] = [:]
         var hash = ContentHash()
@@ -108,8 +146,11 @@ package struct FileImporter {
             while let entity = try opened.reader.next() {
                 guard seen.insert(KeyDigest(entity.partitionKey, entity.rowKey)).inserted else {
                     throw FormatError(
-                        source: opened.input.name, line: opened.reader.entityLine, keys: (entity.partitionKey, entity.rowKey),
-                        reason: "these keys appear earlier in the input too; an entity can be loaded only once")
+                        source: opened.input.name,
+                        line: opened.reader.entityLine,
+                        keys: (entity.partitionKey, entity.rowKey),
+                        reason: "these keys appear earlier in the input too; an entity can be loaded only once"
+                    )
                 }
                 inspect(entity, path, opened.reader.entityLine)
                 counts[entity.partitionKey, default: 0] += 1

@@ -12,26 +12,39 @@ package struct PhotoNameRule: Sendable, Equatable {
 
     /// Checks a rule: at least one placeholder, no unknown one, no directory.
     package init(parsing template: String) throws(PhotoNameRuleError) {
-        guard !template.contains("/") else { throw PhotoNameRuleError("'\(template)' names a directory; it is a file name inside --photos") }
+        guard !template.contains("/") else {
+            throw PhotoNameRuleError("'\(template)' names a directory; it is a file name inside --photos")
+        }
         var rest = template[...]
         var found = false
         while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { throw PhotoNameRuleError("'\(template)' has a '{' without its '}'") }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw PhotoNameRuleError("'\(template)' has a '{' without its '}'")
+            }
             let placeholder = String(rest[open...close])
             guard Self.placeholders.contains(placeholder) else {
-                throw PhotoNameRuleError("'\(template)' has \(placeholder); the placeholders are \(Self.placeholders.joined(separator: ", "))")
+                throw PhotoNameRuleError(
+                    "'\(template)' has \(placeholder); the placeholders are \(Self.placeholders.joined(separator: ", "))"
+                )
             }
             found = true
             rest = rest[rest.index(after: close)...]
         }
-        guard found else { throw PhotoNameRuleError("'\(template)' has no placeholder (\(Self.placeholders.joined(separator: ", "))): every speaker would get one file") }
+        guard found else {
+            throw PhotoNameRuleError(
+                "'\(template)' has no placeholder (\(Self.placeholders.joined(separator: ", "))): every speaker would get one file"
+            )
+        }
         self.template = template
     }
 
     /// The file name for a speaker; nil when the rule needs a Name the speaker does not have.
     package func fileName(blob: String, name: String?, rowKey: String) -> String? {
         if template.contains("{Name}"), name == nil { return nil }
-        return template.replacing("{blob}", with: blob).replacing("{Name}", with: name ?? "").replacing("{RowKey}", with: rowKey)
+        return template.replacing("{blob}", with: blob).replacing("{Name}", with: name ?? "").replacing(
+            "{RowKey}",
+            with: rowKey
+        )
     }
 }
 

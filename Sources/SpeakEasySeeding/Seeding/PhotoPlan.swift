@@ -61,11 +61,18 @@ package struct PhotoPlan: Sendable {
                 continue
             }
             guard let blob = BlobURL(url), blob.container == DataContract.photoContainer else {
-                speakersWithoutPhoto.append(Unmatched(speaker: speaker, reason: "ImageUrl '\(url)' is not a blob URL in container '\(DataContract.photoContainer)'"))
+                speakersWithoutPhoto.append(
+                    Unmatched(
+                        speaker: speaker,
+                        reason: "ImageUrl '\(url)' is not a blob URL in container '\(DataContract.photoContainer)'"
+                    )
+                )
                 continue
             }
             guard let file = rule.fileName(blob: blob.blob, name: speaker.name, rowKey: speaker.rowKey) else {
-                speakersWithoutPhoto.append(Unmatched(speaker: speaker, reason: "has no Name for --photo-name '\(rule.template)'"))
+                speakersWithoutPhoto.append(
+                    Unmatched(speaker: speaker, reason: "has no Name for --photo-name '\(rule.template)'")
+                )
                 continue
             }
             guard files.contains(file) else {
@@ -74,13 +81,22 @@ package struct PhotoPlan: Sendable {
             }
             if let planned = fileOfBlob[blob.blob] {
                 if planned != file {
-                    speakersWithoutPhoto.append(Unmatched(speaker: speaker, reason: "its blob '\(blob.blob)' is another speaker's, from file '\(planned)'"))
+                    speakersWithoutPhoto.append(
+                        Unmatched(
+                            speaker: speaker,
+                            reason: "its blob '\(blob.blob)' is another speaker's, from file '\(planned)'"
+                        )
+                    )
                 }
                 continue
             }
             let path = directory + "/" + file
             guard let format = ImageFormat(sniffing: try FileSystem.readFile(path)) else {
-                throw FileError(path: path, reason: "is not a JPEG or PNG image (the photo of speaker \(speaker.description))", kind: .malformedInput)
+                throw FileError(
+                    path: path,
+                    reason: "is not a JPEG or PNG image (the photo of speaker \(speaker.description))",
+                    kind: .malformedInput
+                )
             }
             fileOfBlob[blob.blob] = file
             uploads.append(Upload(file: file, blob: blob.blob, contentType: format.contentType))
@@ -92,13 +108,21 @@ package struct PhotoPlan: Sendable {
     /// Creates the photo container with public read access (one that exists keeps its access), and
     /// uploads the photos a few at a time; returns how many were written (the rest were there with
     /// the same content and type).
-    package func upload(to store: any StorageAccount, progress: @escaping @Sendable (SeedProgress) -> Void = { _ in }) async throws -> Int {
+    package func upload(
+        to store: any StorageAccount,
+        progress: @escaping @Sendable (SeedProgress) -> Void = { _ in }
+    ) async throws -> Int {
         try await store.createContainerIfNotExists(DataContract.photoContainer, access: .container)
         let counts = Locked((done: 0, written: 0))
         let total = uploads.count
         try await forEachConcurrently(uploads, limit: Seeder.photosAtOnce) { [directory] upload in
             let data = try FileSystem.readFile(directory + "/" + upload.file)
-            let written = try await store.putBlob(container: DataContract.photoContainer, name: upload.blob, contentType: upload.contentType, data: data)
+            let written = try await store.putBlob(
+                container: DataContract.photoContainer,
+                name: upload.blob,
+                contentType: upload.contentType,
+                data: data
+            )
             let done = counts.withLock { counts in
                 counts.done += 1
                 if written { counts.written += 1 }

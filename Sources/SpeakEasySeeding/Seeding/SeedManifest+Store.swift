@@ -4,13 +4,28 @@ package import SpeakEasyStorage
 /// Reading and writing the manifest in an account, and completing a run.
 extension SeedManifest {
     /// A manifest for a run of this version of the generator.
-    package init(seededTable: String, status: Status, options: GeneratorOptions?, samplesHash: String, startedAt: EdmDateTime) {
-        self.init(seededTable: seededTable, status: status, options: options, generatorVersion: SeedGenerator.version, samplesHash: samplesHash, startedAt: startedAt)
+    package init(
+        seededTable: String,
+        status: Status,
+        options: GeneratorOptions?,
+        samplesHash: String,
+        startedAt: EdmDateTime
+    ) {
+        self.init(
+            seededTable: seededTable,
+            status: status,
+            options: options,
+            generatorVersion: SeedGenerator.version,
+            samplesHash: samplesHash,
+            startedAt: startedAt
+        )
     }
 
     /// The manifest of `table` in an account, if `seed` left one.
     package static func load(from store: any StorageAccount, table: String) async throws -> SeedManifest? {
-        guard let entity = try await store.entity(table: Self.table, partitionKey: table, rowKey: rowKey) else { return nil }
+        guard let entity = try await store.entity(table: Self.table, partitionKey: table, rowKey: rowKey) else {
+            return nil
+        }
         return try SeedManifest(entity: entity)
     }
 
@@ -20,7 +35,9 @@ extension SeedManifest {
     /// knows how many there should be (another writer may have added some) and stops when the task is
     /// cancelled. The data is flushed before the manifest says "complete". Returns the counts.
     package mutating func complete(
-        in store: any StorageAccount, written: (counts: [String: Int], hash: ContentHash)?, expected: Int? = nil,
+        in store: any StorageAccount,
+        written: (counts: [String: Int], hash: ContentHash)?,
+        expected: Int? = nil,
         progress: @Sendable (SeedProgress) -> Void = { _ in }
     ) async throws -> [String: Int] {
         var (counts, hash) = written ?? ([:], ContentHash())
@@ -31,7 +48,9 @@ extension SeedManifest {
                 hash.add(entity.digest)
                 scanned += 1
                 if scanned % SeedProgress.step == 0 {
-                    progress(SeedProgress(phase: .verifying, done: scanned, total: expected.map { max($0, scanned) } ?? 0))
+                    progress(
+                        SeedProgress(phase: .verifying, done: scanned, total: expected.map { max($0, scanned) } ?? 0)
+                    )
                     try Task.checkCancellation()
                 }
             }

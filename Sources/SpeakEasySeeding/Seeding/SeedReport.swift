@@ -41,10 +41,16 @@ package struct SeedRefusal: ClassifiedError {
 
     /// A plain (fresh) run into a table that already holds entities (how many is not asked: on
     /// Azure that is a read of every one).
-    package static func tableHoldsData(_ table: String, in store: (any StorageAccount)?, note: String = "") -> SeedRefusal {
+    package static func tableHoldsData(
+        _ table: String,
+        in store: (any StorageAccount)?,
+        note: String = ""
+    ) -> SeedRefusal {
         SeedRefusal(
-            reason: "table '\(table)' in \(store?.displayName ?? "the store") already holds entities; nothing was written. "
-                + "Use --mode merge or --mode replace to upsert, or --reset to empty it first." + note)
+            reason:
+                "table '\(table)' in \(store?.displayName ?? "the store") already holds entities; nothing was written. "
+                + "Use --mode merge or --mode replace to upsert, or --reset to empty it first." + note
+        )
     }
 
     /// A plain run or a reset while another seed writes to the store: it would race that run (and
@@ -54,6 +60,7 @@ package struct SeedRefusal: ClassifiedError {
         SeedRefusal(
             reason: "\(store.displayName): a seed is writing to this store now; nothing was written. "
                 + "Run this again when it has finished (--mode merge and --mode replace may run beside it).",
-            kind: .storageUnavailable)
+            kind: .storageUnavailable
+        )
     }
 }

@@ -40,15 +40,28 @@ package struct SeedRequest: Sendable {
     package static let defaultWindowDays: Int64 = 365
 
     /// Fills in defaults: a random seed, 100 events, the sample speakers, today 00:00 UTC + 365 days, minutes.
-    package func resolved(catalog: SampleCatalog, photoBaseURL: String, now: EdmDateTime = .now()) throws(GenerationError) -> GeneratorOptions {
+    package func resolved(
+        catalog: SampleCatalog,
+        photoBaseURL: String,
+        now: EdmDateTime = .now()
+    ) throws(GenerationError) -> GeneratorOptions {
         let from = from ?? now.startOfDay
         guard let cutoff = cutoff ?? from.adding(ticks: Self.defaultWindowDays * EdmDateTime.ticksPerDay) else {
-            throw GenerationError(reason: "--from \(from) + \(Self.defaultWindowDays) days is past 9999-12-31; give --cutoff")
+            throw GenerationError(
+                reason: "--from \(from) + \(Self.defaultWindowDays) days is past 9999-12-31; give --cutoff"
+            )
         }
         var random = SystemRandomNumberGenerator()
         return GeneratorOptions(
-            seed: seed ?? random.next(), eventCount: eventCount ?? Self.defaultEventCount, speakerCount: speakerCount ?? catalog.speakers.count,
-            from: from, cutoff: cutoff, resolution: resolution ?? .minute, dateFormat: dateFormat ?? .app, photoBaseURL: photoBaseURL)
+            seed: seed ?? random.next(),
+            eventCount: eventCount ?? Self.defaultEventCount,
+            speakerCount: speakerCount ?? catalog.speakers.count,
+            from: from,
+            cutoff: cutoff,
+            resolution: resolution ?? .minute,
+            dateFormat: dateFormat ?? .app,
+            photoBaseURL: photoBaseURL
+        )
     }
 
     /// With `--reset`, empties the table and the photo container.

@@ -24,7 +24,11 @@ package struct Seeder: Sendable {
     }
 
     /// Seeds `store`; with `dryRun`, `store` may be nil (no account yet) and nothing is written.
-    package func run(store: (any StorageAccount)?, photoBaseURL: String, progress: @Sendable (SeedProgress) -> Void = { _ in }) async throws -> SeedReport {
+    package func run(
+        store: (any StorageAccount)?,
+        photoBaseURL: String,
+        progress: @Sendable (SeedProgress) -> Void = { _ in }
+    ) async throws -> SeedReport {
         let table = request.table
         let holdsData = try await store?.holdsEntities(table: table) ?? false
         var manifest: SeedManifest?
@@ -33,11 +37,15 @@ package struct Seeder: Sendable {
         var resumed = false
         var options = try request.resolved(catalog: catalog, photoBaseURL: photoBaseURL)
         if request.mode == .fresh, !request.reset, holdsData {
-            guard let manifest, let previous = manifest.options, manifest.status == .inProgress, manifest.generatorVersion == SeedGenerator.version,
+            guard let manifest, let previous = manifest.options, manifest.status == .inProgress,
+                manifest.generatorVersion == SeedGenerator.version,
                 manifest.samplesHash == catalog.fingerprint, request.agrees(with: previous)
             else {
-                let interrupted = manifest?.status == .inProgress
-                    ? " (An interrupted run " + (manifest?.options.map { "with other options, seed \($0.seed)," } ?? "of an import") + " left it partly written.)" : ""
+                let interrupted =
+                    manifest?.status == .inProgress
+                    ? " (An interrupted run "
+                        + (manifest?.options.map { "with other options, seed \($0.seed)," } ?? "of an import")
+                        + " left it partly written.)" : ""
                 throw SeedRefusal.tableHoldsData(table, in: store, note: interrupted)
             }
             options = previous
@@ -49,13 +57,25 @@ package struct Seeder: Sendable {
             return try dryRun(generator, table: table, progress: progress)
         }
 
-        var newManifest = SeedManifest(seededTable: table, status: .inProgress, options: options, samplesHash: catalog.fingerprint, startedAt: resumed ? manifest!.startedAt : .now())
+        var newManifest = SeedManifest(
+            seededTable: table,
+            status: .inProgress,
+            options: options,
+            samplesHash: catalog.fingerprint,
+            startedAt: resumed ? manifest!.startedAt : .now()
+        )
         try await newManifest.save(to: store)
         try await request.resetIfAsked(store)
         // What the table holds is read once, and only when it holds something.
         let plan =
             holdsData && !request.reset
-            ? try await WritePlan(reading: store, table: table, mode: request.mode.writeMode, resuming: resumed, progress: progress)
+            ? try await WritePlan(
+                reading: store,
+                table: table,
+                mode: request.mode.writeMode,
+                resuming: resumed,
+                progress: progress
+            )
             : WritePlan(mode: request.mode.writeMode)
 
         try await store.createContainerIfNotExists(DataContract.photoContainer, access: .container)
@@ -65,7 +85,11 @@ package struct Seeder: Sendable {
         try await withoutActuallyEscaping(progress) { progress in
             try await forEachConcurrently(generator.speakers, limit: Self.photosAtOnce) { speaker in
                 let written = try await store.putBlob(
-                    container: DataContract.photoContainer, name: speaker.photoBlobName, contentType: speaker.photo.format.contentType, data: speaker.photo.bytes)
+                    container: DataContract.photoContainer,
+                    name: speaker.photoBlobName,
+                    contentType: speaker.photo.format.contentType,
+                    data: speaker.photo.bytes
+                )
                 let done = photos.withLock { photos in
                     photos.done += 1
                     if written { photos.written += 1 }
@@ -89,7 +113,9 @@ package struct Seeder: Sendable {
             if !planned.write.isEmpty { try await store.write(planned.write, table: table, mode: plan.mode) }
             outcome += planned.outcome
             for speaker in batch { statistics.add(speaker) }
-            progress(SeedProgress(phase: .speakers, done: min(start + batchSize, speakers.count), total: speakers.count))
+            progress(
+                SeedProgress(phase: .speakers, done: min(start + batchSize, speakers.count), total: speakers.count)
+            )
         }
 
         // Events go in RowKey order, so the store appends to its key index. The next batch is encoded
@@ -123,7 +149,9 @@ package struct Seeder: Sendable {
                 let planned = plan.plan(batch)
                 outcome += planned.outcome
                 if !planned.write.isEmpty {
-                    writes.addTask { [write = planned.write, mode = plan.mode] in try await store.write(write, table: table, mode: mode) }
+                    writes.addTask { [write = planned.write, mode = plan.mode] in
+                        try await store.write(write, table: table, mode: mode)
+                    }
                     queued += 1
                 }
                 written = end
@@ -134,30 +162,62 @@ package struct Seeder: Sendable {
 
         // The manifest describes the whole table: when it held other data too, hash it all.
         let counts = try await newManifest.complete(
-            in: store, written: holdsData && !request.reset ? nil : (statistics.partitionCounts, statistics.hash),
-            expected: plan.existingCount + outcome.inserted, progress: progress)
+            in: store,
+            written: holdsData && !request.reset ? nil : (statistics.partitionCounts, statistics.hash),
+            expected: plan.existingCount + outcome.inserted,
+            progress: progress
+        )
 
         return SeedReport(
-            options: options, table: table, dryRun: false, resumed: resumed, photos: generator.speakers.count, photosWritten: photosWritten,
-            outcome: outcome, statistics: statistics, partitionCounts: counts, contentHash: newManifest.contentHash,
-            speakerNames: Dictionary(uniqueKeysWithValues: speakers.map { ($0.key, $0.name) }))
+            options: options,
+            table: table,
+            dryRun: false,
+            resumed: resumed,
+            photos: generator.speakers.count,
+            photosWritten: photosWritten,
+            outcome: outcome,
+            statistics: statistics,
+            partitionCounts: counts,
+            contentHash: newManifest.contentHash,
+            speakerNames: Dictionary(uniqueKeysWithValues: speakers.map { ($0.key, $0.name) })
+        )
     }
 
     /// Generates everything, as a real run would, and reports it without writing.
-    private func dryRun(_ generator: SeedGenerator, table: String, progress: @Sendable (SeedProgress) -> Void) throws -> SeedReport {
+    private func dryRun(
+        _ generator: SeedGenerator,
+        table: String,
+        progress: @Sendable (SeedProgress) -> Void
+    ) throws -> SeedReport {
         var statistics = SeedStatistics()
         let speakers = generator.speakers.map(\.speaker)
         for speaker in speakers { statistics.add(speaker) }
         let encoder = EventEncoder(generator)
         var canonical: [UInt8] = []
         for draw in generator.eventDrawsInKeyOrder() {
-            statistics.add(draw, digest: encoder.digest(of: draw, entity: encoder.encode(draw), scratch: &canonical), encoder: encoder)
-            if statistics.events % 10_000 == 0 { progress(SeedProgress(phase: .events, done: statistics.events, total: generator.options.eventCount)) }
+            statistics.add(
+                draw,
+                digest: encoder.digest(of: draw, entity: encoder.encode(draw), scratch: &canonical),
+                encoder: encoder
+            )
+            if statistics.events % 10_000 == 0 {
+                progress(SeedProgress(phase: .events, done: statistics.events, total: generator.options.eventCount))
+            }
         }
         return SeedReport(
-            options: generator.options, table: table, dryRun: true, resumed: false, photos: generator.speakers.count, photosWritten: 0,
-            outcome: WriteOutcome(inserted: speakers.count + statistics.events), statistics: statistics,
-            partitionCounts: [DataContract.speakersPartition: speakers.count, DataContract.eventsPartition: statistics.events],
-            contentHash: statistics.hash.description, speakerNames: Dictionary(uniqueKeysWithValues: speakers.map { ($0.key, $0.name) }))
+            options: generator.options,
+            table: table,
+            dryRun: true,
+            resumed: false,
+            photos: generator.speakers.count,
+            photosWritten: 0,
+            outcome: WriteOutcome(inserted: speakers.count + statistics.events),
+            statistics: statistics,
+            partitionCounts: [
+                DataContract.speakersPartition: speakers.count, DataContract.eventsPartition: statistics.events,
+            ],
+            contentHash: statistics.hash.description,
+            speakerNames: Dictionary(uniqueKeysWithValues: speakers.map { ($0.key, $0.name) })
+        )
     }
 }

@@ -43,7 +43,11 @@ package struct WritePlan: Sendable {
 
     /// Reads the table's digests; stops when the task is cancelled.
     package init(
-        reading store: any StorageAccount, table: String, mode: WriteMode, resuming: Bool, progress: @Sendable (SeedProgress) -> Void = { _ in }
+        reading store: any StorageAccount,
+        table: String,
+        mode: WriteMode,
+        resuming: Bool,
+        progress: @Sendable (SeedProgress) -> Void = { _ in }
     ) async throws {
         var existing: [KeyDigest: EntityDigest] = [:]
         try await store.forEachDigest(table: table) {
@@ -59,7 +63,9 @@ package struct WritePlan: Sendable {
     }
 
     /// The entities of a batch to send, and what the batch does; each comes with its content digest.
-    package func plan(_ batch: [(entity: EncodedEntity, digest: EntityDigest)]) -> (write: [EncodedEntity], outcome: WriteOutcome) {
+    package func plan(
+        _ batch: [(entity: EncodedEntity, digest: EntityDigest)]
+    ) -> (write: [EncodedEntity], outcome: WriteOutcome) {
         guard !existing.isEmpty else { return (batch.map(\.entity), WriteOutcome(inserted: batch.count)) }
         var write: [EncodedEntity] = []
         var outcome = WriteOutcome()
@@ -88,7 +94,8 @@ package struct KeyDigest: Hashable, Sendable {
     var low: UInt64
 
     package init(_ partitionKey: String, _ rowKey: String) {
-        var first = Hasher(), second = Hasher()
+        var first = Hasher()
+        var second = Hasher()
         first.combine(partitionKey)
         first.combine(rowKey)
         second.combine(rowKey)

@@ -43,7 +43,9 @@ final class OpenConnections: Sendable {
                 evicted = state.open[oldest]!.channel
             }
             // At the bound with no idle connection left to make room for the next one: pause.
-            let pause = state.open.count >= limit && !state.open.values.contains { $0.idleSince != nil && ObjectIdentifier($0.channel) != id }
+            let pause =
+                state.open.count >= limit
+                && !state.open.values.contains { $0.idleSince != nil && ObjectIdentifier($0.channel) != id }
             if pause { state.paused = true }
             return (state.stopping, evicted, pause)
         }
@@ -85,7 +87,8 @@ final class OpenConnections: Sendable {
         }
     }
 
-    private static func longestIdle(_ open: [ObjectIdentifier: Entry], except id: ObjectIdentifier) -> ObjectIdentifier? {
+    private static func longestIdle(_ open: [ObjectIdentifier: Entry], except id: ObjectIdentifier) -> ObjectIdentifier?
+    {
         var oldest: (id: ObjectIdentifier, since: NIODeadline)?
         for (key, entry) in open where key != id {
             if let since = entry.idleSince, since < oldest?.since ?? .distantFuture { oldest = (key, since) }

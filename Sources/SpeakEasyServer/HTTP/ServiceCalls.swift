@@ -15,12 +15,24 @@ struct ServiceCalls: Sendable {
 extension ServiceCalls {
     /// The calls to `service`, answered by the server `server` gives; none is made before it is there
     /// (the listeners accept nothing until then), so its absence only closes the connection.
-    static func answering(_ service: StorageService, of server: @escaping @Sendable () -> StorageServer?) -> ServiceCalls {
+    static func answering(
+        _ service: StorageService,
+        of server: @escaping @Sendable () -> StorageServer?
+    ) -> ServiceCalls {
         ServiceCalls(
-            admit: { head in await server().map { ServiceResponder(service: service, server: $0) }?.admit(head) ?? .refused(nil) },
-            respond: { request, channel in await server().map { ServiceResponder(service: service, server: $0) }?.respond(to: request, channel: channel) },
+            admit: { head in
+                await server().map { ServiceResponder(service: service, server: $0) }?.admit(head) ?? .refused(nil)
+            },
+            respond: { request, channel in
+                await server().map { ServiceResponder(service: service, server: $0) }?.respond(
+                    to: request,
+                    channel: channel
+                )
+            },
             refuse: { head, refusal in
-                server().map { ServiceResponder(service: service, server: $0).refuse(head, refusal) } ?? ServiceResponse(status: .serviceUnavailable)
-            })
+                server().map { ServiceResponder(service: service, server: $0).refuse(head, refusal) }
+                    ?? ServiceResponse(status: .serviceUnavailable)
+            }
+        )
     }
 }

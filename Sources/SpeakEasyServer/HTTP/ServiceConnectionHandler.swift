@@ -48,7 +48,13 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
     /// over the limit reads its 413.
     private let drainedBytes: Int
 
-    init(limits: ConnectionLimits, serverHeader: String, quiescing: Bool, connections: OpenConnections, service: ServiceCalls) {
+    init(
+        limits: ConnectionLimits,
+        serverHeader: String,
+        quiescing: Bool,
+        connections: OpenConnections,
+        service: ServiceCalls
+    ) {
         self.serverHeader = serverHeader
         self.state = ServiceConnectionState(limits: limits, quiescing: quiescing)
         self.connections = connections
@@ -101,7 +107,9 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
 
     /// Has a task ask the service about `head`, and reads the body (or answers the refusal) on the loop.
     private func admit(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let loop = context.eventLoop, service = self.service, requestHead = RequestHead(head)
+        let loop = context.eventLoop
+        let service = self.service
+        let requestHead = RequestHead(head)
         let decided = NIOLoopBound((handler: self, context: context), eventLoop: loop)
         let executor = self.executor ?? EventLoopTaskExecutor(loop)
         Task(executorPreference: executor) {
@@ -128,11 +136,20 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
                 drain = RefusalDrain(bytes: waits ? 0 : drainedBytes)
                 for part in came { _ = drain!.received(part) }
             }
-            write(response, isHead: head.method == .HEAD, keepAlive: goesOn && head.isKeepAlive, version: head.version, context: context)
+            write(
+                response,
+                isHead: head.method == .HEAD,
+                keepAlive: goesOn && head.isKeepAlive,
+                version: head.version,
+                context: context
+            )
         case .admitted(let admitted):
             // The client that waits for leave to send its body (RFC 9110 §10.1.1) has it now.
             if head.version.minor >= 1, head.headers.first(name: "expect")?.lowercased() == "100-continue" {
-                context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(staticString: "HTTP/1.1 100 Continue\r\n\r\n")), promise: nil)
+                context.writeAndFlush(
+                    wrapOutboundOut(context.channel.allocator.buffer(staticString: "HTTP/1.1 100 Continue\r\n\r\n")),
+                    promise: nil
+                )
             }
             let next = state.admitted(admitted, now: .now())
             if state.readingBody { watchPace(context: context) }
@@ -166,18 +183,36 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         paceCheck = nil
         let head = request.head
         let serviceRequest = ServiceRequest(admitted: request.admitted, body: request.body)
-        let loop = context.eventLoop, respond = service.respond, channel = context.channel
+        let loop = context.eventLoop
+        let respond = service.respond
+        let channel = context.channel
         let reply = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-        let isHead = head.method == .HEAD, keepAlive = head.isKeepAlive, version = head.version
+        let isHead = head.method == .HEAD
+        let keepAlive = head.isKeepAlive
+        let version = head.version
         let executor = self.executor ?? EventLoopTaskExecutor(loop)
         Task(executorPreference: executor) {
             let response = await respond(serviceRequest, channel)
-            let write = { reply.value.handler.write(response, isHead: isHead, keepAlive: keepAlive, version: version, context: reply.value.context) }
+            let write = {
+                reply.value.handler.write(
+                    response,
+                    isHead: isHead,
+                    keepAlive: keepAlive,
+                    version: version,
+                    context: reply.value.context
+                )
+            }
             if loop.inEventLoop { write() } else { loop.execute(write) }
         }
     }
 
-    private func write(_ response: ServiceResponse?, isHead: Bool, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext) {
+    private func write(
+        _ response: ServiceResponse?,
+        isHead: Bool,
+        keepAlive: Bool,
+        version: HTTPVersion,
+        context: ChannelHandlerContext
+    ) {
         let (close, next) = state.replied(response != nil, keepAlive: keepAlive, now: .now())
         guard let response else {
             // The responder dropped the connection on purpose (a fault).
@@ -185,12 +220,17 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
             return
         }
         var head = context.channel.allocator.buffer(
-            capacity: 256 + response.headers.count * 48 + (response.body.readableBytes <= Self.copiedBodyBytes ? response.body.readableBytes : 0))
+            capacity: 256 + response.headers.count * 48
+                + (response.body.readableBytes <= Self.copiedBodyBytes ? response.body.readableBytes : 0)
+        )
         head.writeString(version.minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ")
         head.writeString(String(response.status.code))
         head.writeInteger(UInt8(ascii: " "))
         // HTTPTypes leaves the phrase empty for a status made from its code alone; NIO knows them all.
-        head.writeString(response.status.reasonPhrase.isEmpty ? HTTPResponseStatus(statusCode: Int(response.status.code)).reasonPhrase : response.status.reasonPhrase)
+        head.writeString(
+            response.status.reasonPhrase.isEmpty
+                ? HTTPResponseStatus(statusCode: Int(response.status.code)).reasonPhrase : response.status.reasonPhrase
+        )
         head.writeStaticString("\r\n")
         // HTTPFields has checked the names and made the values legal (no CR, LF or NUL).
         var hasLength = false
@@ -229,7 +269,8 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         if let written {
             // A reply that ends a request the client asked to close after is the end; a refusal
             // (the client may still be sending) drains first.
-            let refused = !keepAlive, handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            let refused = !keepAlive
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
             written.futureResult.whenComplete { _ in
                 if refused { handler.value.closeAfterDrain(context: context) } else { context.close(promise: nil) }
             }
@@ -244,9 +285,13 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
     private func reject(_ status: HTTPResponseStatus, context: ChannelHandlerContext) {
         if drain == nil { drain = RefusalDrain(bytes: status == .badRequest ? 0 : drainedBytes) }
         var reply = context.channel.allocator.buffer(capacity: 96)
-        reply.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        reply.writeString(
+            "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        )
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.writeAndFlush(wrapOutboundOut(reply)).whenComplete { _ in handler.value.closeAfterDrain(context: context) }
+        context.writeAndFlush(wrapOutboundOut(reply)).whenComplete { _ in
+            handler.value.closeAfterDrain(context: context)
+        }
     }
 
     /// The refusal is written: closes once its request's body is drained (``RefusalDrain``), or after
@@ -297,8 +342,10 @@ extension RequestHead {
         let target = head.uri
         let question = target.utf8.firstIndex(of: UInt8(ascii: "?"))
         self.init(
-            method: head.method.rawValue, path: String(target[..<(question ?? target.endIndex)]),
+            method: head.method.rawValue,
+            path: String(target[..<(question ?? target.endIndex)]),
             query: question.map { String(target[target.utf8.index(after: $0)...]) } ?? "",
-            headers: head.headers.map { (name: $0.name, value: $0.value) })
+            headers: head.headers.map { (name: $0.name, value: $0.value) }
+        )
     }
 }

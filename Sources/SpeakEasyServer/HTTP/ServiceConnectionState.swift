@@ -102,7 +102,7 @@ struct ServiceConnectionState {
     private mutating func changeHeld(_ change: (inout Held) -> Void) -> Bool {
         switch state {
         case .admitting(let head, var held):
-            state = .closing // while `held` changes in place
+            state = .closing  // while `held` changes in place
             change(&held)
             state = .admitting(head, held)
             return true
@@ -140,7 +140,7 @@ struct ServiceConnectionState {
                 state = .closing
                 return .refuse(request.head, .busy)
             }
-            state = .closing // while the body grows in place
+            state = .closing  // while the body grows in place
             request.received = received
             if request.body == nil {
                 request.body = bytes
@@ -222,7 +222,10 @@ struct ServiceConnectionState {
             return .refuse(head, .busy)
         }
         let body = declared > 0 ? ByteBufferAllocator().buffer(capacity: min(declared, 1 << 20)) : nil
-        state = .reading(PartialRequest(head: head, admitted: admitted, body: body, started: now), quiescing: held.quiescing)
+        state = .reading(
+            PartialRequest(head: head, admitted: admitted, body: body, started: now),
+            quiescing: held.quiescing
+        )
         return resume(held, now: now)
     }
 
@@ -284,7 +287,9 @@ struct ServiceConnectionState {
     /// The body being read comes too slowly by ``ConnectionLimits/tooSlow(received:elapsed:)``: the
     /// refusal to answer (and close), or nil.
     mutating func checkPace(now: NIODeadline) -> Next? {
-        guard case .reading(let request?, _) = state, limits.tooSlow(received: request.received, elapsed: now - request.started) else { return nil }
+        guard case .reading(let request?, _) = state,
+            limits.tooSlow(received: request.received, elapsed: now - request.started)
+        else { return nil }
         state = .closing
         return .refuse(request.head, .tooSlow)
     }

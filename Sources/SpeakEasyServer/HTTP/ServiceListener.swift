@@ -1,7 +1,7 @@
-import SpeakEasyCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import SpeakEasyCore
 
 /// A service's listening socket and its open connections (``OpenConnections``: at most
 /// `maxConnections` at once, the longest idle giving way to a new one), and a stop that lets the
@@ -13,7 +13,12 @@ final class ServiceListener: Sendable {
     var port: Int { channel.localAddress?.port ?? 0 }
 
     static func bind(
-        host: String, port: Int, maxConnections: Int, idleTimeoutSeconds: Int64, limits: ConnectionLimits, serverHeader: String,
+        host: String,
+        port: Int,
+        maxConnections: Int,
+        idleTimeoutSeconds: Int64,
+        limits: ConnectionLimits,
+        serverHeader: String,
         service: ServiceCalls
     ) async throws -> ServiceListener {
         let connections = OpenConnections(limit: maxConnections)
@@ -31,11 +36,21 @@ final class ServiceListener: Sendable {
                     try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try pipeline.addHandler(IdleStateHandler(allTimeout: .seconds(idleTimeoutSeconds)))
                     try pipeline.addHandler(
-                        ServiceConnectionHandler(limits: limits, serverHeader: serverHeader, quiescing: stopping, connections: connections, service: service))
+                        ServiceConnectionHandler(
+                            limits: limits,
+                            serverHeader: serverHeader,
+                            quiescing: stopping,
+                            connections: connections,
+                            service: service
+                        )
+                    )
                 }
             }
         do {
-            return ServiceListener(channel: try await bootstrap.bind(host: host, port: port).get(), connections: connections)
+            return ServiceListener(
+                channel: try await bootstrap.bind(host: host, port: port).get(),
+                connections: connections
+            )
         } catch let error as IOError {
             throw ListenError(message: SocketFailure.listening(on: host, port: port, errno: error.errnoCode))
         } catch is SocketAddressError {
@@ -62,7 +77,9 @@ final class ServiceListener: Sendable {
     func stop() async {
         try? await channel.close()
         // A connection accepted just before the close may register after this: it starts quiescing.
-        for connection in connections.stop() { connection.pipeline.fireUserInboundEventTriggered(ServiceConnectionHandler.Quiesce()) }
+        for connection in connections.stop() {
+            connection.pipeline.fireUserInboundEventTriggered(ServiceConnectionHandler.Quiesce())
+        }
         while let open = connections.any() { try? await open.closeFuture.get() }
     }
 }

@@ -22,8 +22,11 @@ package struct GitHubReportWriter: ReportWriter, Sendable {
         if report.truncated {
             // Otherwise a run cut short by --max-errors looks like a complete one in the summary.
             appendCommand(
-                "warning", properties: [("title", "validate")],
-                message: report.truncationNote, to: &out)
+                "warning",
+                properties: [("title", "validate")],
+                message: report.truncationNote,
+                to: &out
+            )
         }
         return out
     }
@@ -42,10 +45,20 @@ package struct GitHubReportWriter: ReportWriter, Sendable {
         if !finding.related.isEmpty {
             message += " (related: \(finding.related.map(\.description).joined(separator: ", ")))"
         }
-        appendCommand(finding.severity == .error ? "error" : "warning", properties: properties, message: message, to: &out)
+        appendCommand(
+            finding.severity == .error ? "error" : "warning",
+            properties: properties,
+            message: message,
+            to: &out
+        )
     }
 
-    private func appendCommand(_ command: String, properties: [(String, String)], message: String, to out: inout [UInt8]) {
+    private func appendCommand(
+        _ command: String,
+        properties: [(String, String)],
+        message: String,
+        to out: inout [UInt8]
+    ) {
         out.append(contentsOf: "::\(command)".utf8)
         for (index, (key, value)) in properties.enumerated() {
             out.append(UInt8(ascii: index == 0 ? " " : ","))

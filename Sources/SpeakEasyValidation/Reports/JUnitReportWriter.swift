@@ -20,17 +20,27 @@ package struct JUnitReportWriter: ReportWriter, Sendable {
         let tests = groups.reduce(0) { $0 + max($1.findings.count, 1) } + extra
         var out: [UInt8] = []
         out.append(contentsOf: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
-        out.append(contentsOf: "<testsuites name=\"speakeasy-validate\" tests=\"\(tests)\" failures=\"\(report.findings.count + extra)\" errors=\"0\">\n".utf8)
+        out.append(
+            contentsOf:
+                "<testsuites name=\"speakeasy-validate\" tests=\"\(tests)\" failures=\"\(report.findings.count + extra)\" errors=\"0\">\n"
+                .utf8
+        )
         for group in groups {
             append(group, to: &out)
         }
         if report.truncated {
-            out.append(contentsOf: "  <testsuite name=\"max-errors\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\">\n".utf8)
+            out.append(
+                contentsOf: "  <testsuite name=\"max-errors\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\">\n"
+                    .utf8
+            )
             appendTestCaseStart(rule: "max-errors", name: "the report is complete", to: &out)
             out.append(contentsOf: ">\n      <failure message=\"".utf8)
             XMLEscaping.appendAttribute(report.truncationNote, to: &out)
             out.append(contentsOf: "\" type=\"truncated\">".utf8)
-            XMLEscaping.appendText("at least \(report.errorCount) errors and \(report.warningCount) warnings in \(report.entitiesChecked) entities", to: &out)
+            XMLEscaping.appendText(
+                "at least \(report.errorCount) errors and \(report.warningCount) warnings in \(report.entitiesChecked) entities",
+                to: &out
+            )
             out.append(contentsOf: "</failure>\n    </testcase>\n  </testsuite>\n".utf8)
         }
         out.append(contentsOf: "</testsuites>\n".utf8)
@@ -41,7 +51,11 @@ package struct JUnitReportWriter: ReportWriter, Sendable {
         let rule = group.rule
         out.append(contentsOf: "  <testsuite name=\"".utf8)
         XMLEscaping.appendAttribute(rule.id, to: &out)
-        out.append(contentsOf: "\" tests=\"\(max(group.findings.count, 1))\" failures=\"\(group.findings.count)\" errors=\"0\" skipped=\"0\">\n".utf8)
+        out.append(
+            contentsOf:
+                "\" tests=\"\(max(group.findings.count, 1))\" failures=\"\(group.findings.count)\" errors=\"0\" skipped=\"0\">\n"
+                .utf8
+        )
         out.append(contentsOf: "    <properties>\n".utf8)
         appendProperty("severity", rule.severity.rawValue, to: &out)
         if !rule.summary.isEmpty { appendProperty("summary", rule.summary, to: &out) }
@@ -81,7 +95,9 @@ package struct JUnitReportWriter: ReportWriter, Sendable {
     static func details(of finding: Finding) -> String {
         var lines = ["location: \(finding.location)"]
         if case .file = finding.location.place, finding.location.partitionKey != nil || finding.location.rowKey != nil {
-            lines.append("keys: PartitionKey=\(finding.location.partitionKey ?? "") RowKey=\(finding.location.rowKey ?? "")")
+            lines.append(
+                "keys: PartitionKey=\(finding.location.partitionKey ?? "") RowKey=\(finding.location.rowKey ?? "")"
+            )
         }
         for related in finding.related {
             lines.append("related: \(related)")

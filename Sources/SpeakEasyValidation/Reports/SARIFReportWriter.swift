@@ -12,7 +12,8 @@
 /// `Tests/Fixtures/schemas`.
 package struct SARIFReportWriter: ReportWriter, Sendable {
     /// The `$schema` the log declares: the OASIS 2.1.0 schema with Errata 01, the one the tests use.
-    package static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    package static let schemaURI =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     /// `tool.driver.name`. GitHub code scanning groups alerts by it, so it never changes.
     package static let toolName = "speakeasy-validate"
 
@@ -68,14 +69,16 @@ package struct SARIFReportWriter: ReportWriter, Sendable {
             ])
             members.append(("toolExecutionNotifications", .array([notification])))
         }
-        members.append((
-            "properties",
-            .object([
-                ("inputs", .array(report.inputs.map { .string($0) })),
-                ("entitiesChecked", .integer(report.entitiesChecked)),
-                ("truncated", .bool(report.truncated)),
-            ])
-        ))
+        members.append(
+            (
+                "properties",
+                .object([
+                    ("inputs", .array(report.inputs.map { .string($0) })),
+                    ("entitiesChecked", .integer(report.entitiesChecked)),
+                    ("truncated", .bool(report.truncated)),
+                ])
+            )
+        )
         return .object(members)
     }
 
@@ -89,7 +92,11 @@ package struct SARIFReportWriter: ReportWriter, Sendable {
         ]
         if !finding.related.isEmpty {
             let related = finding.related.enumerated().map { index, place -> ReportJSON in
-                .object([("id", .integer(index + 1))] + location(place, store: store) + [("message", .object([("text", .string(place.description))]))])
+                .object(
+                    [("id", .integer(index + 1))] + location(place, store: store) + [
+                        ("message", .object([("text", .string(place.description))]))
+                    ]
+                )
             }
             members.append(("relatedLocations", .array(related)))
         }
@@ -99,23 +106,37 @@ package struct SARIFReportWriter: ReportWriter, Sendable {
     /// The members of a SARIF `location` object for one place.
     private func location(_ place: FindingLocation, store: String?) -> [(String, ReportJSON)] {
         // A store's place: the account as the artifact, the entity or blob as the logical location.
-        let account: [(String, ReportJSON)] = store.map { [("physicalLocation", .object([("artifactLocation", .object([("uri", .string(Self.uri($0)))]))]))] } ?? []
+        let account: [(String, ReportJSON)] =
+            store.map {
+                [("physicalLocation", .object([("artifactLocation", .object([("uri", .string(Self.uri($0)))]))]))]
+            } ?? []
         switch place.place {
         case .file(let path, let line):
-            var physical: [(String, ReportJSON)] = [("artifactLocation", .object([("uri", .string(SARIFArtifactURI.reference(forPath: path)))]))]
+            var physical: [(String, ReportJSON)] = [
+                ("artifactLocation", .object([("uri", .string(SARIFArtifactURI.reference(forPath: path)))]))
+            ]
             if line > 0 { physical.append(("region", .object([("startLine", .integer(line))]))) }
             var members: [(String, ReportJSON)] = [("physicalLocation", .object(physical))]
             // The keys say which entity the line holds, for readers that index by entity.
             let keys = [place.partitionKey, place.rowKey].compactMap { $0 }
             if !keys.isEmpty {
-                members.append(("logicalLocations", .array([logical(name: keys.last!, fullyQualifiedName: keys.joined(separator: "/"))])))
+                members.append(
+                    (
+                        "logicalLocations",
+                        .array([logical(name: keys.last!, fullyQualifiedName: keys.joined(separator: "/"))])
+                    )
+                )
             }
             return members
         case .table(let table):
             let name = place.rowKey ?? place.partitionKey ?? table
-            return account + [("logicalLocations", .array([logical(name: name, fullyQualifiedName: place.description)]))]
+            return account + [
+                ("logicalLocations", .array([logical(name: name, fullyQualifiedName: place.description)]))
+            ]
         case .container(let container, let blob):
-            return account + [("logicalLocations", .array([logical(name: blob ?? container, fullyQualifiedName: place.description)]))]
+            return account + [
+                ("logicalLocations", .array([logical(name: blob ?? container, fullyQualifiedName: place.description)]))
+            ]
         }
     }
 
@@ -126,7 +147,9 @@ package struct SARIFReportWriter: ReportWriter, Sendable {
 
     private func logical(name: String, fullyQualifiedName: String) -> ReportJSON {
         // "resource" is SARIF's well-known kind for a named thing that is neither code nor a file.
-        .object([("name", .string(name)), ("fullyQualifiedName", .string(fullyQualifiedName)), ("kind", .string("resource"))])
+        .object([
+            ("name", .string(name)), ("fullyQualifiedName", .string(fullyQualifiedName)), ("kind", .string("resource")),
+        ])
     }
 
     private static func level(_ severity: Severity) -> String {

@@ -22,7 +22,12 @@ extension ValidationReport {
                 groups[index].findings.append(finding)
             } else {
                 indexByID[finding.rule] = groups.count
-                groups.append(RuleGroup(rule: RuleDescriptor(id: finding.rule, severity: finding.severity, summary: ""), findings: [finding]))
+                groups.append(
+                    RuleGroup(
+                        rule: RuleDescriptor(id: finding.rule, severity: finding.severity, summary: ""),
+                        findings: [finding]
+                    )
+                )
             }
         }
         return groups

@@ -6,7 +6,11 @@ struct BuiltTool: Sendable {
 
     init(_ name: String) { executable = SeedTool.locate(name) }
 
-    func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) async throws -> ProcessResult {
+    func run(
+        _ arguments: [String],
+        in directory: String,
+        environment: [String: String] = [:]
+    ) async throws -> ProcessResult {
         let path: String
         switch executable {
         case .success(let found): path = found

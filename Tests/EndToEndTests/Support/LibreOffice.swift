@@ -25,17 +25,21 @@ enum LibreOffice {
     /// that parallel runs do not share one.
     static func convertToFlatODS(_ name: String, in directory: String) async throws -> String {
         guard let executable else {
-            struct Missing: Error, CustomStringConvertible { var description: String { "soffice is not on PATH (apt-get install libreoffice-calc-nogui)" } }
+            struct Missing: Error, CustomStringConvertible {
+                var description: String { "soffice is not on PATH (apt-get install libreoffice-calc-nogui)" }
+            }
             Issue.record(Missing())
             throw Missing()
         }
         let result = try await Subprocess.run(
             executable,
             [
-                "-env:UserInstallation=file://\(directory)/libreoffice-profile", "--headless", "--infilter=CSV:44,34,76,1",
+                "-env:UserInstallation=file://\(directory)/libreoffice-profile", "--headless",
+                "--infilter=CSV:44,34,76,1",
                 "--convert-to", "fods", "--outdir", directory, name,
             ],
-            directory: directory)
+            directory: directory
+        )
         let output = directory + "/" + (name.split(separator: ".").dropLast().joined(separator: ".")) + ".fods"
         guard result.status == 0, FileManager.default.fileExists(atPath: output) else {
             struct Failed: Error, CustomStringConvertible { var description: String }

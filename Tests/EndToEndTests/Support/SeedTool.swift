@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Finds and runs the built `seed` executable.
@@ -26,7 +26,8 @@ enum SeedTool {
     static func locate(_ name: String) -> Result<String, LocateError> {
         let variable = name.uppercased() + "_EXECUTABLE"
         if let given = ProcessInfo.processInfo.environment[variable], !given.isEmpty {
-            return isExecutableFile(given) ? .success(given) : .failure(LocateError(description: "\(variable)=\(given) is not an executable file"))
+            return isExecutableFile(given)
+                ? .success(given) : .failure(LocateError(description: "\(variable)=\(given) is not an executable file"))
         }
         var starts: [String] = []
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { starts.append(exe) }
@@ -48,8 +49,11 @@ enum SeedTool {
         }
         return .failure(
             LocateError(
-                description: "the `\(name)` executable was not found next to the test binary (looked at \(searched.joined(separator: ", "))). "
-                    + "Build it first: `swift build --build-tests` (or set \(variable))."))
+                description:
+                    "the `\(name)` executable was not found next to the test binary (looked at \(searched.joined(separator: ", "))). "
+                    + "Build it first: `swift build --build-tests` (or set \(variable))."
+            )
+        )
     }
 
     static func isExecutableFile(_ path: String) -> Bool {
@@ -69,16 +73,31 @@ enum SeedTool {
 
     /// Runs `seed` with `arguments` in `directory`; adds `--samples <package samples>` unless given.
     static func run(
-        _ arguments: [String], in directory: String, samples: String? = SeedTool.samples, environment: [String: String] = [:]
+        _ arguments: [String],
+        in directory: String,
+        samples: String? = SeedTool.samples,
+        environment: [String: String] = [:]
     ) async throws -> ProcessResult {
-        try await Subprocess.run(try path(), arguments + (samples.map { ["--samples", $0] } ?? []), directory: directory, environment: environment)
+        try await Subprocess.run(
+            try path(),
+            arguments + (samples.map { ["--samples", $0] } ?? []),
+            directory: directory,
+            environment: environment
+        )
     }
 
     /// Seeds a new store named `name` in `scratch` with `seed` (8 speakers, 100 events from
     /// 2026-01-01) and returns its path.
-    static func seededStore(_ scratch: borrowing Scratch, seed: Int = 42, name: String = "store.sqlite") async throws -> String {
+    static func seededStore(
+        _ scratch: borrowing Scratch,
+        seed: Int = 42,
+        name: String = "store.sqlite"
+    ) async throws -> String {
         let store = scratch.file(name)
-        let result = try await run(["--events", "100", "--from", "2026-01-01", "--seed", String(seed), "--store", store, "--quiet"], in: scratch.path)
+        let result = try await run(
+            ["--events", "100", "--from", "2026-01-01", "--seed", String(seed), "--store", store, "--quiet"],
+            in: scratch.path
+        )
         try #require(result.status == 0, "\(result)")
         return store
     }

@@ -18,7 +18,9 @@ enum SQLiteShell {
 
     static func path() throws -> String {
         guard let executable else {
-            struct Missing: Error, CustomStringConvertible { var description: String { "the sqlite3 shell is not on PATH" } }
+            struct Missing: Error, CustomStringConvertible {
+                var description: String { "the sqlite3 shell is not on PATH" }
+            }
             Issue.record(Missing())
             throw Missing()
         }
@@ -27,7 +29,11 @@ enum SQLiteShell {
 
     /// Runs one SQL text read-only (waiting up to 5 s for locks) and returns the raw result.
     static func run(_ database: String, _ sql: String, readOnly: Bool = true) async throws -> ProcessResult {
-        try await Subprocess.run(try path(), (readOnly ? ["-readonly"] : []) + ["-batch", "-cmd", ".timeout 5000", database, sql], directory: "/")
+        try await Subprocess.run(
+            try path(),
+            (readOnly ? ["-readonly"] : []) + ["-batch", "-cmd", ".timeout 5000", database, sql],
+            directory: "/"
+        )
     }
 
     /// The output lines of a query; fails the test when sqlite3 fails.
@@ -79,7 +85,11 @@ struct StoreContents: Sendable {
     var content: [Entity] { entities.map(\.content) }
     /// (PartitionKey, RowKey) → (Timestamp, ETag).
     var stamps: [String: String] {
-        Dictionary(uniqueKeysWithValues: entities.map { ("\($0.partitionKey)/\($0.rowKey)", "\($0.timestamp.map(\.description) ?? "-") \($0.etag ?? "-")") })
+        Dictionary(
+            uniqueKeysWithValues: entities.map {
+                ("\($0.partitionKey)/\($0.rowKey)", "\($0.timestamp.map(\.description) ?? "-") \($0.etag ?? "-")")
+            }
+        )
     }
 
     /// Reads the store at `path` read-only; without `entities`, only counts, blobs and the manifest.
@@ -92,9 +102,11 @@ struct StoreContents: Sendable {
             entities: entities,
             counts: try await store.entityCounts(table: DataContract.table),
             blobs: try await store.containerAccess(DataContract.photoContainer) == nil
-                ? [] : try await store.blobProperties(container: DataContract.photoContainer).sorted { $0.name < $1.name },
+                ? []
+                : try await store.blobProperties(container: DataContract.photoContainer).sorted { $0.name < $1.name },
             access: try await store.containerAccess(DataContract.photoContainer),
-            manifest: try await SeedManifest.load(from: store, table: DataContract.table))
+            manifest: try await SeedManifest.load(from: store, table: DataContract.table)
+        )
     }
 
     /// The bytes of one photo blob.

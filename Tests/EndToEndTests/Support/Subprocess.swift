@@ -3,9 +3,9 @@ import SpeakEasyData
 import TestSupport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// How a finished subprocess ended and what it printed.
@@ -33,12 +33,24 @@ final class Subprocess: Sendable {
 
     /// Starts `executable`; `withInput` gives it a stdin pipe (else /dev/null). `environment` is set
     /// over this process's, less any Azure account of the developer's: a test names its account.
-    init(_ executable: String, _ arguments: [String], directory: String, environment extra: [String: String] = [:], withInput: Bool = false) throws {
+    init(
+        _ executable: String,
+        _ arguments: [String],
+        directory: String,
+        environment extra: [String: String] = [:],
+        withInput: Bool = false
+    ) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["AZURE_STORAGE_CONNECTION_STRING"] = nil
         environment.merge(extra) { _, given in given }
-        process = try ChildProcess(executable, arguments, directory: directory, environment: environment, withInput: withInput)
+        process = try ChildProcess(
+            executable,
+            arguments,
+            directory: directory,
+            environment: environment,
+            withInput: withInput
+        )
         self.arguments = [executable] + arguments
         Self.drain(process.stdout, into: output, group: readersDone)
         Self.drain(process.stderr, into: errorOutput, group: readersDone)
@@ -79,9 +91,9 @@ final class Subprocess: Sendable {
 
     func kill(_ signal: Int32) {
         #if canImport(Glibc)
-            _ = Glibc.kill(process.processIdentifier, signal)
+        _ = Glibc.kill(process.processIdentifier, signal)
         #else
-            _ = Darwin.kill(process.processIdentifier, signal)
+        _ = Darwin.kill(process.processIdentifier, signal)
         #endif
     }
 
@@ -104,7 +116,8 @@ final class Subprocess: Sendable {
     func finish() async -> ProcessResult {
         let process = process
         let readersDone = readersDone
-        let (status, signalled) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Bool), Never>) in
+        let (status, signalled) = await withCheckedContinuation {
+            (continuation: CheckedContinuation<(Int32, Bool), Never>) in
             let thread = Thread {
                 let exit = process.waitForExit()
                 readersDone.wait()
@@ -112,11 +125,22 @@ final class Subprocess: Sendable {
             }
             thread.start()
         }
-        return ProcessResult(arguments: arguments, status: status, killedBySignal: signalled, stdout: output.text, stderr: errorOutput.text)
+        return ProcessResult(
+            arguments: arguments,
+            status: status,
+            killedBySignal: signalled,
+            stdout: output.text,
+            stderr: errorOutput.text
+        )
     }
 
     /// Runs a command to completion.
-    static func run(_ executable: String, _ arguments: [String], directory: String, environment: [String: String] = [:]) async throws -> ProcessResult {
+    static func run(
+        _ executable: String,
+        _ arguments: [String],
+        directory: String,
+        environment: [String: String] = [:]
+    ) async throws -> ProcessResult {
         try await Subprocess(executable, arguments, directory: directory, environment: environment).finish()
     }
 }

@@ -17,10 +17,18 @@ struct CommandLineClient: Sendable {
     let howToGet: String
 
     static let rclone = CommandLineClient(
-        name: "rclone", variable: "SPEAKEASY_INTEROP_RCLONE", searchesPath: true, howToGet: "apt-get install rclone (.ci/run does)")
+        name: "rclone",
+        variable: "SPEAKEASY_INTEROP_RCLONE",
+        searchesPath: true,
+        howToGet: "apt-get install rclone (.ci/run does)"
+    )
     static let azureCLI = CommandLineClient(
-        name: "az", variable: "SPEAKEASY_INTEROP_AZ", searchesPath: false,
-        howToGet: "run Tests/InteropTests/setup.sh and export SPEAKEASY_INTEROP_AZ=$PWD/.venv-azcli/bin/az (.ci/run does both)")
+        name: "az",
+        variable: "SPEAKEASY_INTEROP_AZ",
+        searchesPath: false,
+        howToGet:
+            "run Tests/InteropTests/setup.sh and export SPEAKEASY_INTEROP_AZ=$PWD/.venv-azcli/bin/az (.ci/run does both)"
+    )
 
     var executable: String? {
         if let path = PythonSDK.environment[variable], !path.isEmpty { return path }
@@ -51,7 +59,9 @@ struct CommandLineClient: Sendable {
         guard !result.killedBySignal, result.status == 0 else {
             let stderr = String(decoding: result.stderr, as: UTF8.self)
             throw PythonSDK.Failure(
-                description: "\(name) \(arguments.joined(separator: " ")) \(result.killedBySignal ? "died of signal" : "exited with") \(result.status):\n\(stderr)\n\(stdout)")
+                description:
+                    "\(name) \(arguments.joined(separator: " ")) \(result.killedBySignal ? "died of signal" : "exited with") \(result.status):\n\(stderr)\n\(stdout)"
+            )
         }
         return stdout
     }

@@ -36,11 +36,15 @@ enum PythonSDK {
     static func interpreter() throws -> String {
         guard let python else {
             throw Failure(
-                description: "SPEAKEASY_INTEROP_PYTHON is not set but CI is: the interop tests need the Azure SDKs for Python. "
-                    + "Run Tests/InteropTests/setup.sh and export SPEAKEASY_INTEROP_PYTHON=$PWD/.venv-interop/bin/python (.ci/run does both).")
+                description:
+                    "SPEAKEASY_INTEROP_PYTHON is not set but CI is: the interop tests need the Azure SDKs for Python. "
+                    + "Run Tests/InteropTests/setup.sh and export SPEAKEASY_INTEROP_PYTHON=$PWD/.venv-interop/bin/python (.ci/run does both)."
+            )
         }
         guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw Failure(description: "SPEAKEASY_INTEROP_PYTHON=\(python) is not an executable; run Tests/InteropTests/setup.sh")
+            throw Failure(
+                description: "SPEAKEASY_INTEROP_PYTHON=\(python) is not an executable; run Tests/InteropTests/setup.sh"
+            )
         }
         return python
     }
@@ -55,7 +59,10 @@ enum PythonSDK {
         let result = try ChildProcess.run(python, [scripts + "/" + script] + arguments, environment: environment)
         guard !result.killedBySignal, result.status == 0 else {
             let message = String(decoding: result.stderr, as: UTF8.self)
-            throw Failure(description: "\(script) \(arguments.joined(separator: " ")) \(result.killedBySignal ? "died of signal" : "exited with") \(result.status):\n\(message)")
+            throw Failure(
+                description:
+                    "\(script) \(arguments.joined(separator: " ")) \(result.killedBySignal ? "died of signal" : "exited with") \(result.status):\n\(message)"
+            )
         }
         return Array(result.stdout)
     }
@@ -92,7 +99,9 @@ struct DumpEntity: Decodable {
     /// The entities of a dump, one JSON object a line.
     static func lines(_ bytes: some Collection<UInt8>) throws -> [DumpEntity] {
         let decoder = JSONDecoder()
-        return try bytes.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(DumpEntity.self, from: Data($0)) }
+        return try bytes.split(separator: UInt8(ascii: "\n")).map {
+            try decoder.decode(DumpEntity.self, from: Data($0))
+        }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -106,7 +115,8 @@ struct DumpEntity: Decodable {
 
 /// A fresh directory for one test, removed afterwards.
 func withScratchDirectory<T>(_ body: (String) throws -> T) throws -> T {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("speakeasy-interop-\(UUID().uuidString)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("speakeasy-interop-\(UUID().uuidString)")
+        .path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: path) }
     return try body(path)

@@ -13,11 +13,15 @@ struct CSVPiecesTests {
     static let records: String = {
         let entities = (0..<6).map { index in
             Entity(
-                partitionKey: "Events", rowKey: "row \(index)",
+                partitionKey: "Events",
+                rowKey: "row \(index)",
                 properties: [
-                    Property("EventName", .string("Meetup \(index)")), Property("EventLocation", .string("Chicago, IL")),
-                    Property("EventDescription", .string("says \"hi\"\nand bye \(index)")), Property("Room", .string("\"")),
-                ])
+                    Property("EventName", .string("Meetup \(index)")),
+                    Property("EventLocation", .string("Chicago, IL")),
+                    Property("EventDescription", .string("says \"hi\"\nand bye \(index)")),
+                    Property("Room", .string("\"")),
+                ]
+            )
         }
         return String(decoding: try! EntityFiles.bytes(of: entities, options: .init(format: .csv)), as: UTF8.self)
     }()
@@ -54,14 +58,24 @@ struct CSVPiecesTests {
             ("a row with a field too many", records(then: "Events,row 9,a,b,c,d,e")),
             ("a row with a field too few", records(then: "Events,row 9,a,b,c")),
             ("a truncated quoted field", String(records.dropLast(12))),
-            ("a header of 1,025 columns", "PartitionKey,RowKey," + String(repeating: "c,", count: 1022) + "d\r\n" + records.drop { $0 != "\n" }.dropFirst()),
+            (
+                "a header of 1,025 columns",
+                "PartitionKey,RowKey," + String(repeating: "c,", count: 1022) + "d\r\n"
+                    + records.drop { $0 != "\n" }.dropFirst()
+            ),
         ]
-        return cases.map { ($0.0, Array($0.1.utf8)) } + [("invalid UTF-8", PieceReading.invalidUTF8(records(then: "Events,row 9,~~,b,c,d")))]
+        return cases.map { ($0.0, Array($0.1.utf8)) } + [
+            ("invalid UTF-8", PieceReading.invalidUTF8(records(then: "Events,row 9,~~,b,c,d")))
+        ]
     }()
 
     @Test("entities and their lines are those of one reader", arguments: [1, 100, 1 << 20])
     func sameEntities(pieceSize: Int) throws {
-        let counts = try PieceReading.expectSameEntities(Self.goodDocuments, fileName: "events.csv", pieceSize: pieceSize)
+        let counts = try PieceReading.expectSameEntities(
+            Self.goodDocuments,
+            fileName: "events.csv",
+            pieceSize: pieceSize
+        )
         for (name, count) in counts { #expect(count == 6, "\(name)") }
     }
 
@@ -72,7 +86,9 @@ struct CSVPiecesTests {
 
     /// The pieces `text` is cut into at every place a cut is possible, without their added headers.
     static func pieces(_ text: String) throws -> (pieces: [ArraySlice<UInt8>], lines: [Int]) {
-        let cuts = try PieceReading.cuts(CSVSplitter(input: ByteInput(name: "x.csv", bytes: Array(text.utf8)), pieceSize: 1))
+        let cuts = try PieceReading.cuts(
+            CSVSplitter(input: ByteInput(name: "x.csv", bytes: Array(text.utf8)), pieceSize: 1)
+        )
         return (cuts.map(\.fileBytes), cuts.map(\.fileLine))
     }
 
@@ -90,10 +106,15 @@ struct CSVPiecesTests {
     func notCut() throws {
         #expect(try Self.pieces(Self.typedFirstRowOnly).pieces.count == 1)
         // A header is copied into every piece and parsed there again: a long one is not.
-        let wideHeader = "PartitionKey,RowKey," + (0..<700).map { "C\($0)" + String(repeating: "x", count: 100) }.joined(separator: ",") + "\r\n"
+        let wideHeader =
+            "PartitionKey,RowKey,"
+            + (0..<700).map { "C\($0)" + String(repeating: "x", count: 100) }.joined(separator: ",") + "\r\n"
         let wide = wideHeader + (0..<6).map { "Events,r\($0)" + String(repeating: ",v", count: 700) + "\r\n" }.joined()
         #expect(try Self.pieces(wide).pieces.count == 1)
-        #expect(try Self.pieces(wide.replacingOccurrences(of: String(repeating: "x", count: 100), with: "")).pieces.count == 7)
+        #expect(
+            try Self.pieces(wide.replacingOccurrences(of: String(repeating: "x", count: 100), with: "")).pieces.count
+                == 7
+        )
         // The header, two records, then the rest from the record the lone CR ends.
         let loneCR = Self.records.replacingOccurrences(of: "\nEvents,row 3", with: "\rEvents,row 3")
         let (pieces, _) = try Self.pieces(loneCR)

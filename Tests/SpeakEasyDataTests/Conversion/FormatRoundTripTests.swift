@@ -14,7 +14,14 @@ struct FormatRoundTripTests {
         var keepsPropertyOrder: Bool { options.format != .csv }
         var testDescription: String { name }
 
-        static func make(_ name: String, _ format: DataFormat, metadata: JSONMetadata = .minimal, typed: Bool = false, delimiter: UInt8 = UInt8(ascii: ","), keepsETag: Bool = true) -> Target {
+        static func make(
+            _ name: String,
+            _ format: DataFormat,
+            metadata: JSONMetadata = .minimal,
+            typed: Bool = false,
+            delimiter: UInt8 = UInt8(ascii: ","),
+            keepsETag: Bool = true
+        ) -> Target {
             var options = EntityFiles.WriteOptions(format: format)
             options.metadata = metadata
             options.typedCSV = typed
@@ -34,17 +41,31 @@ struct FormatRoundTripTests {
 
     static let entities: [Entity] = [
         Entity(
-            partitionKey: "Events", rowKey: "it's a \"key\", with spaces", timestamp: .at("2026-01-02T03:04:05.1234567Z"),
-            etag: "W/\"datetime'2026-01-02T03%3A04%3A05.1234567Z'\"", properties: SampleProperties.everyType),
+            partitionKey: "Events",
+            rowKey: "it's a \"key\", with spaces",
+            timestamp: .at("2026-01-02T03:04:05.1234567Z"),
+            etag: "W/\"datetime'2026-01-02T03%3A04%3A05.1234567Z'\"",
+            properties: SampleProperties.everyType
+        ),
         Entity(
-            partitionKey: "speakers", rowKey: "𝄞 <&> ]]>", timestamp: .at("2026-01-02T03:04:05Z"), etag: "W/\"x\"",
+            partitionKey: "speakers",
+            rowKey: "𝄞 <&> ]]>",
+            timestamp: .at("2026-01-02T03:04:05Z"),
+            etag: "W/\"x\"",
             properties: [
                 Property("Name", .string("Ada\r\nLovelace, \"Countess\"\t<b>&amp;</b>")),
                 Property("Bio", .string(String(repeating: "Ünïcode 🎤 and \"quotes\", commas\n", count: 64 << 10 / 32))),
                 Property("Empty", .string("")),
-            ]),
+            ]
+        ),
         // Fewer properties than the first: absent must stay absent, not become empty strings.
-        Entity(partitionKey: "Events", rowKey: "sparse", timestamp: .at("2026-01-02T03:04:05.5Z"), etag: "W/\"y\"", properties: [Property("Int32Max", .int32(7))]),
+        Entity(
+            partitionKey: "Events",
+            rowKey: "sparse",
+            timestamp: .at("2026-01-02T03:04:05.5Z"),
+            etag: "W/\"y\"",
+            properties: [Property("Int32Max", .int32(7))]
+        ),
     ]
 
     static func write(_ entities: [Entity], _ target: Target) throws -> [UInt8] {
@@ -52,7 +73,11 @@ struct FormatRoundTripTests {
     }
 
     static func read(_ bytes: [UInt8], _ target: Target) throws -> [Entity] {
-        var reader = try EntityFiles.reader(for: ByteInput(name: target.name, bytes: bytes), format: target.options.format, options: EntityFiles.ReadOptions(delimiter: target.options.delimiter))
+        var reader = try EntityFiles.reader(
+            for: ByteInput(name: target.name, bytes: bytes),
+            format: target.options.format,
+            options: EntityFiles.ReadOptions(delimiter: target.options.delimiter)
+        )
         var entities: [Entity] = []
         while let entity = try reader.next() { entities.append(entity) }
         return entities
@@ -74,17 +99,31 @@ struct FormatRoundTripTests {
         let inA = try Self.read(Self.write(Self.entities, from), from)
         let inB = try Self.read(Self.write(inA, to), to)
         let back = try Self.read(Self.write(inB, from), from)
-        let keepETag = from.keepsETag && to.keepsETag, keepOrder = from.keepsPropertyOrder && to.keepsPropertyOrder
-        #expect(Self.comparable(inB, keepETag: keepETag, keepOrder: keepOrder) == Self.comparable(Self.entities, keepETag: keepETag, keepOrder: keepOrder))
-        #expect(Self.comparable(back, keepETag: keepETag, keepOrder: keepOrder) == Self.comparable(Self.entities, keepETag: keepETag, keepOrder: keepOrder))
+        let keepETag = from.keepsETag && to.keepsETag
+        let keepOrder = from.keepsPropertyOrder && to.keepsPropertyOrder
+        #expect(
+            Self.comparable(inB, keepETag: keepETag, keepOrder: keepOrder)
+                == Self.comparable(Self.entities, keepETag: keepETag, keepOrder: keepOrder)
+        )
+        #expect(
+            Self.comparable(back, keepETag: keepETag, keepOrder: keepOrder)
+                == Self.comparable(Self.entities, keepETag: keepETag, keepOrder: keepOrder)
+        )
     }
 
     @Test("DateTime with 0 to 7 fractional digits keeps its ticks in every format", arguments: targets)
     func fractionalDigits(target: Target) throws {
-        let dates = ["2026-05-01T10:00:00Z", "2026-05-01T10:00:00.1Z", "2026-05-01T10:00:00.12Z", "2026-05-01T10:00:00.123Z",
-            "2026-05-01T10:00:00.1234Z", "2026-05-01T10:00:00.12345Z", "2026-05-01T10:00:00.123456Z", "2026-05-01T10:00:00.1234567Z"]
+        let dates = [
+            "2026-05-01T10:00:00Z", "2026-05-01T10:00:00.1Z", "2026-05-01T10:00:00.12Z", "2026-05-01T10:00:00.123Z",
+            "2026-05-01T10:00:00.1234Z", "2026-05-01T10:00:00.12345Z", "2026-05-01T10:00:00.123456Z",
+            "2026-05-01T10:00:00.1234567Z",
+        ]
         let entities = dates.enumerated().map { index, text in
-            Entity(partitionKey: "Events", rowKey: String(index), properties: [Property("EventDate", .dateTime(try! EdmDateTime(parsing: text)))])
+            Entity(
+                partitionKey: "Events",
+                rowKey: String(index),
+                properties: [Property("EventDate", .dateTime(try! EdmDateTime(parsing: text)))]
+            )
         }
         let written = try Self.write(entities, target)
         #expect(try Self.read(written, target) == entities)
@@ -102,13 +141,20 @@ struct FormatRoundTripTests {
             var back: [Entity] = []
             try await store.forEachEntity(table: "events") { back.append($0) }
             let keepOrder = target.keepsPropertyOrder
-            let byKey = Dictionary(uniqueKeysWithValues: Self.comparable(back.map(\.content), keepETag: false, keepOrder: keepOrder).map { ("\($0.partitionKey)|\($0.rowKey)", $0) })
+            let byKey = Dictionary(
+                uniqueKeysWithValues: Self.comparable(back.map(\.content), keepETag: false, keepOrder: keepOrder).map {
+                    ("\($0.partitionKey)|\($0.rowKey)", $0)
+                }
+            )
             for entity in Self.comparable(Self.entities.map(\.content), keepETag: false, keepOrder: keepOrder) {
                 #expect(byKey["\(entity.partitionKey)|\(entity.rowKey)"] == entity)
             }
             // And out again through the format.
             let again = try Self.read(Self.write(back, target), target)
-            #expect(Set(Self.comparable(again.map(\.content), keepETag: false, keepOrder: keepOrder)) == Set(Self.comparable(Self.entities.map(\.content), keepETag: false, keepOrder: keepOrder)))
+            #expect(
+                Set(Self.comparable(again.map(\.content), keepETag: false, keepOrder: keepOrder))
+                    == Set(Self.comparable(Self.entities.map(\.content), keepETag: false, keepOrder: keepOrder))
+            )
         }
     }
 }

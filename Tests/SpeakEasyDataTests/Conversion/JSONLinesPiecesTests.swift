@@ -31,29 +31,59 @@ struct JSONLinesPiecesTests {
     ]
 
     /// Objects over several lines, each of them starting a line: not NDJSON, but cut all the same.
-    static let spreadObjects = lines.replacingOccurrences(of: ",\"", with: ",\n  \"").replacingOccurrences(of: "}\n", with: "\n}\n")
+    static let spreadObjects = lines.replacingOccurrences(of: ",\"", with: ",\n  \"").replacingOccurrences(
+        of: "}\n",
+        with: "\n}\n"
+    )
 
     static let badDocuments: [(String, [UInt8])] = {
         let cases: [(String, String)] = [
-            ("a raw line break in a string, before a brace", lines(replacing: 3, with: #"{"PartitionKey":"p"# + "\n" + #"{","RowKey":"r"}"#)),
-            ("a nested object ending a line", lines(replacing: 3, with: #"{"PartitionKey":"p","RowKey":"r","A":{"b":1}"# + "\n" + #"{"c":2}}"#)),
+            (
+                "a raw line break in a string, before a brace",
+                lines(replacing: 3, with: #"{"PartitionKey":"p"# + "\n" + #"{","RowKey":"r"}"#)
+            ),
+            (
+                "a nested object ending a line",
+                lines(replacing: 3, with: #"{"PartitionKey":"p","RowKey":"r","A":{"b":1}"# + "\n" + #"{"c":2}}"#)
+            ),
             ("a truncated last line", String(lines.dropLast(40))),
             ("an array line", lines(replacing: 2, with: "[1,2]")),
             ("two closing braces", lines(replacing: 2, with: #"{"PartitionKey":"p","RowKey":"r"}}"#)),
-            ("a number that does not fit", lines(replacing: 4, with: #"{"PartitionKey":"p","RowKey":"r","N@odata.type":"Edm.Int32","N":2147483648}"#)),
+            (
+                "a number that does not fit",
+                lines(
+                    replacing: 4,
+                    with: #"{"PartitionKey":"p","RowKey":"r","N@odata.type":"Edm.Int32","N":2147483648}"#
+                )
+            ),
             // Fuzzer finding: "unterminated object" at 1:1 with a cut inside the object, its second line's error without.
             ("objects over several lines", spreadObjects),
-            ("an object's second line starting with a brace", lines(replacing: 2, with: #"{"PartitionKey":"p","# + "\n" + #"{"RowKey":"r"}"#)),
-            ("two objects on a line", lines(replacing: 2, with: #"{"PartitionKey":"p","RowKey":"r"} {"PartitionKey":"p","RowKey":"s"}"#)),
+            (
+                "an object's second line starting with a brace",
+                lines(replacing: 2, with: #"{"PartitionKey":"p","# + "\n" + #"{"RowKey":"r"}"#)
+            ),
+            (
+                "two objects on a line",
+                lines(replacing: 2, with: #"{"PartitionKey":"p","RowKey":"r"} {"PartitionKey":"p","RowKey":"s"}"#)
+            ),
             ("a BOM on a later line", lines(replacing: 4, with: "\u{FEFF}" + #"{"PartitionKey":"p","RowKey":"r"}"#)),
         ]
         return cases.map { ($0.0, Array($0.1.utf8)) }
-            + [("invalid UTF-8", PieceReading.invalidUTF8(lines(replacing: 3, with: #"{"PartitionKey":"p","RowKey":"~~"}"#)))]
+            + [
+                (
+                    "invalid UTF-8",
+                    PieceReading.invalidUTF8(lines(replacing: 3, with: #"{"PartitionKey":"p","RowKey":"~~"}"#))
+                )
+            ]
     }()
 
     @Test("entities and their lines are those of one reader", arguments: [1, 700, 1 << 20])
     func sameEntities(pieceSize: Int) throws {
-        let counts = try PieceReading.expectSameEntities(Self.goodDocuments, fileName: "events.ndjson", pieceSize: pieceSize)
+        let counts = try PieceReading.expectSameEntities(
+            Self.goodDocuments,
+            fileName: "events.ndjson",
+            pieceSize: pieceSize
+        )
         for (name, count) in counts { #expect(count == 6, "\(name)") }
     }
 
@@ -65,7 +95,9 @@ struct JSONLinesPiecesTests {
     @Test("lines are cut between objects only, and the pieces hold all the bytes")
     func cuts() throws {
         let text = Self.spreadObjects
-        let cuts = try PieceReading.cuts(JSONLinesSplitter(input: ByteInput(name: "x.ndjson", bytes: Array(text.utf8)), pieceSize: 1))
+        let cuts = try PieceReading.cuts(
+            JSONLinesSplitter(input: ByteInput(name: "x.ndjson", bytes: Array(text.utf8)), pieceSize: 1)
+        )
         let (pieces, lines) = (cuts.map(\.bytes), cuts.map(\.fileLine))
         #expect(pieces.count == 6)
         #expect(pieces.allSatisfy { $0.first == UInt8(ascii: "{") })

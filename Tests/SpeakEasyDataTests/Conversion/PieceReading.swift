@@ -21,7 +21,10 @@ enum PieceReading {
     /// Expects each document, written to `fileName`, to read the same in pieces as whole: the same
     /// entities with the same lines. Returns how many entities each document had.
     static func expectSameEntities(
-        _ documents: [(String, String)], fileName: String, pieceSize: Int, sourceLocation: SourceLocation = #_sourceLocation
+        _ documents: [(String, String)],
+        fileName: String,
+        pieceSize: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         try withTemporaryDirectory { directory in
@@ -40,7 +43,12 @@ enum PieceReading {
 
     /// Expects each document, which one reader refuses, to be refused in pieces with the same error:
     /// reason, line and column.
-    static func expectSameError(_ documents: [(String, [UInt8])], fileName: String, pieceSize: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectSameError(
+        _ documents: [(String, [UInt8])],
+        fileName: String,
+        pieceSize: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         try withTemporaryDirectory { directory in
             for (name, bytes) in documents {
                 let path = directory + "/" + fileName
@@ -49,7 +57,11 @@ enum PieceReading {
                     Issue.record("\(name) was accepted by one reader", sourceLocation: sourceLocation)
                     continue
                 }
-                #expect(read(path, pieceReaders: 2, pieceSize: pieceSize).failure == expected, "\(name)", sourceLocation: sourceLocation)
+                #expect(
+                    read(path, pieceReaders: 2, pieceSize: pieceSize).failure == expected,
+                    "\(name)",
+                    sourceLocation: sourceLocation
+                )
             }
         }
     }
@@ -96,4 +108,3 @@ extension Result {
         return nil
     }
 }
-

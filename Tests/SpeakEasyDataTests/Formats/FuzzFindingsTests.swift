@@ -16,7 +16,10 @@ struct FuzzFindingsTests {
         #expect(error?.reason.contains("not a valid XML element name") == true, "\(String(describing: error))")
     }
 
-    @Test("JSON refuses a property name that its readers take for an annotation ('@', 'odata.')", arguments: ["t@Aype", "odata.id"])
+    @Test(
+        "JSON refuses a property name that its readers take for an annotation ('@', 'odata.')",
+        arguments: ["t@Aype", "odata.id"]
+    )
     func jsonAnnotation(name: String) {
         let entity = Entity(partitionKey: "p", rowKey: "r", properties: [Property(name, .string("x"))])
         for format in [DataFormat.json, .ndjson] {

@@ -14,15 +14,25 @@ struct GoldenSeedTests {
     static func render() throws -> String {
         let catalog = try SampleCatalog(directory: packageRoot.appendingPathComponent("samples").path)
         let options = GeneratorOptions(
-            seed: 42, eventCount: 100, speakerCount: 10, from: try EdmDateTime(parsing: "2026-01-01T00:00:00Z"),
-            cutoff: try EdmDateTime(parsing: "2027-01-01T00:00:00Z"), resolution: .minute, photoBaseURL: "http://127.0.0.1:10000/speakeasy/speakers/")
+            seed: 42,
+            eventCount: 100,
+            speakerCount: 10,
+            from: try EdmDateTime(parsing: "2026-01-01T00:00:00Z"),
+            cutoff: try EdmDateTime(parsing: "2027-01-01T00:00:00Z"),
+            resolution: .minute,
+            photoBaseURL: "http://127.0.0.1:10000/speakeasy/speakers/"
+        )
         let generator = try SeedGenerator(catalog: catalog, options: options)
-        var lines = ["# SeedGenerator v\(SeedGenerator.version), seed 42, 10 speakers, 100 events, 2026-01-01 … 2027-01-01, minute, app dates"]
+        var lines = [
+            "# SeedGenerator v\(SeedGenerator.version), seed 42, 10 speakers, 100 events, 2026-01-01 … 2027-01-01, minute, app dates"
+        ]
         var entities = generator.speakers.map { EncodedEntity($0.speaker.entity) }
         var events = generator.events()
         while let event = events.next() { entities.append(EncodedEntity(event.entity)) }
         for entity in entities {
-            lines.append(entity.partitionKey + "\t" + entity.rowKey + "\t" + String(decoding: entity.properties, as: UTF8.self))
+            lines.append(
+                entity.partitionKey + "\t" + entity.rowKey + "\t" + String(decoding: entity.properties, as: UTF8.self)
+            )
         }
         // The generated speakers' placeholder photos, byte for byte.
         for speaker in generator.speakers.dropFirst(catalog.speakers.count) {

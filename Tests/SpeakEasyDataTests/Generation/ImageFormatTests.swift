@@ -4,9 +4,18 @@ import Testing
 
 @Suite("ImageFormat sniffing")
 struct ImageFormatTests {
-    static let png = PNGEncoder.encode(width: 1, height: 1, pixels: [true], background: (0, 0, 0), foreground: (1, 1, 1))
+    static let png = PNGEncoder.encode(
+        width: 1,
+        height: 1,
+        pixels: [true],
+        background: (0, 0, 0),
+        foreground: (1, 1, 1)
+    )
 
-    @Test("the sample photos are JPEGs", arguments: ["BJohnson", "BTubalinal", "CJones", "DOrlova", "EGardner", "MMorse", "MOmar", "TNielsen"])
+    @Test(
+        "the sample photos are JPEGs",
+        arguments: ["BJohnson", "BTubalinal", "CJones", "DOrlova", "EGardner", "MMorse", "MOmar", "TNielsen"]
+    )
     func samplePhotos(name: String) throws {
         let bytes = try readFile(TestPaths.samples + "/photos/\(name).jpg")
         #expect(ImageFormat(sniffing: bytes) == .jpeg)

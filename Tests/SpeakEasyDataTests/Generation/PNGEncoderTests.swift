@@ -65,7 +65,8 @@ struct PNGEncoderTests {
             offset += length
         }
         try #require(offset + 4 == stream.count)
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in out {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521
@@ -84,7 +85,13 @@ struct PNGEncoderTests {
     func smallImage() throws {
         // 10×2: row 0 alternates, row 1 only the last pixel set (tests the padding of a 10-pixel row).
         let pixels = (0..<10).map { $0 % 2 == 0 } + (0..<10).map { $0 == 9 }
-        let png = PNGEncoder.encode(width: 10, height: 2, pixels: pixels, background: (1, 2, 3), foreground: (250, 251, 252))
+        let png = PNGEncoder.encode(
+            width: 10,
+            height: 2,
+            pixels: pixels,
+            background: (1, 2, 3),
+            foreground: (250, 251, 252)
+        )
         #expect(ImageFormat(sniffing: png) == .png)
         let chunks = try Self.chunks(png)
         #expect(chunks.map(\.type) == ["IHDR", "PLTE", "IDAT", "IEND"])
@@ -105,9 +112,16 @@ struct PNGEncoderTests {
     @Test("an image larger than one stored block spans several blocks")
     func multipleBlocks() throws {
         var random = SplitMix64(seed: 5)
-        let width = 2_048, height = 300
+        let width = 2_048
+        let height = 300
         let pixels = (0..<width * height).map { _ in random.next() & 1 == 1 }
-        let png = PNGEncoder.encode(width: width, height: height, pixels: pixels, background: (0, 0, 0), foreground: (255, 255, 255))
+        let png = PNGEncoder.encode(
+            width: width,
+            height: height,
+            pixels: pixels,
+            background: (0, 0, 0),
+            foreground: (255, 255, 255)
+        )
         let chunks = try Self.chunks(png)
         #expect(chunks.allSatisfy { $0.crc == Self.crc32(Array($0.type.utf8) + $0.data) })
         let raw = try Self.inflateStored(chunks[2].data)
@@ -117,7 +131,10 @@ struct PNGEncoderTests {
         #expect(raw[1] == firstByte)
     }
 
-    @Test("placeholder photos are valid 96×96 PNGs with initials drawn", arguments: ["Ada Lovelace", "Grace Hopper", "Zoe Müller", "x", "", "Jean-Luc Picard Jr"])
+    @Test(
+        "placeholder photos are valid 96×96 PNGs with initials drawn",
+        arguments: ["Ada Lovelace", "Grace Hopper", "Zoe Müller", "x", "", "Jean-Luc Picard Jr"]
+    )
     func placeholder(name: String) throws {
         let png = PlaceholderPhoto.png(forName: name)
         #expect(ImageFormat(sniffing: png) == .png)

@@ -9,20 +9,36 @@ struct SampleCatalogTests {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
         #expect(
             catalog.speakers.map(\.name) == [
-                "Bart Tubalinal", "Bert Johnson", "Travis Nielsen", "Matt Morse", "Mo Omar", "Darya Orlova", "Callie Jones", "Ela Gardner",
-            ])
+                "Bart Tubalinal", "Bert Johnson", "Travis Nielsen", "Matt Morse", "Mo Omar", "Darya Orlova",
+                "Callie Jones", "Ela Gardner",
+            ]
+        )
         #expect(
             catalog.speakers.map(\.title) == [
-                "Solutions Architect", "Solutions Architect", "Principal Consultant", "Principal Consultant", "Practice Manager",
+                "Solutions Architect", "Solutions Architect", "Principal Consultant", "Principal Consultant",
+                "Practice Manager",
                 "Consultant", "Consultant", "Consultant",
-            ])
-        #expect(catalog.speakers.map(\.photoBlobName) == ["BTubalinal.jpg", "BJohnson.jpg", "TNielsen.jpg", "MMorse.jpg", "MOmar.jpg", "DOrlova.jpg", "CJones.jpg", "EGardner.jpg"])
+            ]
+        )
+        #expect(
+            catalog.speakers.map(\.photoBlobName) == [
+                "BTubalinal.jpg", "BJohnson.jpg", "TNielsen.jpg", "MMorse.jpg", "MOmar.jpg", "DOrlova.jpg",
+                "CJones.jpg", "EGardner.jpg",
+            ]
+        )
         #expect(catalog.speakers.allSatisfy { $0.photo.format == .jpeg && !$0.photo.bytes.isEmpty })
-        #expect(catalog.eventNames == ["Mobile Mondays", "iOS Meetup", "Windows Phone Meetup", "Android Meetup", "HTML5 Meetup", "SharePoint Saturdays"])
+        #expect(
+            catalog.eventNames == [
+                "Mobile Mondays", "iOS Meetup", "Windows Phone Meetup", "Android Meetup", "HTML5 Meetup",
+                "SharePoint Saturdays",
+            ]
+        )
         #expect(
             catalog.locations.map(\.name) == [
-                "Chicago, IL", "Milwaukee, WI", "Madison, WI", "Boston, MA", "Washington, DC", "Los Angeles, CA", "Las Vegas, NV", "New York City, NY",
-            ])
+                "Chicago, IL", "Milwaukee, WI", "Madison, WI", "Boston, MA", "Washington, DC", "Los Angeles, CA",
+                "Las Vegas, NV", "New York City, NY",
+            ]
+        )
         // Standard time (UTC-6, -5, -8): daylight saving time is ignored.
         #expect(catalog.locations.map(\.utcOffsetMinutes) == [-360, -360, -360, -300, -300, -480, -480, -300])
         #expect(catalog.eventDescription.hasPrefix("Lorem ipsum"))
@@ -32,7 +48,10 @@ struct SampleCatalogTests {
     @Test("a bio follows '<Name> is a <Title> in the <description>'")
     func bio() throws {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
-        #expect(catalog.bio(name: "Mo Omar", title: "Practice Manager") == "Mo Omar is a Practice Manager in the " + catalog.eventDescription)
+        #expect(
+            catalog.bio(name: "Mo Omar", title: "Practice Manager") == "Mo Omar is a Practice Manager in the "
+                + catalog.eventDescription
+        )
     }
 
     @Test("the fingerprint is a stable SHA-256 that changes with any photo")
@@ -108,7 +127,10 @@ struct SampleCatalogTests {
         }
     }
 
-    @Test("an empty list is named", arguments: ["eventNames", "locations", "speakers", "firstNames", "lastNames", "titles"])
+    @Test(
+        "an empty list is named",
+        arguments: ["eventNames", "locations", "speakers", "firstNames", "lastNames", "titles"]
+    )
     func emptyList(field: String) throws {
         try withBrokenSamples { directory in
             try editCatalog(directory) { $0[field] = [Any]() }
@@ -122,7 +144,9 @@ struct SampleCatalogTests {
     @Test("a duplicate item is named with its index")
     func duplicateItem() throws {
         try withBrokenSamples { directory in
-            try editCatalog(directory) { $0["locations"] = ($0["locations"] as! [Any]) + [["name": "Chicago, IL", "utcOffsetMinutes": -360]] }
+            try editCatalog(directory) {
+                $0["locations"] = ($0["locations"] as! [Any]) + [["name": "Chicago, IL", "utcOffsetMinutes": -360]]
+            }
             let error = #expect(throws: SampleCatalogError.self) { try SampleCatalog(directory: directory) }
             #expect(error?.kind == .malformedInput)
             #expect(error?.reason == "locations[8] repeats 'Chicago, IL'", "\(String(describing: error))")
@@ -132,19 +156,34 @@ struct SampleCatalogTests {
     @Test("a location given as a plain string, as catalogs wrote before offsets, is a place on UTC")
     func plainStringLocation() throws {
         try withBrokenSamples { directory in
-            try editCatalog(directory) { $0["locations"] = ["Reykjavík", ["name": "Mumbai", "utcOffsetMinutes": 330]] }
+            try editCatalog(directory) {
+                $0["locations"] = ["Reykjavík", ["name": "Mumbai", "utcOffsetMinutes": 330]]
+            }
             let catalog = try SampleCatalog(directory: directory)
-            #expect(catalog.locations == [SampleLocation(name: "Reykjavík", utcOffsetMinutes: 0), SampleLocation(name: "Mumbai", utcOffsetMinutes: 330)])
+            #expect(
+                catalog.locations == [
+                    SampleLocation(name: "Reykjavík", utcOffsetMinutes: 0),
+                    SampleLocation(name: "Mumbai", utcOffsetMinutes: 330),
+                ]
+            )
         }
     }
 
     @Test("a UTC offset beyond UTC-12:00 … UTC+14:00 is named with its index", arguments: [-721, 841])
     func offsetOutOfRange(minutes: Int) throws {
         try withBrokenSamples { directory in
-            try editCatalog(directory) { $0["locations"] = [["name": "Chicago, IL", "utcOffsetMinutes": -360], ["name": "Nowhere", "utcOffsetMinutes": minutes]] }
+            try editCatalog(directory) {
+                $0["locations"] = [
+                    ["name": "Chicago, IL", "utcOffsetMinutes": -360],
+                    ["name": "Nowhere", "utcOffsetMinutes": minutes],
+                ]
+            }
             let error = #expect(throws: SampleCatalogError.self) { try SampleCatalog(directory: directory) }
             #expect(error?.kind == .malformedInput)
-            #expect(error?.reason.contains("locations[1].utcOffsetMinutes \(minutes)") == true, "\(String(describing: error))")
+            #expect(
+                error?.reason.contains("locations[1].utcOffsetMinutes \(minutes)") == true,
+                "\(String(describing: error))"
+            )
         }
     }
 

@@ -7,12 +7,24 @@ struct SeedGeneratorTests {
     static let base = "http://127.0.0.1:10000/speakeasy/speakers/"
 
     static func options(
-        seed: UInt64 = 42, events: Int = 100, speakers: Int = 8, from: String = "2026-01-01T00:00:00Z", cutoff: String = "2026-12-31T00:00:00Z",
-        resolution: DateResolution = .minute, dateFormat: EventDateFormat = .app
+        seed: UInt64 = 42,
+        events: Int = 100,
+        speakers: Int = 8,
+        from: String = "2026-01-01T00:00:00Z",
+        cutoff: String = "2026-12-31T00:00:00Z",
+        resolution: DateResolution = .minute,
+        dateFormat: EventDateFormat = .app
     ) -> GeneratorOptions {
         GeneratorOptions(
-            seed: seed, eventCount: events, speakerCount: speakers, from: .at(from), cutoff: .at(cutoff), resolution: resolution, dateFormat: dateFormat,
-            photoBaseURL: base)
+            seed: seed,
+            eventCount: events,
+            speakerCount: speakers,
+            from: .at(from),
+            cutoff: .at(cutoff),
+            resolution: resolution,
+            dateFormat: dateFormat,
+            photoBaseURL: base
+        )
     }
 
     static func generate(_ options: GeneratorOptions) throws -> (SeedGenerator, [Event]) {
@@ -25,7 +37,9 @@ struct SeedGeneratorTests {
 
     struct Identity: Hashable {
         var name: String, location: String, speaker: String, date: EdmDateTime
-        init(_ event: Event) { (name, location, speaker, date) = (event.name, event.location, event.speakerKey, event.date) }
+        init(_ event: Event) {
+            (name, location, speaker, date) = (event.name, event.location, event.speakerKey, event.date)
+        }
     }
 
     @Test("exactly N events, unique by name, location, speaker and date", arguments: [0, 1, 100, 2_000])
@@ -43,9 +57,17 @@ struct SeedGeneratorTests {
         }
     }
 
-    @Test("dates lie in [from, cutoff], on the resolution's steps plus one tick, so Azure serves all seven digits", arguments: DateResolution.allCases)
+    @Test(
+        "dates lie in [from, cutoff], on the resolution's steps plus one tick, so Azure serves all seven digits",
+        arguments: DateResolution.allCases
+    )
     func datesInWindow(resolution: DateResolution) throws {
-        let options = Self.options(events: 500, from: "2026-01-01T10:20:30.1234567Z", cutoff: "2026-03-05T08:09:10.7654321Z", resolution: resolution)
+        let options = Self.options(
+            events: 500,
+            from: "2026-01-01T10:20:30.1234567Z",
+            cutoff: "2026-03-05T08:09:10.7654321Z",
+            resolution: resolution
+        )
         let (_, events) = try Self.generate(options)
         #expect(events.count == 500)
         for event in events {
@@ -60,7 +82,12 @@ struct SeedGeneratorTests {
     @Test("--date-format azure: dates lie on the resolution grid itself", arguments: DateResolution.allCases)
     func azureDatesOnGrid(resolution: DateResolution) throws {
         let options = Self.options(
-            events: 500, from: "2026-01-01T10:20:30.1234567Z", cutoff: "2026-03-05T08:09:10.7654321Z", resolution: resolution, dateFormat: .azure)
+            events: 500,
+            from: "2026-01-01T10:20:30.1234567Z",
+            cutoff: "2026-03-05T08:09:10.7654321Z",
+            resolution: resolution,
+            dateFormat: .azure
+        )
         let (_, events) = try Self.generate(options)
         #expect(events.count == 500)
         for event in events {
@@ -73,10 +100,18 @@ struct SeedGeneratorTests {
     func before1601() throws {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
         let error = #expect(throws: GenerationError.self) {
-            try SeedGenerator(catalog: catalog, options: Self.options(from: "1500-01-01T00:00:00Z", cutoff: "2026-01-01T00:00:00Z"))
+            try SeedGenerator(
+                catalog: catalog,
+                options: Self.options(from: "1500-01-01T00:00:00Z", cutoff: "2026-01-01T00:00:00Z")
+            )
         }
         #expect(error?.reason.contains("1601") == true, "\(String(describing: error))")
-        #expect(throws: Never.self) { try SeedGenerator(catalog: catalog, options: Self.options(from: "1601-01-01T00:00:00Z", cutoff: "1601-01-02T00:00:00Z")) }
+        #expect(throws: Never.self) {
+            try SeedGenerator(
+                catalog: catalog,
+                options: Self.options(from: "1601-01-01T00:00:00Z", cutoff: "1601-01-02T00:00:00Z")
+            )
+        }
     }
 
     @Test("more events than memory can hold are refused up front, with the estimate")
@@ -85,7 +120,10 @@ struct SeedGeneratorTests {
         let physical = try #require(PhysicalMemory.bytes)
         let events = physical / 64 + 1_000_000
         let error = #expect(throws: GenerationError.self) {
-            try SeedGenerator(catalog: catalog, options: Self.options(events: events, cutoff: "2126-01-01T00:00:00Z", resolution: .second))
+            try SeedGenerator(
+                catalog: catalog,
+                options: Self.options(events: events, cutoff: "2126-01-01T00:00:00Z", resolution: .second)
+            )
         }
         #expect(error?.reason.contains("memory") == true, "\(String(describing: error))")
         #expect(error?.reason.contains("GiB") == true, "\(String(describing: error))")
@@ -95,7 +133,11 @@ struct SeedGeneratorTests {
     func speakerKeysByName() throws {
         // Every name the pools give, so both runs hold the same people, drawn in another order.
         let catalog = try SampleCatalog(directory: TestPaths.samples)
-        let everyone = 8 + Set(catalog.firstNames.flatMap { first in catalog.lastNames.map { first + " " + $0 } }).subtracting(catalog.speakers.map(\.name)).count
+        let everyone =
+            8
+            + Set(catalog.firstNames.flatMap { first in catalog.lastNames.map { first + " " + $0 } }).subtracting(
+                catalog.speakers.map(\.name)
+            ).count
         let (a, _) = try Self.generate(Self.options(seed: 1, events: 0, speakers: everyone))
         let (b, _) = try Self.generate(Self.options(seed: 2, events: 0, speakers: everyone))
         let keysA = Dictionary(uniqueKeysWithValues: a.speakers.map { ($0.speaker.name, $0.speaker.key) })
@@ -107,9 +149,17 @@ struct SeedGeneratorTests {
         #expect((bart.high >> 12) & 0xF == 5)
     }
 
-    @Test("the same event has the same RowKey in every run: every combination, drawn under two seeds, gives the same keys")
+    @Test(
+        "the same event has the same RowKey in every run: every combination, drawn under two seeds, gives the same keys"
+    )
     func eventKeysByIdentity() throws {
-        let full = Self.options(seed: 1, events: 256, from: "2026-01-01T00:00:00Z", cutoff: "2026-01-01T23:59:59Z", resolution: .day)
+        let full = Self.options(
+            seed: 1,
+            events: 256,
+            from: "2026-01-01T00:00:00Z",
+            cutoff: "2026-01-01T23:59:59Z",
+            resolution: .day
+        )
         var other = full
         other.seed = 2
         let (_, a) = try Self.generate(full)
@@ -135,13 +185,20 @@ struct SeedGeneratorTests {
     func combinationLimit() throws {
         // One day at day resolution: its one date, 00:00 UTC on Thursday, is Wednesday evening in every sample location, so
         // neither "Mobile Mondays" nor "SharePoint Saturdays": 4 names × 8 locations × 8 speakers × 1 date = 256 events.
-        let full = Self.options(events: 256, from: "2026-01-01T00:00:00Z", cutoff: "2026-01-01T23:59:59Z", resolution: .day)
+        let full = Self.options(
+            events: 256,
+            from: "2026-01-01T00:00:00Z",
+            cutoff: "2026-01-01T23:59:59Z",
+            resolution: .day
+        )
         let (generator, events) = try Self.generate(full)
         #expect(generator.combinationCount == 256)
         #expect(Set(events.map(Identity.init)).count == 256)
         var tooMany = full
         tooMany.eventCount = 257
-        let error = #expect(throws: GenerationError.self) { try SeedGenerator(catalog: SampleCatalog(directory: TestPaths.samples), options: tooMany) }
+        let error = #expect(throws: GenerationError.self) {
+            try SeedGenerator(catalog: SampleCatalog(directory: TestPaths.samples), options: tooMany)
+        }
         #expect(error?.reason.contains("256") == true, "\(String(describing: error))")
         #expect(error?.kind == .usage)
     }
@@ -150,7 +207,10 @@ struct SeedGeneratorTests {
     func cutoffBeforeFrom() throws {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
         let error = #expect(throws: GenerationError.self) {
-            try SeedGenerator(catalog: catalog, options: Self.options(from: "2026-02-01T00:00:00Z", cutoff: "2026-01-31T23:59:59Z"))
+            try SeedGenerator(
+                catalog: catalog,
+                options: Self.options(from: "2026-02-01T00:00:00Z", cutoff: "2026-01-31T23:59:59Z")
+            )
         }
         #expect(error?.reason.contains("before") == true, "\(String(describing: error))")
     }
@@ -159,14 +219,19 @@ struct SeedGeneratorTests {
     func emptyWindow() throws {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
         #expect(throws: GenerationError.self) {
-            try SeedGenerator(catalog: catalog, options: Self.options(from: "2026-01-01T01:00:00Z", cutoff: "2026-01-01T02:00:00Z", resolution: .day))
+            try SeedGenerator(
+                catalog: catalog,
+                options: Self.options(from: "2026-01-01T01:00:00Z", cutoff: "2026-01-01T02:00:00Z", resolution: .day)
+            )
         }
     }
 
     @Test("impossible counts are refused", arguments: [(-1, 8), (10, 0), (10, -3), (10, 1 << 25), (10, 5_000)])
     func impossibleCounts(events: Int, speakers: Int) throws {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
-        #expect(throws: GenerationError.self) { try SeedGenerator(catalog: catalog, options: Self.options(events: events, speakers: speakers)) }
+        #expect(throws: GenerationError.self) {
+            try SeedGenerator(catalog: catalog, options: Self.options(events: events, speakers: speakers))
+        }
     }
 
     @Test("the same seed gives identical data; another seed different data")
@@ -215,7 +280,10 @@ struct SeedGeneratorTests {
         for generated in generator.speakers.dropFirst(8) {
             let parts = generated.speaker.name.split(separator: " ", maxSplits: 1).map(String.init)
             #expect(parts.count == 2)
-            #expect(catalog.firstNames.contains(parts[0]) && catalog.lastNames.contains(parts[1]), "\(generated.speaker.name)")
+            #expect(
+                catalog.firstNames.contains(parts[0]) && catalog.lastNames.contains(parts[1]),
+                "\(generated.speaker.name)"
+            )
             #expect(!catalog.speakers.map(\.name).contains(generated.speaker.name))
             #expect(catalog.titles.contains(generated.speaker.title))
             #expect(generated.photo.format == .png)
@@ -232,9 +300,13 @@ struct SeedGeneratorTests {
     @Test("generated speakers can use up every name pair")
     func everyNamePair() throws {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
-        let pairs = Set(catalog.firstNames.flatMap { first in catalog.lastNames.map { first + " " + $0 } }).subtracting(catalog.speakers.map(\.name))
+        let pairs = Set(catalog.firstNames.flatMap { first in catalog.lastNames.map { first + " " + $0 } }).subtracting(
+            catalog.speakers.map(\.name)
+        )
         let all = try SeedGenerator(catalog: catalog, options: Self.options(events: 0, speakers: 8 + pairs.count))
         #expect(Set(all.speakers.dropFirst(8).map(\.speaker.name)) == pairs)
-        #expect(throws: GenerationError.self) { try SeedGenerator(catalog: catalog, options: Self.options(events: 0, speakers: 9 + pairs.count)) }
+        #expect(throws: GenerationError.self) {
+            try SeedGenerator(catalog: catalog, options: Self.options(events: 0, speakers: 9 + pairs.count))
+        }
     }
 }

@@ -13,13 +13,18 @@ struct SplitMix64Tests {
 
     @Test("the same seed gives the same stream, another seed another")
     func determinism() {
-        var a = SplitMix64(seed: 42), b = SplitMix64(seed: 42), c = SplitMix64(seed: 43)
+        var a = SplitMix64(seed: 42)
+        var b = SplitMix64(seed: 42)
+        var c = SplitMix64(seed: 43)
         let first = (0..<100).map { _ in a.next() }
         #expect(first == (0..<100).map { _ in b.next() })
         #expect(first != (0..<100).map { _ in c.next() })
     }
 
-    @Test("uniform(below:) stays in range and reaches every value of a small bound", arguments: [1, 2, 3, 6, 7, 8, 10, 31])
+    @Test(
+        "uniform(below:) stays in range and reaches every value of a small bound",
+        arguments: [1, 2, 3, 6, 7, 8, 10, 31]
+    )
     func uniformSmallBounds(bound: UInt64) {
         var random = SplitMix64(seed: bound)
         var seen = Set<UInt64>()
@@ -31,7 +36,10 @@ struct SplitMix64Tests {
         #expect(seen.count == Int(bound))
     }
 
-    @Test("uniform(below:) stays in range for large and awkward bounds", arguments: [UInt64(1) << 63 + 1, .max, .max - 1, 1 << 32 + 3, 864_000_000_001])
+    @Test(
+        "uniform(below:) stays in range for large and awkward bounds",
+        arguments: [UInt64(1) << 63 + 1, .max, .max - 1, 1 << 32 + 3, 864_000_000_001]
+    )
     func uniformLargeBounds(bound: UInt64) {
         var random = SplitMix64(seed: 99)
         for _ in 0..<5_000 { #expect(random.uniform(below: bound) < bound) }

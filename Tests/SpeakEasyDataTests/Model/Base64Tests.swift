@@ -5,7 +5,10 @@ import Testing
 struct Base64Tests {
     @Test(
         "RFC 4648 test vectors encode and decode",
-        arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")]
+        arguments: [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ]
     )
     func vectors(plain: String, encoded: String) {
         #expect(Base64.encode(Array(plain.utf8)) == encoded)
@@ -29,7 +32,8 @@ struct Base64Tests {
     @Test(
         "invalid base64 is rejected",
         arguments: [
-            "Zg", "Zg=", "Z===", "====", "Zg=a", "Zm9v====", "Zm 9v", "Zm9v\n", "Zg==Zg==", "Zm9-", "Zm9_", "ééé", "Zm9v!A==", "=Zm9",
+            "Zg", "Zg=", "Z===", "====", "Zg=a", "Zm9v====", "Zm 9v", "Zm9v\n", "Zg==Zg==", "Zm9-", "Zm9_", "ééé",
+            "Zm9v!A==", "=Zm9",
         ]
     )
     func invalid(text: String) {
@@ -41,6 +45,9 @@ struct Base64Tests {
     /// an `Edm.Binary` does not survive a round trip.
     @Test("non-canonical padding bits are rejected", arguments: ["Zh==", "Zm9=", "Zm9vYh==", "AB=="])
     func nonCanonical(text: String) {
-        #expect(Base64.decode(text) == nil, "\(text) decodes to \(Base64.decode(text) ?? []) which encodes as \(Base64.encode(Base64.decode(text) ?? []))")
+        #expect(
+            Base64.decode(text) == nil,
+            "\(text) decodes to \(Base64.decode(text) ?? []) which encodes as \(Base64.encode(Base64.decode(text) ?? []))"
+        )
     }
 }

@@ -117,11 +117,16 @@ struct EdmDateTimeTests {
 
     @Test("calendar fields survive from and to ticks, across month and year ends")
     func calendarFields() throws {
-        let date = try #require(EdmDateTime(year: 2024, month: 12, day: 31, hour: 23, minute: 59, second: 59, fraction: 9_999_999))
+        let date = try #require(
+            EdmDateTime(year: 2024, month: 12, day: 31, hour: 23, minute: 59, second: 59, fraction: 9_999_999)
+        )
         let next = try #require(date.adding(ticks: 1))
         #expect(next == .at("2025-01-01T00:00:00Z"))
         let c = date.components
-        #expect(c.year == 2024 && c.month == 12 && c.day == 31 && c.hour == 23 && c.minute == 59 && c.second == 59 && c.fraction == 9_999_999)
+        #expect(
+            c.year == 2024 && c.month == 12 && c.day == 31 && c.hour == 23 && c.minute == 59 && c.second == 59
+                && c.fraction == 9_999_999
+        )
         #expect(date.startOfDay == .at("2024-12-31T00:00:00Z"))
         #expect(EdmDateTime(year: 2024, month: 13, day: 1) == nil)
         #expect(EdmDateTime(year: 2024, month: 4, day: 31) == nil)
@@ -141,7 +146,17 @@ struct EdmDateTimeTests {
             #expect(full == date, "\(ticks)")
             #expect(trimmed == date, "\(ticks)")
             let c = date.components
-            #expect(EdmDateTime(year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute, second: c.second, fraction: c.fraction) == date)
+            #expect(
+                EdmDateTime(
+                    year: c.year,
+                    month: c.month,
+                    day: c.day,
+                    hour: c.hour,
+                    minute: c.minute,
+                    second: c.second,
+                    fraction: c.fraction
+                ) == date
+            )
         }
     }
 

@@ -79,22 +79,32 @@ struct EdmGuidTests {
         }
         // Every byte next to the digits' and letters' ranges, in every position.
         for position in [0, 7, 9, 14, 19, 24, 35] {
-            for byte in [UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "`"), UInt8(ascii: "g"), UInt8(ascii: "A"), UInt8(ascii: "F"), 0x00, 0x80, 0xB0, 0xFF] {
+            for byte in [
+                UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "`"), UInt8(ascii: "g"), UInt8(ascii: "A"),
+                UInt8(ascii: "F"), 0x00, 0x80, 0xB0, 0xFF,
+            ] {
                 var text = Array(EdmGuid(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210).description.utf8)
                 text[position] = byte
                 #expect(text.withUnsafeBytes { EdmGuid(lowerCase: $0) } == nil, "\(byte) at \(position)")
             }
         }
-        #expect(Self.lowerCase("01234567-89ab-cdef-0123-456789abcdef") == EdmGuid(high: 0x0123_4567_89ab_cdef, low: 0x0123_4567_89ab_cdef))
+        #expect(
+            Self.lowerCase("01234567-89ab-cdef-0123-456789abcdef")
+                == EdmGuid(high: 0x0123_4567_89ab_cdef, low: 0x0123_4567_89ab_cdef)
+        )
     }
 
     @Test(
         "name-based GUIDs (version 5) equal Python's uuid.uuid5 for the same namespace and name",
         arguments: [
             ("6ba7b810-9dad-11d1-80b4-00c04fd430c8", "python.org", "886313e1-3b8a-5372-9b90-0c9aee199e5d"),
-            ("6ba7b811-9dad-11d1-80b4-00c04fd430c8", "https://example.com/Müller", "1f3d1e88-f52c-5b1e-8105-46605e53cd6a"),
+            (
+                "6ba7b811-9dad-11d1-80b4-00c04fd430c8", "https://example.com/Müller",
+                "1f3d1e88-f52c-5b1e-8105-46605e53cd6a"
+            ),
             ("eb3c908c-f027-4f50-8047-ea2389f8fbfe", "speaker\nBart Tubalinal", "98edd3b8-3812-5275-9401-b4d7815a1018"),
-        ])
+        ]
+    )
     func nameBased(namespace: String, name: String, expected: String) throws {
         let guid = EdmGuid(nameBased: Array(name.utf8), in: try #require(EdmGuid(namespace)))
         #expect(guid.description == expected)

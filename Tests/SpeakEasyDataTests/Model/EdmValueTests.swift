@@ -4,12 +4,13 @@ import Testing
 
 @Suite("EdmValue lexical forms and equality")
 struct EdmValueTests {
-    static let values: [EdmValue] = SampleProperties.everyType.map(\.value) + [
-        .string("  leading and trailing  "), .int32(0), .int32(-1), .int64(0), .int64(-1),
-        .double(0.0), .double(-1.5), .double(123456789012345.12), .double(1e-7), .double(1e21),
-        .dateTime(.at("2024-02-29T23:59:59.9999999Z")),
-        .guid(EdmGuid(high: 0, low: 0)),
-    ]
+    static let values: [EdmValue] =
+        SampleProperties.everyType.map(\.value) + [
+            .string("  leading and trailing  "), .int32(0), .int32(-1), .int64(0), .int64(-1),
+            .double(0.0), .double(-1.5), .double(123456789012345.12), .double(1e-7), .double(1e21),
+            .dateTime(.at("2024-02-29T23:59:59.9999999Z")),
+            .guid(EdmGuid(high: 0, low: 0)),
+        ]
 
     @Test("every value survives its lexical form with type and exact value", arguments: values)
     func lexicalRoundTrip(value: EdmValue) throws {
@@ -62,7 +63,10 @@ struct EdmValueTests {
         #expect(EdmValue.double(parsed) == EdmValue.double(expected))
     }
 
-    @Test("Double parsing rejects what is not an Edm.Double", arguments: ["", "NAN", "Inf", "infinity", "+inf", "0x1p3", "abc", "1.5.5", " 1", "1,5", "e5"])
+    @Test(
+        "Double parsing rejects what is not an Edm.Double",
+        arguments: ["", "NAN", "Inf", "infinity", "+inf", "0x1p3", "abc", "1.5.5", " 1", "1,5", "e5"]
+    )
     func doubleRejects(text: String) {
         #expect(EdmValue.parseDouble(text) == nil)
         #expect(EdmValue(lexical: text, as: .double) == nil)
@@ -98,7 +102,12 @@ struct EdmValueTests {
         #expect(EdmValue(lexical: "", as: .int64) == nil)
     }
 
-    @Test("Boolean spellings", arguments: [("true", true), ("True", true), ("TRUE", true), ("false", false), ("False", false), ("FALSE", false)])
+    @Test(
+        "Boolean spellings",
+        arguments: [
+            ("true", true), ("True", true), ("TRUE", true), ("false", false), ("False", false), ("FALSE", false),
+        ]
+    )
     func booleanSpellings(text: String, value: Bool) {
         #expect(EdmValue(lexical: text, as: .boolean) == .boolean(value))
     }
@@ -113,8 +122,13 @@ struct EdmValueTests {
         #expect(EdmValue(lexical: "not-a-guid", as: .guid) == nil)
         #expect(EdmValue(lexical: "2023-02-29T00:00:00Z", as: .dateTime) == nil)
         #expect(EdmValue(lexical: "Zg=", as: .binary) == nil)
-        #expect(EdmValue(lexical: "C9DA6455-213D-42C9-9A79-3E9149A57833", as: .guid)?.description == "c9da6455-213d-42c9-9a79-3e9149a57833")
-        #expect(EdmValue(lexical: "2012-11-10T03:04:05.2Z", as: .dateTime)?.description == "2012-11-10T03:04:05.2000000Z")
+        #expect(
+            EdmValue(lexical: "C9DA6455-213D-42C9-9A79-3E9149A57833", as: .guid)?.description
+                == "c9da6455-213d-42c9-9a79-3e9149a57833"
+        )
+        #expect(
+            EdmValue(lexical: "2012-11-10T03:04:05.2Z", as: .dateTime)?.description == "2012-11-10T03:04:05.2000000Z"
+        )
         #expect(EdmValue(lexical: "anything at all", as: .string) == .string("anything at all"))
     }
 

@@ -5,16 +5,29 @@ import Testing
 @Suite("Entity")
 struct EntityTests {
     static let base = Entity(
-        partitionKey: "p", rowKey: "r", timestamp: .at("2024-01-01T00:00:00Z"), etag: "W/\"1\"",
-        properties: [Property("A", .int32(1)), Property("B", .string("x")), Property("C", .boolean(false))])
+        partitionKey: "p",
+        rowKey: "r",
+        timestamp: .at("2024-01-01T00:00:00Z"),
+        etag: "W/\"1\"",
+        properties: [Property("A", .int32(1)), Property("B", .string("x")), Property("C", .boolean(false))]
+    )
 
     @Test("merging replaces existing properties in place and appends new ones")
     func merging() {
         let update = Entity(
-            partitionKey: "ignored", rowKey: "ignored", timestamp: .at("2025-01-01T00:00:00Z"), etag: "W/\"2\"",
-            properties: [Property("D", .double(2.5)), Property("B", .string("y"))])
+            partitionKey: "ignored",
+            rowKey: "ignored",
+            timestamp: .at("2025-01-01T00:00:00Z"),
+            etag: "W/\"2\"",
+            properties: [Property("D", .double(2.5)), Property("B", .string("y"))]
+        )
         let merged = Self.base.merging(update)
-        #expect(merged.properties == [Property("A", .int32(1)), Property("B", .string("y")), Property("C", .boolean(false)), Property("D", .double(2.5))])
+        #expect(
+            merged.properties == [
+                Property("A", .int32(1)), Property("B", .string("y")), Property("C", .boolean(false)),
+                Property("D", .double(2.5)),
+            ]
+        )
         #expect(merged.partitionKey == "p")
         #expect(merged.rowKey == "r")
         #expect(merged.timestamp == Self.base.timestamp)

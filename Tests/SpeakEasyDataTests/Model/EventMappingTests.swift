@@ -5,15 +5,25 @@ import Testing
 @Suite("Event ⇄ entity mapping")
 struct EventMappingTests {
     static let event = Event(
-        key: "dd3cb8f8-93b7-44e2-b74a-c0aa3b27a6d2", date: .at("2026-03-01T09:30:00.0000001Z"), name: "iOS Meetup",
-        location: "Chicago, IL", description: "Lorem ipsum", speakerKey: "c9da6455-213d-42c9-9a79-3e9149a57833", speakerName: "Bart Tubalinal")
+        key: "dd3cb8f8-93b7-44e2-b74a-c0aa3b27a6d2",
+        date: .at("2026-03-01T09:30:00.0000001Z"),
+        name: "iOS Meetup",
+        location: "Chicago, IL",
+        description: "Lorem ipsum",
+        speakerKey: "c9da6455-213d-42c9-9a79-3e9149a57833",
+        speakerName: "Bart Tubalinal"
+    )
 
     @Test("an event becomes the entity the app reads, and back")
     func roundTrip() throws {
         let entity = Self.event.entity
         #expect(entity.partitionKey == "Events")
         #expect(entity.rowKey == Self.event.key)
-        #expect(entity.properties.map(\.name) == ["EventDate", "EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName"])
+        #expect(
+            entity.properties.map(\.name) == [
+                "EventDate", "EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName",
+            ]
+        )
         #expect(entity["EventDate"] == .dateTime(.at("2026-03-01T09:30:00.0000001Z")))
         #expect(entity.properties.dropFirst().allSatisfy { $0.value.type == .string })
         #expect(entity["SpeakerKey"] == .string(Self.event.speakerKey))
@@ -29,7 +39,10 @@ struct EventMappingTests {
         #expect(error?.reason.contains("'Events'") == true)
     }
 
-    @Test("a missing property is named in the error", arguments: ["EventDate", "EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName"])
+    @Test(
+        "a missing property is named in the error",
+        arguments: ["EventDate", "EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName"]
+    )
     func missingProperty(name: String) {
         var entity = Self.event.entity
         entity.properties.removeAll { $0.name == name }
@@ -48,7 +61,10 @@ struct EventMappingTests {
         #expect(error?.reason.contains("Edm.DateTime") == true)
     }
 
-    @Test("a string property of the wrong type is named in the error", arguments: ["EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName"])
+    @Test(
+        "a string property of the wrong type is named in the error",
+        arguments: ["EventName", "EventLocation", "EventDescription", "SpeakerKey", "SpeakerName"]
+    )
     func wrongType(name: String) {
         var entity = Self.event.entity
         let index = entity.properties.firstIndex { $0.name == name }!

@@ -5,8 +5,12 @@ import Testing
 @Suite("Speaker ⇄ entity mapping")
 struct SpeakerMappingTests {
     static let speaker = Speaker(
-        key: "c9da6455-213d-42c9-9a79-3e9149a57833", name: "Bart Tubalinal", title: "Solutions Architect",
-        bio: "Bart Tubalinal is a Solutions Architect in the Lorem ipsum", imageUrl: "http://127.0.0.1:10000/speakeasy/speakers/BTubalinal.jpg")
+        key: "c9da6455-213d-42c9-9a79-3e9149a57833",
+        name: "Bart Tubalinal",
+        title: "Solutions Architect",
+        bio: "Bart Tubalinal is a Solutions Architect in the Lorem ipsum",
+        imageUrl: "http://127.0.0.1:10000/speakeasy/speakers/BTubalinal.jpg"
+    )
 
     @Test("a speaker becomes the entity the app reads, and back")
     func roundTrip() throws {

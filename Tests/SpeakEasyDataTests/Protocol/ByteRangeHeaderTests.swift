@@ -17,7 +17,8 @@ struct RangeHeaderTests {
             "", "bytes=", "bytes=-500", "bytes=5-3", "bytes=a-b", "bytes=1-2,4-5", "items=0-1", "bytes=+1-2",
             "bytes 0-1",
             "bytes=99999999999999999999-", "bytes=1--2",
-        ])
+        ]
+    )
     func ignored(_ value: String) {
         #expect(ByteRangeHeader.parse(value) == nil)
     }
@@ -27,15 +28,23 @@ struct RangeHeaderTests {
         #expect(
             ByteRangeHeader.byteRange(
                 in: RequestHead(
-                    method: "GET", path: "/", headers: [("Range", "bytes=0-1"), ("x-ms-range", "bytes=2-3")]))
-                == ByteRange(first: 2, last: 3))
+                    method: "GET",
+                    path: "/",
+                    headers: [("Range", "bytes=0-1"), ("x-ms-range", "bytes=2-3")]
+                )
+            )
+                == ByteRange(first: 2, last: 3)
+        )
         #expect(
             ByteRangeHeader.byteRange(in: RequestHead(method: "GET", path: "/", headers: [("Range", "bytes=0-1")]))
-                == ByteRange(first: 0, last: 1))
+                == ByteRange(first: 0, last: 1)
+        )
         #expect(
             ByteRangeHeader.byteRange(
-                in: RequestHead(method: "GET", path: "/", headers: [("Range", "bytes=0-1"), ("X-MS-Range", "junk")]))
-                == nil)
+                in: RequestHead(method: "GET", path: "/", headers: [("Range", "bytes=0-1"), ("X-MS-Range", "junk")])
+            )
+                == nil
+        )
         #expect(ByteRangeHeader.byteRange(in: RequestHead(method: "GET", path: "/")) == nil)
     }
 }

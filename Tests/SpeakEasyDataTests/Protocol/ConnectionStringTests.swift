@@ -20,7 +20,8 @@ struct ConnectionStringTests {
     func production() throws {
         let key = "a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5"
         let connection = try ConnectionString(
-            "defaultendpointsprotocol=https;ACCOUNTNAME=speakeasy;AccountKey=\(key);EndpointSuffix=core.windows.net;")
+            "defaultendpointsprotocol=https;ACCOUNTNAME=speakeasy;AccountKey=\(key);EndpointSuffix=core.windows.net;"
+        )
         #expect(try connection.endpoint(.table) == "https://speakeasy.table.core.windows.net")
         #expect(try connection.endpoint(.blob) == "https://speakeasy.blob.core.windows.net")
         #expect(connection["accountkey"] == key)
@@ -37,7 +38,8 @@ struct ConnectionStringTests {
         #expect(combining["\u{670}x"] == "\u{301}y")
         #expect(!combining.description.contains(key))
         let explicit = try ConnectionString(
-            "AccountName=a;TableEndpoint=http://localhost:9/a/;BlobEndpoint=https://b.example/")
+            "AccountName=a;TableEndpoint=http://localhost:9/a/;BlobEndpoint=https://b.example/"
+        )
         #expect(try explicit.endpoint(.table) == "http://localhost:9/a")
         #expect(try explicit.endpoint(.blob) == "https://b.example")
     }
@@ -45,7 +47,8 @@ struct ConnectionStringTests {
     @Test("a SharedAccessSignature loses its leading ? and its sig is hidden when printed")
     func sas() throws {
         let connection = try ConnectionString(
-            "BlobEndpoint=https://x.blob.core.windows.net/;SharedAccessSignature=?sv=2019-02-02&ss=b&sig=SECRET%3D")
+            "BlobEndpoint=https://x.blob.core.windows.net/;SharedAccessSignature=?sv=2019-02-02&ss=b&sig=SECRET%3D"
+        )
         guard case .sharedAccessSignature(let token) = try connection.credential() else {
             Issue.record("expected a SAS")
             return
@@ -58,13 +61,16 @@ struct ConnectionStringTests {
     func errors() throws {
         #expect(
             (#expect(throws: ConnectionString.ParseError.self) { try ConnectionString("AccountName=a;junk") })?.setting
-                == "junk")
+                == "junk"
+        )
         #expect(
             (#expect(throws: ConnectionString.ParseError.self) { try ConnectionString("UseDevelopmentStorage=yes") })?
-                .setting == "UseDevelopmentStorage")
+                .setting == "UseDevelopmentStorage"
+        )
         #expect(
             (#expect(throws: ConnectionString.ParseError.self) { try ConnectionString("DefaultEndpointsProtocol=ftp") })?
-                .setting == "DefaultEndpointsProtocol")
+                .setting == "DefaultEndpointsProtocol"
+        )
         #expect((#expect(throws: ConnectionString.ParseError.self) { try ConnectionString("=x") }) != nil)
         let badKey = try ConnectionString("AccountName=a;AccountKey=not*base64")
         let error = #expect(throws: ConnectionString.ParseError.self) { try badKey.credential() }
@@ -72,7 +78,8 @@ struct ConnectionStringTests {
         #expect(error?.description.contains("not*base64") == false)
         #expect(
             (#expect(throws: ConnectionString.ParseError.self) { try ConnectionString("AccountKey=a").endpoint(.table) })?
-                .setting == "TableEndpoint")
+                .setting == "TableEndpoint"
+        )
     }
 
     @Test("credentials: a bad key is a clear error; the description hides the key")

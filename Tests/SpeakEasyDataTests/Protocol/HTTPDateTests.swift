@@ -19,7 +19,8 @@ struct HTTPDateTests {
                 "Fri, 31 Dec 9999 23:59:59 GMT",
                 EdmDateTime(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59)!
             ),
-        ])
+        ]
+    )
     func roundTrip(_ text: String, _ date: EdmDateTime) {
         #expect(HTTPDate.format(date) == text)
         #expect(HTTPDate.parse(text) == date)
@@ -33,7 +34,8 @@ struct HTTPDateTests {
             "Tue, 31 Sep 2021 21:24:20 GMT", "Tue, 14 Foo 2021 21:24:20 GMT", "Tue, 14 Sep 2021 25:24:20 GMT",
             "2021-09-14T21:24:20Z",
             "Tue, 1a Sep 2021 21:24:20 GMT",
-        ])
+        ]
+    )
     func malformed(_ text: String) {
         #expect(HTTPDate.parse(text) == nil)
     }

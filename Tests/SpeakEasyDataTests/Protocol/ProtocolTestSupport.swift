@@ -17,7 +17,9 @@ func time(_ text: String) -> EdmDateTime {
 /// An entity with every Edm type.
 func everyTypeEntity(partitionKey: String = "speaker", rowKey: String = "ada") -> Entity {
     Entity(
-        partitionKey: partitionKey, rowKey: rowKey, timestamp: time("2024-05-01T10:00:01.1234560Z"),
+        partitionKey: partitionKey,
+        rowKey: rowKey,
+        timestamp: time("2024-05-01T10:00:01.1234560Z"),
         properties: [
             Property("Name", .string("Ada \"Countess\" Lovelace\n")),
             Property("SessionCount", .int32(3)),
@@ -30,5 +32,6 @@ func everyTypeEntity(partitionKey: String = "speaker", rowKey: String = "ada") -
             Property("FirstTalk", .dateTime(time("1843-07-01T09:00:00.0000000Z"))),
             Property("SpeakerId", .guid(EdmGuid("c9da6455-213d-42c9-9a79-3e9149a57833")!)),
             Property("Avatar", .binary([0, 1, 0x68, 0x69])),
-        ])
+        ]
+    )
 }

@@ -21,7 +21,8 @@ struct QueryItemsTests {
 
     @Test(
         "a malformed escape or bytes that are not UTF-8 are a clear error",
-        arguments: ["a=%", "a=%4", "a=%zz", "a=%FF", "a=%C3", "%ZZ=1"])
+        arguments: ["a=%", "a=%4", "a=%zz", "a=%FF", "a=%C3", "%ZZ=1"]
+    )
     func malformed(_ query: String) {
         let error = #expect(throws: QueryItems.DecodingError.self) { try QueryItems(query: query) }
         #expect(error?.description.contains("malformed percent-escape or is not UTF-8") == true)
@@ -55,7 +56,10 @@ struct QueryItemsTests {
         #expect(!"\u{212A}".equalsIgnoringASCIICase("k"))  // the Kelvin sign lower-cases to k in Unicode, not in HTTP
     }
 
-    @Test("decodes from a string, a substring and bridged text alike", arguments: ["a%2Fb", "plain", "%C3%A9", "%", "%G0"])
+    @Test(
+        "decodes from a string, a substring and bridged text alike",
+        arguments: ["a%2Fb", "plain", "%C3%A9", "%", "%G0"]
+    )
     func decodeForms(_ text: String) {
         let expected = PercentEncoding.decode(text)
         #expect(PercentEncoding.decode(Substring("x" + text).dropFirst()) == expected)

@@ -12,7 +12,12 @@ struct RequestAuthenticatorTests {
         let head = RequestHead(method: "GET", path: "/devstoreaccount1/photos/ada.jpg", query: "timeout=30")
         #expect(
             try Self.authenticator.authenticate(
-                head, service: .blob, target: .blob(container: "photos", name: "ada.jpg"), now: Self.now) == .anonymous)
+                head,
+                service: .blob,
+                target: .blob(container: "photos", name: "ada.jpg"),
+                now: Self.now
+            ) == .anonymous
+        )
     }
 
     @Test("Shared Key and SharedKeyLite on tables, Shared Key on blobs")
@@ -21,16 +26,20 @@ struct RequestAuthenticatorTests {
             (StorageService.table, SharedKey.Scheme.sharedKey), (.table, .sharedKeyLite), (.blob, .sharedKey),
         ] {
             var head = RequestHead(
-                method: "GET", path: "/devstoreaccount1/speakers()",
-                headers: [("x-ms-date", Self.date), ("x-ms-version", "2019-02-02")])
+                method: "GET",
+                path: "/devstoreaccount1/speakers()",
+                headers: [("x-ms-date", Self.date), ("x-ms-version", "2019-02-02")]
+            )
             head.headers.append(
                 (
                     "Authorization",
                     try SharedKey.authorization(for: head, service: service, scheme: scheme, credentials: .development)
-                ))
+                )
+            )
             #expect(
                 try Self.authenticator.authenticate(head, service: service, target: .table("speakers"), now: Self.now)
-                    == .sharedKey(scheme))
+                    == .sharedKey(scheme)
+            )
             let stale = Self.now.adding(ticks: 20 * EdmDateTime.ticksPerMinute)!
             let error = #expect(throws: AuthorizationError.self) {
                 try Self.authenticator.authenticate(head, service: service, target: .service, now: stale)
@@ -43,12 +52,18 @@ struct RequestAuthenticatorTests {
     func sas() throws {
         let now = EdmDateTime(year: 2024, month: 5, day: 1, hour: 12)!
         let sas = try SharedAccessSignature.blob(
-            resource: "c", permissions: "rl", expiry: EdmDateTime(year: 2024, month: 5, day: 2)!
+            resource: "c",
+            permissions: "rl",
+            expiry: EdmDateTime(year: 2024, month: 5, day: 2)!
         )
         .signed(with: .development, target: .container("photos"))
         let head = RequestHead(method: "GET", path: "/devstoreaccount1/photos/ada.jpg", query: "timeout=5&" + sas.token)
         let result = try Self.authenticator.authenticate(
-            head, service: .blob, target: .blob(container: "photos", name: "ada.jpg"), now: now)
+            head,
+            service: .blob,
+            target: .blob(container: "photos", name: "ada.jpg"),
+            now: now
+        )
         guard case .sharedAccessSignature(let grant) = result else {
             Issue.record("expected a SAS grant, got \(result)")
             return
@@ -56,10 +71,15 @@ struct RequestAuthenticatorTests {
         #expect(throws: Never.self) { try grant.authorize(.getBlob) }
         #expect(
             (#expect(throws: AuthorizationError.self) { try grant.authorize(.deleteBlob) })?.code
-                == .authorizationPermissionMismatch)
+                == .authorizationPermissionMismatch
+        )
         let elsewhere = #expect(throws: AuthorizationError.self) {
             try Self.authenticator.authenticate(
-                head, service: .blob, target: .blob(container: "other", name: "ada.jpg"), now: now)
+                head,
+                service: .blob,
+                target: .blob(container: "other", name: "ada.jpg"),
+                now: now
+            )
         }
         #expect(elsewhere?.code == .authenticationFailed)
     }
@@ -76,8 +96,12 @@ struct RequestAuthenticatorTests {
     func verifiedOnce() throws {
         let authenticator = RequestAuthenticator(credentials: .development)
         let now = EdmDateTime(year: 2024, month: 5, day: 1, hour: 12)!
-        let sas = try SharedAccessSignature.blob(resource: "c", permissions: "r", expiry: EdmDateTime(year: 2024, month: 5, day: 2)!)
-            .signed(with: .development, target: .container("photos"))
+        let sas = try SharedAccessSignature.blob(
+            resource: "c",
+            permissions: "r",
+            expiry: EdmDateTime(year: 2024, month: 5, day: 2)!
+        )
+        .signed(with: .development, target: .container("photos"))
         let head = RequestHead(method: "GET", path: "/devstoreaccount1/photos/ada.jpg", query: sas.token)
         let target = SASTarget.blob(container: "photos", name: "ada.jpg")
         for _ in 0..<2 { _ = try authenticator.authenticate(head, service: .blob, target: target, now: now) }
@@ -88,7 +112,12 @@ struct RequestAuthenticatorTests {
         }
         #expect(expired?.detail.contains("time frame") == true)
         #expect(throws: AuthorizationError.self) {
-            try authenticator.authenticate(head, service: .blob, target: .blob(container: "other", name: "ada.jpg"), now: now)
+            try authenticator.authenticate(
+                head,
+                service: .blob,
+                target: .blob(container: "other", name: "ada.jpg"),
+                now: now
+            )
         }
         // Wider permissions with the remembered signature: no longer what was signed.
         var widened = sas

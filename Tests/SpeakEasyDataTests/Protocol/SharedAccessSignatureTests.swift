@@ -26,34 +26,48 @@ struct SharedAccessSignatureTests {
         Example(
             name: "azure-data-tables table SAS with a partition range",
             query: "tn=Speakers&sp=ra&spr=https,http&sv=2019-02-02&spk=speaker&epk=speaker",
-            service: .table, target: .table("Speakers"),
+            service: .table,
+            target: .table("Speakers"),
             stringToSign:
                 "ra\n2024-05-01T00:00:00Z\n2024-05-02T00:00:00Z\n/table/devstoreaccount1/speakers\n\n\nhttps,http\n2019-02-02\nspeaker\n\nspeaker\n",
-            signature: "xZ1HL2aAzolnB+ZFEo9sJesfztlUV9V+MTFXmluoS+I="),
+            signature: "xZ1HL2aAzolnB+ZFEo9sJesfztlUV9V+MTFXmluoS+I="
+        ),
         Example(
-            name: "azure-data-tables account SAS", query: "ss=t&srt=oc&sp=rl&sv=2019-02-02", service: .table,
+            name: "azure-data-tables account SAS",
+            query: "ss=t&srt=oc&sp=rl&sv=2019-02-02",
+            service: .table,
             target: .service,
             stringToSign: "devstoreaccount1\nrl\nt\noc\n2024-05-01T00:00:00Z\n2024-05-02T00:00:00Z\n\n\n2019-02-02\n",
-            signature: "Bwg52Y93Ib52cwU+/SwgxESlLu4n+yPLIlc44Oc2ZDQ="),
+            signature: "Bwg52Y93Ib52cwU+/SwgxESlLu4n+yPLIlc44Oc2ZDQ="
+        ),
         Example(
-            name: "azure-storage 0.20.3 table SAS at 2014-02-14", query: "sp=r&sv=2014-02-14&tn=speakers",
-            service: .table, target: .table("speakers"),
+            name: "azure-storage 0.20.3 table SAS at 2014-02-14",
+            query: "sp=r&sv=2014-02-14&tn=speakers",
+            service: .table,
+            target: .table("speakers"),
             stringToSign:
                 "r\n2024-05-01T00:00:00Z\n2024-05-02T00:00:00Z\n/devstoreaccount1/speakers\n\n2014-02-14\n\n\n\n",
-            signature: "fe8HrPVenZp2syhe72PUNM/V9QeStSnqqTNmrRegQ/o="),
+            signature: "fe8HrPVenZp2syhe72PUNM/V9QeStSnqqTNmrRegQ/o="
+        ),
         Example(
-            name: "azure-storage-blob blob SAS", query: "sr=b&sp=r&spr=https,http&sv=2026-10-06", service: .blob,
+            name: "azure-storage-blob blob SAS",
+            query: "sr=b&sp=r&spr=https,http&sv=2026-10-06",
+            service: .blob,
             target: .blob(container: "photos", name: "speakers/ada.jpg"),
             stringToSign:
                 "r\n2024-05-01T00:00:00Z\n2024-05-02T00:00:00Z\n/blob/devstoreaccount1/photos/speakers/ada.jpg\n\n\nhttps,http\n2026-10-06\nb"
                 + String(repeating: "\n", count: 7),
-            signature: "VWFkWA/PPDeFvQMOdxyZK7xIKKYHUk7ThUuCiPWwsjE="),
+            signature: "VWFkWA/PPDeFvQMOdxyZK7xIKKYHUk7ThUuCiPWwsjE="
+        ),
         Example(
-            name: "azure-storage-blob account SAS", query: "ss=b&srt=sco&sp=rl&sv=2026-10-06", service: .blob,
+            name: "azure-storage-blob account SAS",
+            query: "ss=b&srt=sco&sp=rl&sv=2026-10-06",
+            service: .blob,
             target: .service,
             stringToSign:
                 "devstoreaccount1\nrl\nb\nsco\n2024-05-01T00:00:00Z\n2024-05-02T00:00:00Z\n\n\n2026-10-06\n\n",
-            signature: "Egh/5gCIlyadeCDytrEaYZOKk+P1wlkugpk5CrWeqw4="),
+            signature: "Egh/5gCIlyadeCDytrEaYZOKk+P1wlkugpk5CrWeqw4="
+        ),
     ]
 
     static func token(_ example: Example, signature: String? = nil) -> String {
@@ -79,8 +93,12 @@ struct SharedAccessSignatureTests {
     func verify(_ example: Example) throws {
         let sas = try Self.parse(Self.token(example))
         let grant = try sas.verify(
-            credentials: Self.credentials, service: example.service, target: example.target, now: Self.duringWindow,
-            isHTTPS: false)
+            credentials: Self.credentials,
+            service: example.service,
+            target: example.target,
+            now: Self.duringWindow,
+            isHTTPS: false
+        )
         #expect(grant.signature == sas)
     }
 
@@ -89,8 +107,12 @@ struct SharedAccessSignatureTests {
         let forged = try Self.parse(Self.token(example, signature: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="))
         let error = #expect(throws: AuthorizationError.self) {
             try forged.verify(
-                credentials: Self.credentials, service: example.service, target: example.target, now: Self.duringWindow,
-                isHTTPS: true)
+                credentials: Self.credentials,
+                service: example.service,
+                target: example.target,
+                now: Self.duringWindow,
+                isHTTPS: true
+            )
         }
         #expect(error?.code == .authenticationFailed)
         #expect(error?.detail == "Signature did not match. String to sign used was \(example.stringToSign)")
@@ -98,8 +120,12 @@ struct SharedAccessSignatureTests {
         widened.permissions += "d"
         #expect(throws: AuthorizationError.self) {
             try widened.verify(
-                credentials: Self.credentials, service: example.service, target: example.target, now: Self.duringWindow,
-                isHTTPS: true)
+                credentials: Self.credentials,
+                service: example.service,
+                target: example.target,
+                now: Self.duringWindow,
+                isHTTPS: true
+            )
         }
     }
 
@@ -110,7 +136,12 @@ struct SharedAccessSignatureTests {
         {
             let error = #expect(throws: AuthorizationError.self) {
                 try sas.verify(
-                    credentials: Self.credentials, service: .table, target: .service, now: now, isHTTPS: true)
+                    credentials: Self.credentials,
+                    service: .table,
+                    target: .service,
+                    now: now,
+                    isHTTPS: true
+                )
             }
             #expect(error?.code == .authenticationFailed)
             #expect(
@@ -123,12 +154,21 @@ struct SharedAccessSignatureTests {
     @Test("se before st: Azure's message")
     func expiryBeforeStart() throws {
         let sas = SharedAccessSignature.account(
-            services: "t", resourceTypes: "sco", permissions: "r", start: EdmDateTime(year: 2024, month: 5, day: 2)!,
-            expiry: EdmDateTime(year: 2024, month: 5, day: 1)!)
+            services: "t",
+            resourceTypes: "sco",
+            permissions: "r",
+            start: EdmDateTime(year: 2024, month: 5, day: 2)!,
+            expiry: EdmDateTime(year: 2024, month: 5, day: 1)!
+        )
         let signed = try sas.signed(with: Self.credentials)
         let error = #expect(throws: AuthorizationError.self) {
             try signed.verify(
-                credentials: Self.credentials, service: .table, target: .service, now: Self.duringWindow, isHTTPS: true)
+                credentials: Self.credentials,
+                service: .table,
+                target: .service,
+                now: Self.duringWindow,
+                isHTTPS: true
+            )
         }
         #expect(
             error?.detail
@@ -139,18 +179,29 @@ struct SharedAccessSignatureTests {
     @Test("spr=https refuses http with AuthorizationProtocolMismatch")
     func protocolMismatch() throws {
         let sas = try SharedAccessSignature.table(
-            "speakers", permissions: "r", expiry: EdmDateTime(year: 2024, month: 5, day: 2)!, protocols: "https"
+            "speakers",
+            permissions: "r",
+            expiry: EdmDateTime(year: 2024, month: 5, day: 2)!,
+            protocols: "https"
         )
         .signed(with: Self.credentials)
         #expect(throws: Never.self) {
             try sas.verify(
-                credentials: Self.credentials, service: .table, target: .table("speakers"), now: Self.duringWindow,
-                isHTTPS: true)
+                credentials: Self.credentials,
+                service: .table,
+                target: .table("speakers"),
+                now: Self.duringWindow,
+                isHTTPS: true
+            )
         }
         let error = #expect(throws: AuthorizationError.self) {
             try sas.verify(
-                credentials: Self.credentials, service: .table, target: .table("speakers"), now: Self.duringWindow,
-                isHTTPS: false)
+                credentials: Self.credentials,
+                service: .table,
+                target: .table("speakers"),
+                now: Self.duringWindow,
+                isHTTPS: false
+            )
         }
         #expect(error?.code == .authorizationProtocolMismatch)
     }
@@ -162,22 +213,35 @@ struct SharedAccessSignatureTests {
         let tableAccount = try Self.parse(Self.token(Self.examples[1]))
         let error = #expect(throws: AuthorizationError.self) {
             try tableAccount.verify(
-                credentials: Self.credentials, service: .blob, target: .service, now: Self.duringWindow, isHTTPS: true)
+                credentials: Self.credentials,
+                service: .blob,
+                target: .service,
+                now: Self.duringWindow,
+                isHTTPS: true
+            )
         }
         #expect(error?.code == .authorizationServiceMismatch)
         #expect(error?.message == "This request is not authorized to perform this operation using this service.")
         let table = try Self.parse(Self.token(Self.examples[0]))
         let other = #expect(throws: AuthorizationError.self) {
             try table.verify(
-                credentials: Self.credentials, service: .table, target: .table("events"), now: Self.duringWindow,
-                isHTTPS: true)
+                credentials: Self.credentials,
+                service: .table,
+                target: .table("events"),
+                now: Self.duringWindow,
+                isHTTPS: true
+            )
         }
         #expect(other?.code == .authorizationFailure)
         let blob = try Self.parse(Self.token(Self.examples[3]))
         let container = #expect(throws: AuthorizationError.self) {
             try blob.verify(
-                credentials: Self.credentials, service: .blob, target: .container("photos"), now: Self.duringWindow,
-                isHTTPS: true)
+                credentials: Self.credentials,
+                service: .blob,
+                target: .container("photos"),
+                now: Self.duringWindow,
+                isHTTPS: true
+            )
         }
         #expect(container?.code == .authorizationResourceTypeMismatch)
     }
@@ -189,33 +253,40 @@ struct SharedAccessSignatureTests {
         #expect(throws: Never.self) { try account.authorize(.getEntity) }
         #expect(
             (#expect(throws: AuthorizationError.self) { try account.authorize(.insertEntity) })?.code
-                == .authorizationPermissionMismatch)
+                == .authorizationPermissionMismatch
+        )
         #expect(throws: Never.self) { try account.authorize(.listTables) }
         let objectsOnly = SASGrant(
-            .account(services: "t", resourceTypes: "o", permissions: "lr", expiry: Self.duringWindow))
+            .account(services: "t", resourceTypes: "o", permissions: "lr", expiry: Self.duringWindow)
+        )
         #expect(
             (#expect(throws: AuthorizationError.self) { try objectsOnly.authorize(.listTables) })?.code
-                == .authorizationResourceTypeMismatch)
+                == .authorizationResourceTypeMismatch
+        )
         #expect(
             (#expect(throws: AuthorizationError.self) { try account.authorize(.getBlob) })?.code
-                == .authorizationServiceMismatch)
+                == .authorizationServiceMismatch
+        )
 
         var upsert = SharedAccessSignature.table("speakers", permissions: "ua", expiry: Self.duringWindow)
         #expect(throws: Never.self) { try SASGrant(upsert).authorize(.insertOrMergeEntity) }
         upsert.permissions = "a"
         #expect(
             (#expect(throws: AuthorizationError.self) { try SASGrant(upsert).authorize(.insertOrReplaceEntity) })?.code
-                == .authorizationPermissionMismatch)
+                == .authorizationPermissionMismatch
+        )
         #expect(
             (#expect(throws: AuthorizationError.self) { try SASGrant(upsert).authorize(.createTable) })?.code
-                == .authorizationFailure)
+                == .authorizationFailure
+        )
 
         let blob = SASGrant(SharedAccessSignature.blob(resource: "b", permissions: "cr", expiry: Self.duringWindow))
         #expect(throws: Never.self) { try blob.authorize(.createBlob) }
         #expect(throws: Never.self) { try blob.authorize(.getBlobProperties) }
         #expect(
             (#expect(throws: AuthorizationError.self) { try blob.authorize(.overwriteBlob) })?.code
-                == .authorizationPermissionMismatch)
+                == .authorizationPermissionMismatch
+        )
     }
 
     @Test("table key ranges are inclusive and open where a key is missing")
@@ -226,7 +297,8 @@ struct SharedAccessSignatureTests {
         #expect(
             (#expect(throws: AuthorizationError.self) {
                 try grant.authorizeEntity(partitionKey: "speakers", rowKey: "a")
-            })?.code == .authorizationFailure)
+            })?.code == .authorizationFailure
+        )
         let rows = TableKeyRange(startPartitionKey: "p", startRowKey: "b", endPartitionKey: "q", endRowKey: "m")
         #expect(!rows.contains(partitionKey: "p", rowKey: "a"))
         #expect(rows.contains(partitionKey: "p", rowKey: "b"))
@@ -243,7 +315,8 @@ struct SharedAccessSignatureTests {
             "sig=abc", "sv=2019-02-02&sp=r", "sv=2019-02-02&sig=abc&sp=r", "sv=2019-2-2&tn=t&sig=abc",
             "sv=latest&ss=b&srt=s&sig=x",
             "sv=2019-02-02&sr=x&sig=abc", "sig=&sv=2019-02-02&tn=t",
-        ])
+        ]
+    )
     func malformed(_ query: String) {
         let error = #expect(throws: AuthorizationError.self) { try Self.parse(query) }
         #expect(error?.code == .authenticationFailed)
@@ -269,16 +342,26 @@ struct SharedAccessSignatureTests {
             let sas = try Self.parse(query)
             let error = #expect(throws: AuthorizationError.self) {
                 try sas.verify(
-                    credentials: Self.credentials, service: .table, target: .table("speakers"), now: Self.duringWindow,
-                    isHTTPS: true)
+                    credentials: Self.credentials,
+                    service: .table,
+                    target: .table("speakers"),
+                    now: Self.duringWindow,
+                    isHTTPS: true
+                )
             }
             #expect(error?.detail == detail)
         }
         let huge = try Self.parse(
-            "ss=b&srt=s&sp=r&sv=2019-02-02&se=2024-05-02&sig=" + String(repeating: "A", count: 1_000_000))
+            "ss=b&srt=s&sp=r&sv=2019-02-02&se=2024-05-02&sig=" + String(repeating: "A", count: 1_000_000)
+        )
         #expect(throws: AuthorizationError.self) {
             try huge.verify(
-                credentials: Self.credentials, service: .blob, target: .service, now: Self.duringWindow, isHTTPS: true)
+                credentials: Self.credentials,
+                service: .blob,
+                target: .service,
+                now: Self.duringWindow,
+                isHTTPS: true
+            )
         }
     }
 
@@ -288,20 +371,25 @@ struct SharedAccessSignatureTests {
         #expect(SASTime.parse("2024-05-01T10:30Z") == EdmDateTime(year: 2024, month: 5, day: 1, hour: 10, minute: 30))
         #expect(
             SASTime.parse("2024-05-01T10:30:15Z")
-                == EdmDateTime(year: 2024, month: 5, day: 1, hour: 10, minute: 30, second: 15))
+                == EdmDateTime(year: 2024, month: 5, day: 1, hour: 10, minute: 30, second: 15)
+        )
         #expect(SASTime.parse("2024-05-01T10:30:15.1234567Z") != nil)
         #expect(SASTime.parse("yesterday") == nil)
         #expect(
             SASTime.format(EdmDateTime(year: 2024, month: 5, day: 1, hour: 10, minute: 30, second: 15, fraction: 5)!)
-                == "2024-05-01T10:30:15Z")
+                == "2024-05-01T10:30:15Z"
+        )
     }
 
     @Test("a created token reads back to itself and hides its signature when printed")
     func roundTrip() throws {
         let sas = try SharedAccessSignature.table(
-            "Speakers", permissions: "raud", start: EdmDateTime(year: 2024, month: 5, day: 1)!,
+            "Speakers",
+            permissions: "raud",
+            start: EdmDateTime(year: 2024, month: 5, day: 1)!,
             expiry: EdmDateTime(year: 2024, month: 5, day: 2)!,
-            protocols: "https,http", keyRange: TableKeyRange(startPartitionKey: "a b", endPartitionKey: "z/+")
+            protocols: "https,http",
+            keyRange: TableKeyRange(startPartitionKey: "a b", endPartitionKey: "z/+")
         ).signed(with: Self.credentials)
         #expect(try Self.parse(sas.token) == sas)
         #expect(!sas.description.contains(sas.signature))

@@ -11,21 +11,27 @@ struct SharedKeyTests {
     static let credentials = StorageCredentials.development
 
     static let tableInsert = RequestHead(
-        method: "POST", path: "/devstoreaccount1/speakers",
+        method: "POST",
+        path: "/devstoreaccount1/speakers",
         headers: [
             ("Content-Type", "application/json;odata=nometadata"), ("x-ms-date", date), ("x-ms-version", "2019-02-02"),
-        ])
+        ]
+    )
     static let blobPut = RequestHead(
-        method: "PUT", path: "/devstoreaccount1/photos/ada.jpg",
+        method: "PUT",
+        path: "/devstoreaccount1/photos/ada.jpg",
         headers: [
             ("Content-Length", "11"), ("Content-Type", "image/jpeg"), ("x-ms-blob-type", "BlockBlob"),
             ("x-ms-date", date),
             ("x-ms-version", "2021-08-06"),
-        ])
+        ]
+    )
     static let blobList = RequestHead(
-        method: "GET", path: "/devstoreaccount1/photos",
+        method: "GET",
+        path: "/devstoreaccount1/photos",
         query: "restype=container&comp=list&prefix=speakers%2F&maxresults=2",
-        headers: [("x-ms-date", date), ("x-ms-version", "2021-08-06")])
+        headers: [("x-ms-date", date), ("x-ms-version", "2021-08-06")]
+    )
 
     struct Vector: Sendable, CustomTestStringConvertible {
         var name: String
@@ -39,36 +45,59 @@ struct SharedKeyTests {
 
     static let vectors = [
         Vector(
-            name: "Table SharedKey, POST /speakers", head: tableInsert, service: .table, scheme: .sharedKey,
+            name: "Table SharedKey, POST /speakers",
+            head: tableInsert,
+            service: .table,
+            scheme: .sharedKey,
             stringToSign:
                 "POST\n\napplication/json;odata=nometadata\n\(date)\n/devstoreaccount1/devstoreaccount1/speakers",
-            signature: "jMEXPhMeqdxx2NJhQwdbnABbUE7kDba/1RlKJvGEx/0="),
+            signature: "jMEXPhMeqdxx2NJhQwdbnABbUE7kDba/1RlKJvGEx/0="
+        ),
         Vector(
-            name: "Table SharedKeyLite, POST /speakers", head: tableInsert, service: .table, scheme: .sharedKeyLite,
+            name: "Table SharedKeyLite, POST /speakers",
+            head: tableInsert,
+            service: .table,
+            scheme: .sharedKeyLite,
             stringToSign: "\(date)\n/devstoreaccount1/devstoreaccount1/speakers",
-            signature: "RpnEbemEELnUkapNfMJ0vo8qgclY6SUc+xvcLk4FKKs="),
+            signature: "RpnEbemEELnUkapNfMJ0vo8qgclY6SUc+xvcLk4FKKs="
+        ),
         Vector(
-            name: "Blob SharedKey, PUT a block blob", head: blobPut, service: .blob, scheme: .sharedKey,
+            name: "Blob SharedKey, PUT a block blob",
+            head: blobPut,
+            service: .blob,
+            scheme: .sharedKey,
             stringToSign:
                 "PUT\n\n\n11\n\nimage/jpeg\n\n\n\n\n\n\nx-ms-blob-type:BlockBlob\nx-ms-date:\(date)\nx-ms-version:2021-08-06\n"
                 + "/devstoreaccount1/devstoreaccount1/photos/ada.jpg",
-            signature: "y+JlxZA+VcsTTlTXnnci42xNCdcvuwB37PX4tJry3uE="),
+            signature: "y+JlxZA+VcsTTlTXnnci42xNCdcvuwB37PX4tJry3uE="
+        ),
         Vector(
-            name: "Blob SharedKey, GET a container listing with a query", head: blobList, service: .blob,
+            name: "Blob SharedKey, GET a container listing with a query",
+            head: blobList,
+            service: .blob,
             scheme: .sharedKey,
             stringToSign: "GET" + String(repeating: "\n", count: 12) + "x-ms-date:\(date)\nx-ms-version:2021-08-06\n"
                 + "/devstoreaccount1/devstoreaccount1/photos\ncomp:list\nmaxresults:2\nprefix:speakers/\nrestype:container",
-            signature: "Zsn7T/ijpTUj2xzFrGwyxZXz4pY4rQELPobP/NLlI0g="),
+            signature: "Zsn7T/ijpTUj2xzFrGwyxZXz4pY4rQELPobP/NLlI0g="
+        ),
     ]
 
     @Test("string to sign and signature match the SDKs'", arguments: vectors)
     func vector(_ vector: Vector) throws {
         let stringToSign = try SharedKey.stringToSign(
-            vector.head, service: vector.service, scheme: vector.scheme, account: "devstoreaccount1")
+            vector.head,
+            service: vector.service,
+            scheme: vector.scheme,
+            account: "devstoreaccount1"
+        )
         #expect(stringToSign == vector.stringToSign)
         #expect(Self.credentials.sign(stringToSign) == vector.signature)
         let header = try SharedKey.authorization(
-            for: vector.head, service: vector.service, scheme: vector.scheme, credentials: Self.credentials)
+            for: vector.head,
+            service: vector.service,
+            scheme: vector.scheme,
+            credentials: Self.credentials
+        )
         #expect(header == "\(vector.scheme.rawValue) devstoreaccount1:\(vector.signature)")
     }
 
@@ -78,11 +107,16 @@ struct SharedKeyTests {
         head.headers.append(("Authorization", "\(vector.scheme.rawValue) devstoreaccount1:\(vector.signature)"))
         #expect(
             try SharedKey.verify(head, service: vector.service, credentials: Self.credentials, now: Self.now)
-                == vector.scheme)
+                == vector.scheme
+        )
         // Thirty seconds of skew is fine.
         #expect(throws: Never.self) {
             try SharedKey.verify(
-                head, service: vector.service, credentials: Self.credentials, now: Self.now.adding(ticks: 300_000_000)!)
+                head,
+                service: vector.service,
+                credentials: Self.credentials,
+                now: Self.now.adding(ticks: 300_000_000)!
+            )
         }
 
         var tampered = head
@@ -99,7 +133,8 @@ struct SharedKeyTests {
     func staleDate() throws {
         var head = Self.tableInsert
         head.headers.append(
-            ("Authorization", "SharedKey devstoreaccount1:jMEXPhMeqdxx2NJhQwdbnABbUE7kDba/1RlKJvGEx/0="))
+            ("Authorization", "SharedKey devstoreaccount1:jMEXPhMeqdxx2NJhQwdbnABbUE7kDba/1RlKJvGEx/0=")
+        )
         let sixteenMinutes: Int64 = 16 * EdmDateTime.ticksPerMinute
         for now in [Self.now.adding(ticks: sixteenMinutes)!, Self.now.adding(ticks: -sixteenMinutes)!] {
             let error = #expect(throws: AuthorizationError.self) {
@@ -117,8 +152,10 @@ struct SharedKeyTests {
     @Test("a request without any date is refused")
     func missingDate() {
         let head = RequestHead(
-            method: "GET", path: "/devstoreaccount1/Tables",
-            headers: [("Authorization", "SharedKey devstoreaccount1:AAAA")])
+            method: "GET",
+            path: "/devstoreaccount1/Tables",
+            headers: [("Authorization", "SharedKey devstoreaccount1:AAAA")]
+        )
         let error = #expect(throws: AuthorizationError.self) {
             try SharedKey.verify(head, service: .table, credentials: Self.credentials, now: Self.now)
         }
@@ -129,7 +166,10 @@ struct SharedKeyTests {
     func tableDateHeader() throws {
         let other = "Tue, 14 Sep 2021 21:24:21 GMT"
         var head = RequestHead(
-            method: "GET", path: "/devstoreaccount1/speakers()", headers: [("x-ms-date", Self.date), ("Date", other)])
+            method: "GET",
+            path: "/devstoreaccount1/speakers()",
+            headers: [("x-ms-date", Self.date), ("Date", other)]
+        )
         let signed = try SharedKey.tableStringToSign(head, account: "devstoreaccount1", date: other)
         head.headers.append(("Authorization", "SharedKey devstoreaccount1:\(Self.credentials.sign(signed))"))
         #expect(try SharedKey.verify(head, service: .table, credentials: Self.credentials, now: Self.now) == .sharedKey)
@@ -141,7 +181,8 @@ struct SharedKeyTests {
             "", "SharedKey", "SharedKey ", "SharedKey devstoreaccount1", "SharedKey devstoreaccount1:",
             "SharedKey :abc", "Bearer eyJ0eXAi",
             "sharedkey devstoreaccount1:abc",
-        ])
+        ]
+    )
     func malformedHeader(_ value: String) {
         let error = #expect(throws: AuthorizationError.self) { try SharedKeyAuthorization(parsing: value) }
         #expect(error?.code == .invalidAuthenticationInfo)
@@ -177,7 +218,11 @@ struct SharedKeyTests {
     func blobLite() {
         let error = #expect(throws: AuthorizationError.self) {
             try SharedKey.stringToSign(
-                Self.blobPut, service: .blob, scheme: .sharedKeyLite, account: "devstoreaccount1")
+                Self.blobPut,
+                service: .blob,
+                scheme: .sharedKeyLite,
+                account: "devstoreaccount1"
+            )
         }
         #expect(error?.detail.contains("SharedKeyLite") == true)
     }
@@ -187,10 +232,13 @@ struct SharedKeyTests {
     )
     func canonicalization() throws {
         let head = RequestHead(
-            method: "PUT", path: "/devstoreaccount1/photos/a", query: "comp=metadata&B=2&b=1",
+            method: "PUT",
+            path: "/devstoreaccount1/photos/a",
+            query: "comp=metadata&B=2&b=1",
             headers: [
                 ("Content-Length", "0"), ("x-ms-meta-ab-c", " x "), ("x-ms-meta-a_b", "y"), ("X-MS-Date", Self.date),
-            ])
+            ]
+        )
         let blob = try SharedKey.blobStringToSign(head, account: "acct")
         #expect(
             blob

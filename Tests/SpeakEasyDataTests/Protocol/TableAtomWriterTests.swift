@@ -17,8 +17,10 @@ struct TableAtomWriterTests {
         let text = String(decoding: feed, as: UTF8.self)
         for piece in [
             #"xml:base="https://ciserversdk.table.core.windows.net/""#, #"<title type="text">tabledatatype7</title>"#,
-            "<id>https://ciserversdk.table.core.windows.net/tabledatatype7</id>", "<updated>2013-03-27T11:02:30Z</updated>",
-            #"<link rel="self" title="tabledatatype7" href="tabledatatype7"/>"#, #"<category term="ciserversdk.tabledatatype7""#,
+            "<id>https://ciserversdk.table.core.windows.net/tabledatatype7</id>",
+            "<updated>2013-03-27T11:02:30Z</updated>",
+            #"<link rel="self" title="tabledatatype7" href="tabledatatype7"/>"#,
+            #"<category term="ciserversdk.tabledatatype7""#,
             #"m:etag="W/&quot;datetime'2013-03-27T11%3A02%3A28.1691983Z'&quot;""#,
         ] {
             #expect(text.contains(piece), "\(piece)")
@@ -30,7 +32,11 @@ struct TableAtomWriterTests {
         let entity = everyTypeEntity()
         let body = try writer.entry(entity, table: "speakers")
         let text = String(decoding: body, as: UTF8.self)
-        #expect(text.hasPrefix(#"<?xml version="1.0" encoding="utf-8" standalone="yes"?><entry xml:base="https://ciserversdk.table.core.windows.net/""#))
+        #expect(
+            text.hasPrefix(
+                #"<?xml version="1.0" encoding="utf-8" standalone="yes"?><entry xml:base="https://ciserversdk.table.core.windows.net/""#
+            )
+        )
         #expect(text.contains(#"m:etag="W/&quot;datetime'2024-05-01T10%3A00%3A01.123456Z'&quot;""#))
         let read = try Atom.read(body)
         #expect(read.count == 1)
@@ -43,10 +49,17 @@ struct TableAtomWriterTests {
         let feed = String(decoding: writer.tablesFeed(["speakers", "events"]), as: UTF8.self)
         #expect(feed.ranges(of: "<d:TableName>").count == 2)
         #expect(feed.contains(#"<category term="ciserversdk.Tables""#))
-        #expect(try TableNameBody.read(writer.tableEntry("speakers"), contentType: "application/atom+xml") == "speakers")
+        #expect(
+            try TableNameBody.read(writer.tableEntry("speakers"), contentType: "application/atom+xml") == "speakers"
+        )
         #expect(try TableNameBody.read(TableNameBody.atom("a<b"), contentType: "application/atom+xml") == "a<b")
-        #expect(try TableNameBody.read(TableJSONReader.createTableBody("speakers"), contentType: "application/json") == "speakers")
-        for (body, type) in [("{}", "application/json"), ("<entry/>", "application/atom+xml"), ("", nil), ("{\"TableName\":\"\"}", nil)] {
+        #expect(
+            try TableNameBody.read(TableJSONReader.createTableBody("speakers"), contentType: "application/json")
+                == "speakers"
+        )
+        for (body, type) in [
+            ("{}", "application/json"), ("<entry/>", "application/atom+xml"), ("", nil), ("{\"TableName\":\"\"}", nil),
+        ] {
             #expect(throws: TableServiceError.self) { try TableNameBody.read(Array(body.utf8), contentType: type) }
         }
     }

@@ -30,7 +30,11 @@ struct TableEntityBodyTests {
     @Test("the client's Timestamp and odata.etag are ignored")
     func ignoresServerFields() throws {
         let entity = try TableEntityBody.readJSON(
-            Array(#"{"odata.etag":"W/\"x\"","PartitionKey":"p","RowKey":"r","Timestamp":"2020-01-01T00:00:00Z","A":1}"#.utf8))
+            Array(
+                #"{"odata.etag":"W/\"x\"","PartitionKey":"p","RowKey":"r","Timestamp":"2020-01-01T00:00:00Z","A":1}"#
+                    .utf8
+            )
+        )
         #expect(entity.timestamp == nil && entity.etag == nil && entity.properties == [Property("A", .int32(1))])
     }
 
@@ -38,8 +42,13 @@ struct TableEntityBodyTests {
     func keysFromURL() throws {
         let keys = (partitionKey: "p", rowKey: "O'Brien")
         let entity = try TableEntityBody.readJSON(Array(#"{"A":1,"Timestamp":"not even a date"}"#.utf8), keys: keys)
-        #expect(entity.partitionKey == "p" && entity.rowKey == "O'Brien" && entity.properties == [Property("A", .int32(1))])
-        #expect(try TableEntityBody.readJSON(Array(#"{"PartitionKey":"p","RowKey":"O'Brien"}"#.utf8), keys: keys).properties.isEmpty)
+        #expect(
+            entity.partitionKey == "p" && entity.rowKey == "O'Brien" && entity.properties == [Property("A", .int32(1))]
+        )
+        #expect(
+            try TableEntityBody.readJSON(Array(#"{"PartitionKey":"p","RowKey":"O'Brien"}"#.utf8), keys: keys).properties
+                .isEmpty
+        )
         do {
             _ = try TableEntityBody.readJSON(Array(#"{"PartitionKey":"q"}"#.utf8), keys: keys)
             Issue.record("a body naming other keys was accepted")
@@ -70,8 +79,12 @@ struct TableEntityBodyTests {
             (#"{"PartitionKey":"a\u0001b","RowKey":"r"}"#, "OutOfRangeInput"),
             (#"{"PartitionKey":"p","RowKey":"r","1st":1}"#, "PropertyNameInvalid"),
             (#"{"PartitionKey":"p","RowKey":"r","a-b":1}"#, "PropertyNameInvalid"),
-            (#"{"PartitionKey":"p","RowKey":"r","D@odata.type":"Edm.DateTime","D":"1600-12-31T23:59:59Z"}"#, "OutOfRangeInput"),
-        ])
+            (
+                #"{"PartitionKey":"p","RowKey":"r","D@odata.type":"Edm.DateTime","D":"1600-12-31T23:59:59Z"}"#,
+                "OutOfRangeInput"
+            ),
+        ]
+    )
     func badBodies(json: String, expected: String) {
         #expect(code(json) == expected, "\(json)")
     }
@@ -85,7 +98,9 @@ struct TableEntityBodyTests {
 
     @Test("the size limits: 252 properties, 64 KiB values, 1 MiB entities, 255-character names, 1 KiB keys")
     func limits() {
-        func body(_ properties: String, partitionKey: String = "p") -> String { #"{"PartitionKey":"\#(partitionKey)","RowKey":"r"\#(properties)}"# }
+        func body(_ properties: String, partitionKey: String = "p") -> String {
+            #"{"PartitionKey":"\#(partitionKey)","RowKey":"r"\#(properties)}"#
+        }
         let many = (0..<253).map { #","P\#($0)":1"# }.joined()
         #expect(code(body(many)) == "TooManyProperties")
         #expect(code(body((0..<252).map { #","P\#($0)":1"# }.joined())) == nil)
@@ -107,12 +122,18 @@ struct TableEntityBodyTests {
 
     @Test("Atom bodies are read by Content-Type, the legacy client's recorded insert included")
     func atom() throws {
-        let entity = try TableEntityBody.read(try AzureFixture.bytes("table-atom-insert-entity-request.xml"), contentType: "application/atom+xml;charset=\"utf-8\"")
+        let entity = try TableEntityBody.read(
+            try AzureFixture.bytes("table-atom-insert-entity-request.xml"),
+            contentType: "application/atom+xml;charset=\"utf-8\""
+        )
         #expect(entity.partitionKey == "part2" && entity.rowKey == "row1")
         #expect(entity["intValue"] == .int32(42))
         #expect(entity["dateValue"] == .dateTime(time("2012-01-25T00:00:00Z")))
-        #expect(throws: TableServiceError.self) { try TableEntityBody.read(Array("<entry>".utf8), contentType: "application/atom+xml") }
-        let noKey = #"<entry xmlns="http://www.w3.org/2005/Atom" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices"><content type="application/xml"><m:properties><d:RowKey>r</d:RowKey></m:properties></content></entry>"#
+        #expect(throws: TableServiceError.self) {
+            try TableEntityBody.read(Array("<entry>".utf8), contentType: "application/atom+xml")
+        }
+        let noKey =
+            #"<entry xmlns="http://www.w3.org/2005/Atom" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices"><content type="application/xml"><m:properties><d:RowKey>r</d:RowKey></m:properties></content></entry>"#
         do {
             _ = try TableEntityBody.read(Array(noKey.utf8), contentType: "application/atom+xml")
             Issue.record("no PartitionKey was accepted")

@@ -8,8 +8,13 @@ struct ContentHashTests {
         var random = SplitMix64(seed: 11)
         return (0..<200).map { index in
             Entity(
-                partitionKey: index % 2 == 0 ? "speakers" : "Events", rowKey: random.guid().description,
-                properties: [Property("N", .int32(Int32(index))), Property("D", .double(Double(index) / 3)), Property("T", .dateTime(.at("2026-01-01T00:00:00Z")))])
+                partitionKey: index % 2 == 0 ? "speakers" : "Events",
+                rowKey: random.guid().description,
+                properties: [
+                    Property("N", .int32(Int32(index))), Property("D", .double(Double(index) / 3)),
+                    Property("T", .dateTime(.at("2026-01-01T00:00:00Z"))),
+                ]
+            )
         }
     }
 
@@ -50,7 +55,9 @@ struct ContentHashTests {
 
     @Test("keys are separated: (ab, c) differs from (a, bc)")
     func keySeparation() {
-        #expect(Self.hash([Entity(partitionKey: "ab", rowKey: "c")]) != Self.hash([Entity(partitionKey: "a", rowKey: "bc")]))
+        #expect(
+            Self.hash([Entity(partitionKey: "ab", rowKey: "c")]) != Self.hash([Entity(partitionKey: "a", rowKey: "bc")])
+        )
     }
 
     @Test("Timestamp and ETag are not content")

@@ -3,13 +3,18 @@ import Testing
 
 @Suite("EventEncoder and key-ordered draws")
 struct EventEncoderTests {
-    static func generator(events: Int, speakers: Int = 8, resolution: DateResolution = .minute) throws -> SeedGenerator {
+    static func generator(events: Int, speakers: Int = 8, resolution: DateResolution = .minute) throws -> SeedGenerator
+    {
         try SeedGenerator(
             catalog: SampleCatalog(directory: TestPaths.samples),
-            options: SeedGeneratorTests.options(seed: 7, events: events, speakers: speakers, resolution: resolution))
+            options: SeedGeneratorTests.options(seed: 7, events: events, speakers: speakers, resolution: resolution)
+        )
     }
 
-    @Test("encodes every draw to the bytes the generic JSON writer gives, and its canonical digest", arguments: [DateResolution.day, .tick])
+    @Test(
+        "encodes every draw to the bytes the generic JSON writer gives, and its canonical digest",
+        arguments: [DateResolution.day, .tick]
+    )
     func sameBytesAsGenericWriter(resolution: DateResolution) throws {
         let generator = try Self.generator(events: 500, speakers: 40, resolution: resolution)
         let encoder = EventEncoder(generator)
@@ -18,7 +23,10 @@ struct EventEncoderTests {
             let event = generator.event(for: draw)
             let encoded = encoder.encode(draw)
             #expect(encoded == EncodedEntity(event.entity))
-            #expect(encoder.digest(of: draw, entity: encoded, scratch: &scratch) == EntityDigest(event.entity), "the canonical digest, from fragments")
+            #expect(
+                encoder.digest(of: draw, entity: encoded, scratch: &scratch) == EntityDigest(event.entity),
+                "the canonical digest, from fragments"
+            )
             #expect(encoder.date(of: draw) == event.date)
             #expect(encoder.speakerKeys[Int(draw.speaker)] == event.speakerKey)
         }

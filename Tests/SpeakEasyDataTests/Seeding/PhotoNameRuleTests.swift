@@ -11,10 +11,14 @@ struct PhotoNameRuleTests {
         #expect(PhotoNameRule.byBlobName.fileName(blob: "ALovelace.png", name: nil, rowKey: "k1") == "ALovelace.png")
     }
 
-    @Test("a rule that cannot name one file per speaker is refused", arguments: [
-        ("photo.jpg", "has no placeholder"), ("{name}.jpg", "has {name}; the placeholders are"), ("{Name.jpg", "without its '}'"),
-        ("photos/{blob}", "names a directory"),
-    ])
+    @Test(
+        "a rule that cannot name one file per speaker is refused",
+        arguments: [
+            ("photo.jpg", "has no placeholder"), ("{name}.jpg", "has {name}; the placeholders are"),
+            ("{Name.jpg", "without its '}'"),
+            ("photos/{blob}", "names a directory"),
+        ]
+    )
     func refused(_ template: String, _ reason: String) {
         #expect {
             _ = try PhotoNameRule(parsing: template)

@@ -6,10 +6,21 @@ import Testing
 struct SeedManifestTests {
     static func manifest(seed: UInt64 = .max, completed: Bool = true) -> SeedManifest {
         let options = GeneratorOptions(
-            seed: seed, eventCount: 1_000_000, speakerCount: 40, from: .at("2026-01-01T00:00:00Z"), cutoff: .at("2027-01-01T00:00:00.0000001Z"),
-            resolution: .second, photoBaseURL: "http://127.0.0.1:10000/speakeasy/speakers/")
+            seed: seed,
+            eventCount: 1_000_000,
+            speakerCount: 40,
+            from: .at("2026-01-01T00:00:00Z"),
+            cutoff: .at("2027-01-01T00:00:00.0000001Z"),
+            resolution: .second,
+            photoBaseURL: "http://127.0.0.1:10000/speakeasy/speakers/"
+        )
         var manifest = SeedManifest(
-            seededTable: "events", status: completed ? .complete : .inProgress, options: options, samplesHash: "sha256:abc", startedAt: .at("2026-05-01T10:00:01.1234567Z"))
+            seededTable: "events",
+            status: completed ? .complete : .inProgress,
+            options: options,
+            samplesHash: "sha256:abc",
+            startedAt: .at("2026-05-01T10:00:01.1234567Z")
+        )
         if completed {
             manifest.completedAt = .at("2026-05-01T10:00:09.7654321Z")
             manifest.speakerEntities = 40
@@ -50,7 +61,10 @@ struct SeedManifestTests {
         }
     }
 
-    @Test("an entity that is not a manifest is refused, naming what is wrong", arguments: ["Status", "Seed", "Events", "From", "Resolution", "ContentHash"])
+    @Test(
+        "an entity that is not a manifest is refused, naming what is wrong",
+        arguments: ["Status", "Seed", "Events", "From", "Resolution", "ContentHash"]
+    )
     func broken(property: String) {
         var entity = Self.manifest().entity
         entity.properties.removeAll { $0.name == property }

@@ -23,7 +23,11 @@ struct SeedRequestTests {
     @Test("the default window counts 365 days, also across a leap day")
     func leapYear() throws {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
-        let options = try SeedRequest().resolved(catalog: catalog, photoBaseURL: Self.base, now: .at("2027-06-01T23:59:59.9999999Z"))
+        let options = try SeedRequest().resolved(
+            catalog: catalog,
+            photoBaseURL: Self.base,
+            now: .at("2027-06-01T23:59:59.9999999Z")
+        )
         #expect(options.from == .at("2027-06-01T00:00:00Z"))
         #expect(options.cutoff == .at("2028-05-31T00:00:00Z"))
     }
@@ -51,7 +55,9 @@ struct SeedRequestTests {
     @Test("an unset seed is drawn at random")
     func randomSeed() throws {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
-        let seeds = try Set((0..<8).map { _ in try SeedRequest().resolved(catalog: catalog, photoBaseURL: Self.base).seed })
+        let seeds = try Set(
+            (0..<8).map { _ in try SeedRequest().resolved(catalog: catalog, photoBaseURL: Self.base).seed }
+        )
         #expect(seeds.count > 1)
     }
 
@@ -60,7 +66,9 @@ struct SeedRequestTests {
         let catalog = try SampleCatalog(directory: TestPaths.samples)
         var request = SeedRequest()
         request.from = .at("9999-06-01T00:00:00Z")
-        let error = #expect(throws: GenerationError.self) { try request.resolved(catalog: catalog, photoBaseURL: Self.base) }
+        let error = #expect(throws: GenerationError.self) {
+            try request.resolved(catalog: catalog, photoBaseURL: Self.base)
+        }
         #expect(error?.reason.contains("--cutoff") == true)
     }
 

@@ -5,7 +5,11 @@ import Testing
 /// What a seed writes of a batch, decided from the digests of what the table holds.
 @Suite("Write plans: only new and changed entities are written")
 struct WritePlanTests {
-    static let original = Entity(partitionKey: "p", rowKey: "r", properties: [Property("A", .int32(1)), Property("B", .string("old"))])
+    static let original = Entity(
+        partitionKey: "p",
+        rowKey: "r",
+        properties: [Property("A", .int32(1)), Property("B", .string("old"))]
+    )
 
     static func planned(_ entities: [Entity]) -> [(entity: EncodedEntity, digest: EntityDigest)] {
         entities.map { (EncodedEntity($0), EntityDigest($0)) }
@@ -26,7 +30,9 @@ struct WritePlanTests {
             let before = try #require(try await store.entity(table: "t", partitionKey: "p", rowKey: "r"))
             let plan = try await WritePlan(reading: store, table: "t", mode: .insertOrReplace, resuming: false)
             let changed = Entity(partitionKey: "p", rowKey: "x", properties: [Property("C", .boolean(true))])
-            let (write, outcome) = plan.plan(Self.planned([Self.original, changed, Entity(partitionKey: "p", rowKey: "new")]))
+            let (write, outcome) = plan.plan(
+                Self.planned([Self.original, changed, Entity(partitionKey: "p", rowKey: "new")])
+            )
             #expect(outcome == WriteOutcome(inserted: 1, updated: 1, unchanged: 1))
             #expect(write.map(\.rowKey) == ["x", "new"])
             try await store.write(write, table: "t", mode: plan.mode)

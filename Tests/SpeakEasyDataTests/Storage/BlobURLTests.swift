@@ -6,8 +6,14 @@ struct BlobURLTests {
     @Test(
         "both URL forms parse to account, container and blob",
         arguments: [
-            ("https://speakeasy.blob.core.windows.net/speakers/BTubalinal.jpg", "speakeasy", "speakers", "BTubalinal.jpg"),
-            ("http://127.0.0.1:10000/devstoreaccount1/speakers/BTubalinal.jpg", "devstoreaccount1", "speakers", "BTubalinal.jpg"),
+            (
+                "https://speakeasy.blob.core.windows.net/speakers/BTubalinal.jpg", "speakeasy", "speakers",
+                "BTubalinal.jpg"
+            ),
+            (
+                "http://127.0.0.1:10000/devstoreaccount1/speakers/BTubalinal.jpg", "devstoreaccount1", "speakers",
+                "BTubalinal.jpg"
+            ),
             ("http://localhost:10000/speakeasy/speakers/photos/a%20b.png", "speakeasy", "speakers", "photos/a b.png"),
             ("https://acct.blob.core.windows.net/c/M%C3%BCller%2B1.png", "acct", "c", "Müller+1.png"),
         ]
@@ -19,8 +25,10 @@ struct BlobURLTests {
     @Test(
         "what is not a blob URL is refused",
         arguments: [
-            "", "ftp://acct.blob.core.windows.net/c/b", "https://acct.blob.core.windows.net/c", "https://acct.blob.core.windows.net/c/",
-            "http://127.0.0.1:10000/acct/c", "https://acct.blob.core.windows.net/c/%zz", "https://acct.blob.core.windows.net/c/a%4",
+            "", "ftp://acct.blob.core.windows.net/c/b", "https://acct.blob.core.windows.net/c",
+            "https://acct.blob.core.windows.net/c/",
+            "http://127.0.0.1:10000/acct/c", "https://acct.blob.core.windows.net/c/%zz",
+            "https://acct.blob.core.windows.net/c/a%4",
             "https://acct.blob.core.windows.net",
         ]
     )
@@ -35,7 +43,10 @@ struct BlobURLTests {
         #expect(BlobURL.escape("Zoë 😀") == "Zo%C3%AB%20%F0%9F%98%80")
     }
 
-    @Test("escaped names parse back to the original", arguments: ["BTubalinal.jpg", "a b+c%d?e#f", "dir/Zoë 😀.png", "100%"])
+    @Test(
+        "escaped names parse back to the original",
+        arguments: ["BTubalinal.jpg", "a b+c%d?e#f", "dir/Zoë 😀.png", "100%"]
+    )
     func roundTrip(name: String) {
         let url = "https://acct.blob.core.windows.net/speakers/" + BlobURL.escape(name)
         #expect(BlobURL(url)?.blob == name)

@@ -42,7 +42,9 @@ struct EntityFilterODataTests {
 
     @Test("parentheses appear only where the grouping needs them")
     func parentheses() {
-        let a = EntityFilter.property("A"), b = EntityFilter.property("B"), c = EntityFilter.property("C")
+        let a = EntityFilter.property("A")
+        let b = EntityFilter.property("B")
+        let c = EntityFilter.property("C")
         let x = Self.compare("X", .eq, .int32(1))
         let cases: [(EntityFilter, String)] = [
             (.or(.and(a, b), c), "A and B or C"),
@@ -94,7 +96,9 @@ struct EntityFilterODataTests {
     /// Random filters of every shape and constant, from a fixed seed.
     struct Generator {
         var random: SplitMix64
-        static let names = ["A", "Score", "PartitionKey", "RowKey", "Timestamp", "_x1", "Név", "日付", "notes", "order", "NaNa", "X"]
+        static let names = [
+            "A", "Score", "PartitionKey", "RowKey", "Timestamp", "_x1", "Név", "日付", "notes", "order", "NaNa", "X",
+        ]
         static let characters = Array("ab 'O''() and or eq é日\t\"\\%+")
 
         mutating func int(_ bound: Int) -> Int { Int(random.uniform(below: UInt64(bound))) }
@@ -102,7 +106,12 @@ struct EntityFilterODataTests {
         mutating func filter(depth: Int) -> EntityFilter {
             let choice = depth == 0 ? int(3) : int(7)
             switch choice {
-            case 0: return .comparison(property: Self.names[int(Self.names.count)], EntityFilter.ComparisonOperator.allCases[int(6)], value())
+            case 0:
+                return .comparison(
+                    property: Self.names[int(Self.names.count)],
+                    EntityFilter.ComparisonOperator.allCases[int(6)],
+                    value()
+                )
             case 1: return int(4) == 0 ? .constant(int(2) == 0) : .property(Self.names[int(Self.names.count)])
             case 2: return .comparison(property: Self.names[int(Self.names.count)], .eq, value())
             case 3: return .not(filter(depth: depth - 1))
@@ -117,12 +126,15 @@ struct EntityFilterODataTests {
             case 1: return .int32(Int32(truncatingIfNeeded: random.next()) >> int(32))
             case 2: return .int64(Int64(bitPattern: random.next()) >> int(64))
             case 3:
-                let special: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 5, 0.1, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+                let special: [Double] = [
+                    0, -0.0, .nan, .infinity, -.infinity, 5, 0.1, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+                ]
                 if int(4) == 0 { return .double(special[int(special.count)]) }
                 let number = Double(bitPattern: random.next())
                 return .double(number.isNaN ? 1.5 : number)
             case 4: return .boolean(int(2) == 0)
-            case 5: return .dateTime(EdmDateTime(ticks: Int64(random.uniform(below: UInt64(EdmDateTime.max.ticks) + 1)))!)
+            case 5:
+                return .dateTime(EdmDateTime(ticks: Int64(random.uniform(below: UInt64(EdmDateTime.max.ticks) + 1)))!)
             case 6: return .guid(EdmGuid(high: random.next(), low: random.next()))
             default: return .binary((0..<int(6)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
             }
@@ -147,8 +159,13 @@ struct EntityFilterODataTests {
     @Test("a parsed filter evaluates by Azure's rules: a Double property is greater than 5.0, never than 5")
     func evaluatesParsedFilters() throws {
         let entity = Entity(
-            partitionKey: "speakers", rowKey: "ada",
-            properties: [Property("Score", .double(6)), Property("Talks", .int32(3)), Property("Name", .string("O'Brien")), Property("IsActive", .boolean(true))])
+            partitionKey: "speakers",
+            rowKey: "ada",
+            properties: [
+                Property("Score", .double(6)), Property("Talks", .int32(3)), Property("Name", .string("O'Brien")),
+                Property("IsActive", .boolean(true)),
+            ]
+        )
         let cases: [(String, Bool)] = [
             ("Score gt 5", false),
             ("Score gt 5.0", true),
@@ -187,7 +204,10 @@ struct EntityFilterODataTests {
             #expect(entities.allSatisfy(filter.matches), "\(text)")
             #expect(try EntityFilter(parsing: filter.odataText) == filter)
         }
-        #expect(try EntityFilter(parsing: filters[0]) == Self.compare("DateValue", .eq, .dateTime(.at("2012-11-10T03:04:05.2Z"))))
+        #expect(
+            try EntityFilter(parsing: filters[0])
+                == Self.compare("DateValue", .eq, .dateTime(.at("2012-11-10T03:04:05.2Z")))
+        )
         #expect(try !EntityFilter(parsing: "IntNumberValue eq 200L").matches(entities[0]))
     }
 }

@@ -68,19 +68,33 @@ struct EntityFilterParsingTests {
             #expect(try EntityFilter(parsing: "Score \(op.rawValue) 3") == Self.compare("Score", op, .int32(3)))
         }
         #expect(
-            try EntityFilter(parsing: "PartitionKey eq 'p' and RowKey ge 'r' and Timestamp lt datetime'2024-05-01T00:00:00Z'")
-                == .and(.and(Self.compare("PartitionKey", .eq, .string("p")), Self.compare("RowKey", .ge, .string("r"))), Self.compare("Timestamp", .lt, .dateTime(.at("2024-05-01T00:00:00Z")))))
+            try EntityFilter(
+                parsing: "PartitionKey eq 'p' and RowKey ge 'r' and Timestamp lt datetime'2024-05-01T00:00:00Z'"
+            )
+                == .and(
+                    .and(Self.compare("PartitionKey", .eq, .string("p")), Self.compare("RowKey", .ge, .string("r"))),
+                    Self.compare("Timestamp", .lt, .dateTime(.at("2024-05-01T00:00:00Z")))
+                )
+        )
         #expect(try EntityFilter(parsing: "IsActive") == .property("IsActive"))
-        #expect(try EntityFilter(parsing: "_x1 eq 1 or Név eq 2") == .or(Self.compare("_x1", .eq, .int32(1)), Self.compare("Név", .eq, .int32(2))))
+        #expect(
+            try EntityFilter(parsing: "_x1 eq 1 or Név eq 2")
+                == .or(Self.compare("_x1", .eq, .int32(1)), Self.compare("Név", .eq, .int32(2)))
+        )
         #expect(try EntityFilter(parsing: "true") == .constant(true))
         #expect(try EntityFilter(parsing: "IsActive eq true") == Self.compare("IsActive", .eq, .boolean(true)))
         #expect(try EntityFilter(parsing: " \tA\neq\r\n1  ") == Self.compare("A", .eq, .int32(1)))
-        #expect(try EntityFilter(parsing: "(A eq 1)and(B eq 2)") == .and(Self.compare("A", .eq, .int32(1)), Self.compare("B", .eq, .int32(2))))
+        #expect(
+            try EntityFilter(parsing: "(A eq 1)and(B eq 2)")
+                == .and(Self.compare("A", .eq, .int32(1)), Self.compare("B", .eq, .int32(2)))
+        )
     }
 
     @Test("not binds tighter than and, and tighter than or; both group from the left")
     func precedence() throws {
-        let a = EntityFilter.property("A"), b = EntityFilter.property("B"), c = EntityFilter.property("C")
+        let a = EntityFilter.property("A")
+        let b = EntityFilter.property("B")
+        let c = EntityFilter.property("C")
         let cases: [(String, EntityFilter)] = [
             ("A and B or C", .or(.and(a, b), c)),
             ("A or B and C", .or(a, .and(b, c))),
@@ -117,17 +131,47 @@ struct EntityFilterParsingTests {
     static let errors: [(text: String, kind: FilterSyntaxError.Kind, offset: Int, message: String)] = [
         ("", .invalidInput, 0, "the filter is empty"),
         ("   ", .invalidInput, 3, "the filter is empty"),
-        ("Name eq 'abc", .invalidInput, 8, "unterminated string: the quote opened here is never closed (a quote inside a string is written twice: 'O''Brien')"),
+        (
+            "Name eq 'abc", .invalidInput, 8,
+            "unterminated string: the quote opened here is never closed (a quote inside a string is written twice: 'O''Brien')"
+        ),
         // `Brien'` reads as a prefix and an unclosed quote: the hint names the doubled quote.
-        ("Name eq 'O'Brien'", .invalidInput, 16, "unterminated string: the quote opened here is never closed (a quote inside a string is written twice: 'O''Brien')"),
-        ("D eq datetime'2024-13-01T00:00:00Z'", .invalidInput, 5, "Unrecognized 'Edm.DateTime' literal 'datetime'2024-13-01T00:00:00Z'': a field is out of range; expected yyyy-MM-ddTHH:mm:ss[.fffffff][Z]"),
-        ("D eq datetime'2024-05-01T10:00:00.12345678Z'", .invalidInput, 5, "Unrecognized 'Edm.DateTime' literal 'datetime'2024-05-01T10:00:00.12345678Z'': more than 7 fractional digits; expected yyyy-MM-ddTHH:mm:ss[.fffffff][Z]"),
-        ("D eq datetime'2024-05-01'", .invalidInput, 5, "Unrecognized 'Edm.DateTime' literal 'datetime'2024-05-01'': too short; expected yyyy-MM-ddTHH:mm:ss[.fffffff][Z]"),
-        ("D eq DateTime'2024-05-01T10:00:00Z'", .invalidInput, 5, "unknown literal prefix 'DateTime': prefixes are case-sensitive, write 'datetime'"),
-        ("D eq time'10:00'", .invalidInput, 5, "unknown literal prefix 'time'; Azure Table storage takes datetime'…', guid'…', X'…' and binary'…'"),
-        ("G eq guid'c9da6455'", .invalidInput, 5, "Unrecognized 'Edm.Guid' literal 'guid'c9da6455'': expected 8-4-4-4-12 hexadecimal digits"),
-        ("B eq X'0AF'", .invalidInput, 5, "Unrecognized 'Edm.Binary' literal 'X'0AF'': expected an even number of hexadecimal digits"),
-        ("B eq X'0G'", .invalidInput, 5, "Unrecognized 'Edm.Binary' literal 'X'0G'': expected an even number of hexadecimal digits"),
+        (
+            "Name eq 'O'Brien'", .invalidInput, 16,
+            "unterminated string: the quote opened here is never closed (a quote inside a string is written twice: 'O''Brien')"
+        ),
+        (
+            "D eq datetime'2024-13-01T00:00:00Z'", .invalidInput, 5,
+            "Unrecognized 'Edm.DateTime' literal 'datetime'2024-13-01T00:00:00Z'': a field is out of range; expected yyyy-MM-ddTHH:mm:ss[.fffffff][Z]"
+        ),
+        (
+            "D eq datetime'2024-05-01T10:00:00.12345678Z'", .invalidInput, 5,
+            "Unrecognized 'Edm.DateTime' literal 'datetime'2024-05-01T10:00:00.12345678Z'': more than 7 fractional digits; expected yyyy-MM-ddTHH:mm:ss[.fffffff][Z]"
+        ),
+        (
+            "D eq datetime'2024-05-01'", .invalidInput, 5,
+            "Unrecognized 'Edm.DateTime' literal 'datetime'2024-05-01'': too short; expected yyyy-MM-ddTHH:mm:ss[.fffffff][Z]"
+        ),
+        (
+            "D eq DateTime'2024-05-01T10:00:00Z'", .invalidInput, 5,
+            "unknown literal prefix 'DateTime': prefixes are case-sensitive, write 'datetime'"
+        ),
+        (
+            "D eq time'10:00'", .invalidInput, 5,
+            "unknown literal prefix 'time'; Azure Table storage takes datetime'…', guid'…', X'…' and binary'…'"
+        ),
+        (
+            "G eq guid'c9da6455'", .invalidInput, 5,
+            "Unrecognized 'Edm.Guid' literal 'guid'c9da6455'': expected 8-4-4-4-12 hexadecimal digits"
+        ),
+        (
+            "B eq X'0AF'", .invalidInput, 5,
+            "Unrecognized 'Edm.Binary' literal 'X'0AF'': expected an even number of hexadecimal digits"
+        ),
+        (
+            "B eq X'0G'", .invalidInput, 5,
+            "Unrecognized 'Edm.Binary' literal 'X'0G'': expected an even number of hexadecimal digits"
+        ),
         ("N eq 2147483648", .invalidInput, 5, "Unrecognized 'Edm.Int32' literal '2147483648'"),
         ("N eq -2147483649", .invalidInput, 5, "Unrecognized 'Edm.Int32' literal '-2147483649'"),
         ("N eq 9223372036854775808L", .invalidInput, 5, "Unrecognized 'Edm.Int64' literal '9223372036854775808L'"),
@@ -135,36 +179,69 @@ struct EntityFilterParsingTests {
         ("N eq 5d", .invalidInput, 5, "'5d' is not a literal: numbers are 42 (Int32), 42L (Int64) or 4.2 (Double)"),
         ("N eq 42l", .invalidInput, 5, "'42l' is not a literal: numbers are 42 (Int32), 42L (Int64) or 4.2 (Double)"),
         ("N eq 2.5L", .invalidInput, 5, "'2.5L' is not a literal: numbers are 42 (Int32), 42L (Int64) or 4.2 (Double)"),
-        ("N eq 1.2.3", .invalidInput, 5, "'1.2.3' is not a literal: numbers are 42 (Int32), 42L (Int64) or 4.2 (Double)"),
+        (
+            "N eq 1.2.3", .invalidInput, 5,
+            "'1.2.3' is not a literal: numbers are 42 (Int32), 42L (Int64) or 4.2 (Double)"
+        ),
         ("N eq 5.", .invalidInput, 5, "'5.' is not a number: a digit must follow the '.'"),
         ("N eq 5E", .invalidInput, 5, "'5E' is not a number: the exponent has no digits"),
         ("N eq - 5", .invalidInput, 5, "'-' must be followed by digits: there is no subtraction"),
-        ("N eq null", .invalidInput, 5, "null is not a value Azure Table storage compares with; a missing property fails every comparison"),
+        (
+            "N eq null", .invalidInput, 5,
+            "null is not a value Azure Table storage compares with; a missing property fails every comparison"
+        ),
         ("A eq 1 B eq 2", .invalidInput, 7, "'and', 'or' or the end of the filter was expected, not 'B'"),
         // Offsets count UTF-8 bytes: 'é' is two, so 'B' is at 13 (the 12th character).
         ("Név eq 'é' B", .invalidInput, 13, "'and', 'or' or the end of the filter was expected, not 'B'"),
         ("A eq 1)", .invalidInput, 6, "'and', 'or' or the end of the filter was expected, not ')'"),
         ("A eq 1 eq 2", .invalidInput, 7, "'and', 'or' or the end of the filter was expected, not 'eq'"),
-        ("A eq 1 AND B eq 2", .invalidInput, 7, "'and', 'or' or the end of the filter was expected, not 'AND' (operators are case-sensitive: write 'and')"),
-        ("A Eq 1", .invalidInput, 2, "'and', 'or' or the end of the filter was expected, not 'Eq' (operators are case-sensitive: write 'eq')"),
+        (
+            "A eq 1 AND B eq 2", .invalidInput, 7,
+            "'and', 'or' or the end of the filter was expected, not 'AND' (operators are case-sensitive: write 'and')"
+        ),
+        (
+            "A Eq 1", .invalidInput, 2,
+            "'and', 'or' or the end of the filter was expected, not 'Eq' (operators are case-sensitive: write 'eq')"
+        ),
         ("A eq", .invalidInput, 4, "the filter ends where a property or a constant was expected"),
         ("A eq 1 and", .invalidInput, 10, "the filter ends where a property or a constant was expected"),
         ("A eq and B", .invalidInput, 5, "a property or a constant was expected, not 'and'"),
         ("eq 5", .invalidInput, 0, "a property or a constant was expected, not 'eq'"),
         ("()", .invalidInput, 1, "a property or a constant was expected, not ')'"),
-        ("(A eq 1", .invalidInput, 7, "the filter ends where 'and', 'or' or the ')' closing the '(' at offset 0 was expected"),
-        ("A eq B", .invalidInput, 0, "'A eq B' compares two properties; Azure compares a property only with a constant"),
-        ("IsActive eq TRUE", .invalidInput, 0, "'IsActive eq TRUE' compares two properties; Azure compares a property only with a constant (Booleans are written true and false)"),
+        (
+            "(A eq 1", .invalidInput, 7,
+            "the filter ends where 'and', 'or' or the ')' closing the '(' at offset 0 was expected"
+        ),
+        (
+            "A eq B", .invalidInput, 0,
+            "'A eq B' compares two properties; Azure compares a property only with a constant"
+        ),
+        (
+            "IsActive eq TRUE", .invalidInput, 0,
+            "'IsActive eq TRUE' compares two properties; Azure compares a property only with a constant (Booleans are written true and false)"
+        ),
         ("1 eq 1 or A", .invalidInput, 0, "'1 eq 1' compares two constants; one side must be a property"),
         ("5", .invalidInput, 0, "'5' is not a condition: compare it with a property"),
         ("A eq 1 or 'x' and B", .invalidInput, 10, "''x'' is not a condition: compare it with a property"),
         ("A === 1", .invalidInput, 2, "unexpected character '='"),
         ("Name eq \"x\"", .invalidInput, 8, "unexpected character '\"'"),
         ("A eq 1 & B eq 2", .invalidInput, 7, "unexpected character '&'"),
-        ("startswith(Name, 'a')", .unsupportedOperation, 0, "functions such as 'startswith' are not implemented by Azure Table storage"),
-        ("A eq 1 and substringof('a', Name)", .unsupportedOperation, 11, "functions such as 'substringof' are not implemented by Azure Table storage"),
-        ("Price add 5 eq 10", .unsupportedOperation, 6, "arithmetic such as 'add' is not implemented by Azure Table storage"),
-        ("Price eq 10 mul 2", .unsupportedOperation, 12, "arithmetic such as 'mul' is not implemented by Azure Table storage"),
+        (
+            "startswith(Name, 'a')", .unsupportedOperation, 0,
+            "functions such as 'startswith' are not implemented by Azure Table storage"
+        ),
+        (
+            "A eq 1 and substringof('a', Name)", .unsupportedOperation, 11,
+            "functions such as 'substringof' are not implemented by Azure Table storage"
+        ),
+        (
+            "Price add 5 eq 10", .unsupportedOperation, 6,
+            "arithmetic such as 'add' is not implemented by Azure Table storage"
+        ),
+        (
+            "Price eq 10 mul 2", .unsupportedOperation, 12,
+            "arithmetic such as 'mul' is not implemented by Azure Table storage"
+        ),
     ]
 
     @Test("a text that is no filter fails at the offending offset, with a message saying why", arguments: errors)
@@ -172,22 +249,34 @@ struct EntityFilterParsingTests {
         #expect(Self.error(text) == FilterSyntaxError(kind, at: offset, message))
     }
 
-    @Test("nesting beyond 32 parentheses or nots is refused, at the level that is one too many, without recursing further")
+    @Test(
+        "nesting beyond 32 parentheses or nots is refused, at the level that is one too many, without recursing further"
+    )
     func nesting() throws {
-        func nested(_ depth: Int) -> String { String(repeating: "(", count: depth) + "A" + String(repeating: ")", count: depth) }
+        func nested(_ depth: Int) -> String {
+            String(repeating: "(", count: depth) + "A" + String(repeating: ")", count: depth)
+        }
         #expect(try EntityFilter(parsing: nested(32)) == .property("A"))
-        #expect(Self.error(nested(33)) == FilterSyntaxError(at: 32, "the filter nests more than 32 parentheses and 'not's deep"))
+        #expect(
+            Self.error(nested(33))
+                == FilterSyntaxError(at: 32, "the filter nests more than 32 parentheses and 'not's deep")
+        )
         // 60 000 open parentheses: refused at the 33rd, far from any stack limit.
         #expect(Self.error(String(repeating: "(", count: 60_000))?.offset == 32)
         #expect(Self.error(String(repeating: "not ", count: 10_000) + "A")?.offset == 128)
-        #expect(Self.error(String(repeating: "not (", count: 20) + "A" + String(repeating: ")", count: 20))?.offset == 80)
+        #expect(
+            Self.error(String(repeating: "not (", count: 20) + "A" + String(repeating: ")", count: 20))?.offset == 80
+        )
     }
 
     @Test("a filter longer than 64 KiB is refused before it is read")
     func length() throws {
         let longest = "Name eq '" + String(repeating: "x", count: 65_536 - 10) + "'"
         #expect(longest.utf8.count == 65_536)
-        #expect(try EntityFilter(parsing: longest) == Self.compare("Name", .eq, .string(String(repeating: "x", count: 65_526))))
+        #expect(
+            try EntityFilter(parsing: longest)
+                == Self.compare("Name", .eq, .string(String(repeating: "x", count: 65_526)))
+        )
         #expect(Self.error(longest + " ") == FilterSyntaxError(at: 65_536, "the filter is longer than 65536 bytes"))
         // Bytes, not characters: 30 000 two-byte characters are 60 000 bytes.
         #expect(Self.error("Name eq '" + String(repeating: "é", count: 33_000) + "'")?.offset == 65_536)

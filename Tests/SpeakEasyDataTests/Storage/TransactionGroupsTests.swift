@@ -4,7 +4,13 @@ import Testing
 @Suite("Transaction groups")
 struct TransactionGroupsTests {
     static func entity(_ partition: String, _ row: Int, bytes: Int = 10) -> EncodedEntity {
-        EncodedEntity(Entity(partitionKey: partition, rowKey: String(row), properties: [Property("S", .string(String(repeating: "x", count: bytes)))]))
+        EncodedEntity(
+            Entity(
+                partitionKey: partition,
+                rowKey: String(row),
+                properties: [Property("S", .string(String(repeating: "x", count: bytes)))]
+            )
+        )
     }
 
     @Test("groups hold at most 100 entities of one partition, in the order given")
@@ -13,7 +19,10 @@ struct TransactionGroupsTests {
         let groups = TransactionGroups.split(entities)
         #expect(groups.map(\.count) == [50, 100])
         #expect(groups.allSatisfy { group in group.allSatisfy { $0.partitionKey == group[0].partitionKey } })
-        #expect(groups.flatMap { $0 }.map(\.rowKey) == entities.filter { $0.partitionKey == "a" }.map(\.rowKey) + entities.filter { $0.partitionKey == "b" }.map(\.rowKey))
+        #expect(
+            groups.flatMap { $0 }.map(\.rowKey) == entities.filter { $0.partitionKey == "a" }.map(\.rowKey)
+                + entities.filter { $0.partitionKey == "b" }.map(\.rowKey)
+        )
         #expect(TransactionGroups.split((0..<201).map { Self.entity("p", $0) }).map(\.count) == [100, 100, 1])
         #expect(TransactionGroups.split([]).isEmpty)
     }

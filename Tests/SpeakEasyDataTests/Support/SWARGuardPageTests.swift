@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-@testable import SpeakEasyFormats
 import SpeakEasyData
 import Testing
+
+@testable import SpeakEasyFormats
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The word-at-a-time scanners never read past the end of their buffer.
 ///
@@ -27,7 +29,9 @@ struct SWARGuardPageTests {
             let page = Int(sysconf(Int32(_SC_PAGESIZE)))
             let dataPages = max(1, (bytes.count + page - 1) / page)
             mappingSize = (dataPages + 1) * page
-            guard let raw = mmap(nil, mappingSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else {
+            guard let raw = mmap(nil, mappingSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                raw != MAP_FAILED
+            else {
                 fatalError("mmap failed")
             }
             mapping = raw
@@ -46,11 +50,15 @@ struct SWARGuardPageTests {
 
     /// Every tail length around a word and a vector, with no match (the scan runs to the end) and with
     /// the match in the last byte.
-    static let inputs: [[UInt8]] = (0...40).flatMap { length -> [[UInt8]] in
-        let plain = [UInt8](repeating: UInt8(ascii: "z"), count: length)
-        guard length > 0 else { return [plain] }
-        return [plain, plain.dropLast() + [UInt8(ascii: ",")], plain.dropLast() + [0xC3], plain.dropLast() + [UInt8(ascii: "\"")]]
-    } + [[UInt8](repeating: UInt8(ascii: "z"), count: 4096 - 3), [UInt8](repeating: 0x0A, count: 4097)]
+    static let inputs: [[UInt8]] =
+        (0...40).flatMap { length -> [[UInt8]] in
+            let plain = [UInt8](repeating: UInt8(ascii: "z"), count: length)
+            guard length > 0 else { return [plain] }
+            return [
+                plain, plain.dropLast() + [UInt8(ascii: ",")], plain.dropLast() + [0xC3],
+                plain.dropLast() + [UInt8(ascii: "\"")],
+            ]
+        } + [[UInt8](repeating: UInt8(ascii: "z"), count: 4096 - 3), [UInt8](repeating: 0x0A, count: 4097)]
 
     @Test("CSV: the field, quoted-field and UTF-8 scans")
     func csv() {
@@ -59,12 +67,25 @@ struct SWARGuardPageTests {
             let base = UnsafePointer(guarded.start)
             for from in Set([0, max(0, bytes.count - 9), max(0, bytes.count - 1), bytes.count]) {
                 var seen: UInt64 = 0
-                let special = CSVByteSearch.firstSpecial(base, from: from, to: bytes.count, delimiter: UInt8(ascii: ","), seen: &seen)
-                #expect(special == (bytes[from...].firstIndex { CSVByteSearch.isSpecial($0, delimiter: UInt8(ascii: ",")) } ?? bytes.count))
+                let special = CSVByteSearch.firstSpecial(
+                    base,
+                    from: from,
+                    to: bytes.count,
+                    delimiter: UInt8(ascii: ","),
+                    seen: &seen
+                )
+                #expect(
+                    special
+                        == (bytes[from...].firstIndex { CSVByteSearch.isSpecial($0, delimiter: UInt8(ascii: ",")) }
+                            ?? bytes.count)
+                )
                 let quote = CSVByteSearch.firstQuoteOrLF(base, from: from, to: bytes.count, seen: &seen)
                 #expect(quote == (bytes[from...].firstIndex { $0 == 0x22 || $0 == 0x0A } ?? bytes.count))
             }
-            #expect((CSVByteSearch.firstInvalidUTF8(guarded.buffer) != nil) == (String(validating: bytes, as: UTF8.self) == nil))
+            #expect(
+                (CSVByteSearch.firstInvalidUTF8(guarded.buffer) != nil)
+                    == (String(validating: bytes, as: UTF8.self) == nil)
+            )
         }
     }
 

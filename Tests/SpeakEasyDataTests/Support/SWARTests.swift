@@ -5,7 +5,10 @@ import Testing
 struct SWARTests {
     /// Lengths around the vector and the 255-vector block, with matches everywhere (every lane at its
     /// most), nowhere, and next to bytes that differ from the pattern in the high bit only.
-    @Test("counts exactly what a plain loop counts", arguments: [0, 1, 15, 16, 17, 63, 4063, 4064, 4065, 4080, 4096, 10_007, 100_003])
+    @Test(
+        "counts exactly what a plain loop counts",
+        arguments: [0, 1, 15, 16, 17, 63, 4063, 4064, 4065, 4080, 4096, 10_007, 100_003]
+    )
     func exact(length: Int) {
         var random = SystemRandomNumberGenerator()
         let patterns: [[UInt8]] = [
@@ -21,14 +24,18 @@ struct SWARTests {
 
     /// Continuation bytes (`10xxxxxx`) next to every other kind: ASCII, lead bytes, and bytes that
     /// share one of the two high bits with them.
-    @Test("counts the characters of UTF-8 as a plain loop does: every byte but the continuation bytes",
-          arguments: [0, 1, 15, 16, 17, 63, 4063, 4064, 4065, 4080, 4096, 10_007, 100_003])
+    @Test(
+        "counts the characters of UTF-8 as a plain loop does: every byte but the continuation bytes",
+        arguments: [0, 1, 15, 16, 17, 63, 4063, 4064, 4065, 4080, 4096, 10_007, 100_003]
+    )
     func characters(length: Int) {
         var random = SystemRandomNumberGenerator()
         let patterns: [[UInt8]] = [
             Array(repeating: 0x80, count: length),
             Array(repeating: 0x41, count: length),
-            (0..<length).map { _ in [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0x40, 0x00, 0xFF][Int.random(in: 0..<9, using: &random)] },
+            (0..<length).map { _ in
+                [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0x40, 0x00, 0xFF][Int.random(in: 0..<9, using: &random)]
+            },
             Array(String(repeating: "aé€😀", count: length / 10 + 1).utf8.prefix(length)),
         ]
         for bytes in patterns {

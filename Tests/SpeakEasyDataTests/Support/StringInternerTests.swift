@@ -1,5 +1,6 @@
-@testable import SpeakEasyFormats
 import Testing
+
+@testable import SpeakEasyFormats
 
 @Suite("StringInterner: shared Strings for repeated bytes, never a wrong one")
 struct StringInternerTests {
@@ -17,7 +18,10 @@ struct StringInternerTests {
     func repeated() {
         var interner = StringInterner()
         var made = 0
-        let values = ["Windows Phone Meetup", "Milwaukee, WI", "SharePoint Saturdays", String(repeating: "é", count: 40), "Windows Phone Meetup"]
+        let values = [
+            "Windows Phone Meetup", "Milwaukee, WI", "SharePoint Saturdays", String(repeating: "é", count: 40),
+            "Windows Phone Meetup",
+        ]
         for _ in 0..<3 {
             for value in values { #expect(intern(&interner, value, made: &made) == value) }
         }

@@ -4,9 +4,9 @@ import SpeakEasyData
 @_exported import TestSupport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Writes bytes to a file, replacing it.

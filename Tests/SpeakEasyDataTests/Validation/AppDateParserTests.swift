@@ -17,12 +17,14 @@ struct AppDateParserTests {
 
     /// Whole seconds at the edges of the calendar Azure keeps: leap days, 1601 and 9999.
     static let seconds = [
-        "2027-03-09T16:53:00Z", "2026-07-01T04:34:00Z", "2024-02-29T23:59:59Z", "2000-02-29T12:00:00Z", "1601-01-01T00:00:00Z",
+        "2027-03-09T16:53:00Z", "2026-07-01T04:34:00Z", "2024-02-29T23:59:59Z", "2000-02-29T12:00:00Z",
+        "1601-01-01T00:00:00Z",
         "9999-12-31T23:59:58Z",
     ]
     /// Fractions in ticks whose served forms have 0 to 7 digits.
     static let fractions: [Int64] = [
-        0, 1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 2_000_000, 5_000_000, 1_230_000, 1_234_560, 1_234_567, 9_999_999,
+        0, 1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 2_000_000, 5_000_000, 1_230_000, 1_234_560, 1_234_567,
+        9_999_999,
     ]
 
     static var dates: [EdmDateTime] {
@@ -47,7 +49,9 @@ struct AppDateParserTests {
         EdmDateTime.unixEpoch.ticks + Int64((parsed.timeIntervalSince1970 * 1_000).rounded()) * 10_000
     }
 
-    @Test("a date is flagged exactly when the app's parser refuses its served form, and a read date is the right instant")
+    @Test(
+        "a date is flagged exactly when the app's parser refuses its served form, and a read date is the right instant"
+    )
     func servedForms() throws {
         let parser = Self.appParser()
         var refused = 0
@@ -81,7 +85,8 @@ struct AppDateParserTests {
 
     @Test("lenient or not, the parser reads and refuses the same served forms")
     func leniency() {
-        let strict = Self.appParser(), lenient = Self.appParser(lenient: true)
+        let strict = Self.appParser()
+        let lenient = Self.appParser(lenient: true)
         for date in Self.dates {
             let served = date.formattedTrimmed()
             #expect((strict.date(from: served) == nil) == (lenient.date(from: served) == nil), "\(served)")
@@ -96,16 +101,27 @@ struct AppDateParserTests {
             #expect(Self.flagged(date, .exact7) == (digits != 7), "\(served)")
             // The message counts the served digits and quotes the served form.
             for message in Self.messages(date, .exact7) {
-                #expect(message.contains(digits <= 0 ? "no fractional digits" : "has \(digits) fractional digit") || message.contains("'\(served)', with \(digits) fractional digit"), "\(message)")
+                #expect(
+                    message.contains(digits <= 0 ? "no fractional digits" : "has \(digits) fractional digit")
+                        || message.contains("'\(served)', with \(digits) fractional digit"),
+                    "\(message)"
+                )
             }
         }
     }
 
-    @Test("every date seed writes with --date-format app is read by the app as Azure serves it", arguments: DateResolution.allCases)
+    @Test(
+        "every date seed writes with --date-format app is read by the app as Azure serves it",
+        arguments: DateResolution.allCases
+    )
     func generated(resolution: DateResolution) throws {
         let parser = Self.appParser()
-        for (from, cutoff) in [("2026-01-01T00:00:00Z", "2026-12-31T23:59:59.9999999Z"), ("2024-02-28T23:00:00Z", "2024-03-01T01:00:00Z")] {
-            let window = try #require(DateWindow(from: .at(from), cutoff: .at(cutoff), resolution: resolution, format: .app))
+        for (from, cutoff) in [
+            ("2026-01-01T00:00:00Z", "2026-12-31T23:59:59.9999999Z"), ("2024-02-28T23:00:00Z", "2024-03-01T01:00:00Z"),
+        ] {
+            let window = try #require(
+                DateWindow(from: .at(from), cutoff: .at(cutoff), resolution: resolution, format: .app)
+            )
             let slots = window.slotCount
             for slot in Set([0, 1, 2, slots / 3, slots / 2, slots - 2, slots - 1].filter { $0 < slots }) {
                 let date = window.date(at: slot)
@@ -115,7 +131,14 @@ struct AppDateParserTests {
         }
         // The grid itself (--date-format azure) at second resolution or coarser is a whole second: refused.
         guard resolution != .tick else { return }
-        let grid = try #require(DateWindow(from: .at("2026-01-01T00:00:00Z"), cutoff: .at("2026-01-02T00:00:00Z"), resolution: resolution, format: .azure))
+        let grid = try #require(
+            DateWindow(
+                from: .at("2026-01-01T00:00:00Z"),
+                cutoff: .at("2026-01-02T00:00:00Z"),
+                resolution: resolution,
+                format: .azure
+            )
+        )
         let date = grid.date(at: 0)
         #expect(parser.date(from: date.formattedTrimmed()) == nil, "\(date.formattedTrimmed())")
         #expect(Self.flagged(date), "\(date)")

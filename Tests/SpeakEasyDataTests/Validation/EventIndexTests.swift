@@ -1,13 +1,23 @@
 import SpeakEasyData
-@testable import SpeakEasyValidation
 import Testing
+
+@testable import SpeakEasyValidation
 
 /// The compact duplicate sets: fingerprints are verified, so collisions neither invent nor hide
 /// duplicates.
 @Suite("EventIndex")
 struct EventIndexTests {
     static func record(_ key: CompactKey, ticks: Int64 = 1, name: UInt32 = 1, line: UInt32) -> EventRecord {
-        EventRecord(key: key, ticks: ticks, name: name, location: 1, speaker: 1, line: line, source: 0, isComplete: true)
+        EventRecord(
+            key: key,
+            ticks: ticks,
+            name: name,
+            location: 1,
+            speaker: 1,
+            line: line,
+            source: 0,
+            isComplete: true
+        )
     }
 
     @Test("two keys with the same fingerprint are different keys; a repeat of either is found")
@@ -27,7 +37,10 @@ struct EventIndexTests {
     func sameEvent() {
         var index = EventIndex()
         let first = index.add(Self.record(CompactKey(high: 1, low: 1, isGUID: true), line: 1), checkEvents: true)
-        let other = index.add(Self.record(CompactKey(high: 2, low: 2, isGUID: true), name: 2, line: 2), checkEvents: true)
+        let other = index.add(
+            Self.record(CompactKey(high: 2, low: 2, isGUID: true), name: 2, line: 2),
+            checkEvents: true
+        )
         let again = index.add(Self.record(CompactKey(high: 3, low: 3, isGUID: true), line: 3), checkEvents: true)
         #expect(first.sameEvent == nil && other.sameEvent == nil)
         #expect(again.sameEvent == 0)
@@ -38,7 +51,14 @@ struct EventIndexTests {
     func manyRecords() {
         var index = EventIndex()
         for n in 0..<70_000 {
-            let added = index.add(Self.record(CompactKey(high: UInt64(n), low: UInt64(n) &* 0x9E37_79B9, isGUID: true), ticks: Int64(n), line: UInt32(n)), checkEvents: true)
+            let added = index.add(
+                Self.record(
+                    CompactKey(high: UInt64(n), low: UInt64(n) &* 0x9E37_79B9, isGUID: true),
+                    ticks: Int64(n),
+                    line: UInt32(n)
+                ),
+                checkEvents: true
+            )
             #expect(added.sameKey == nil && added.sameEvent == nil && added.number == UInt32(n))
         }
         #expect(index[69_999].line == 69_999)
@@ -80,7 +100,10 @@ struct EventIndexTests {
     @Test("the interner numbers each distinct string once, in order of appearance")
     func interner() {
         var interner = StringNumbering()
-        let texts = (0..<5_000).map { "name \($0 % 1_000) é" } + ["", "a", "Chicago, IL", "0a6c2c5e-1b7e-4b8e-9c1a-6f0e2d3c4b5a"]
+        let texts =
+            (0..<5_000).map { "name \($0 % 1_000) é" } + [
+                "", "a", "Chicago, IL", "0a6c2c5e-1b7e-4b8e-9c1a-6f0e2d3c4b5a",
+            ]
         let numbers = texts.map { interner.number($0) }
         #expect(interner.strings.count == 1_004)
         for (text, number) in zip(texts, numbers) { #expect(interner[number] == text) }

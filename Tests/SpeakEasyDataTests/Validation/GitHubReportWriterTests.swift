@@ -39,8 +39,19 @@ struct GitHubReportWriterTests {
     @Test("a line that is not known (0) is left out rather than sent as line=0")
     func unknownLine() {
         let report = ValidationReport(
-            rules: [], findings: [Finding(rule: "r", severity: .warning, message: "m", location: FindingLocation(.file(path: "f.csv", line: 0)))],
-            inputs: [], entitiesChecked: 0, truncated: false)
+            rules: [],
+            findings: [
+                Finding(
+                    rule: "r",
+                    severity: .warning,
+                    message: "m",
+                    location: FindingLocation(.file(path: "f.csv", line: 0))
+                )
+            ],
+            inputs: [],
+            entitiesChecked: 0,
+            truncated: false
+        )
         #expect(Self.render(report) == "::warning file=f.csv,title=r::m\n")
     }
 
@@ -52,11 +63,18 @@ struct GitHubReportWriterTests {
             ("C:\\x,y", "C:\\x,y", "C%3A\\x%2Cy"),
             ("%0A", "%250A", "%250A"),
             ("::", "::", "%3A%3A"),
-        ])
+        ]
+    )
     func escaping(raw: String, data: String, property: String) {
         let report = ValidationReport(
-            rules: [], findings: [Finding(rule: raw, severity: .error, message: raw, location: FindingLocation(.file(path: raw, line: 1)))],
-            inputs: [], entitiesChecked: 0, truncated: false)
+            rules: [],
+            findings: [
+                Finding(rule: raw, severity: .error, message: raw, location: FindingLocation(.file(path: raw, line: 1)))
+            ],
+            inputs: [],
+            entitiesChecked: 0,
+            truncated: false
+        )
         #expect(Self.render(report) == "::error file=\(property),line=1,title=\(property)::\(data)\n")
     }
 }

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 @Suite("JUnitReportWriter")
@@ -29,7 +29,11 @@ struct JUnitReportWriterTests {
         #expect(Self.attribute(root, "errors") == "0")
 
         let suites = root.elements(forName: "testsuite")
-        #expect(suites.map { Self.attribute($0, "name") } == ["dates.format", "refs.orphan", "refs.mismatch", "contract.rowkey-guid", "photos.unused"])
+        #expect(
+            suites.map { Self.attribute($0, "name") } == [
+                "dates.format", "refs.orphan", "refs.mismatch", "contract.rowkey-guid", "photos.unused",
+            ]
+        )
         #expect(suites.map { Self.attribute($0, "tests") } == ["2", "1", "1", "1", "2"])
         #expect(suites.map { Self.attribute($0, "failures") } == ["2", "0", "1", "1", "2"])
 
@@ -40,7 +44,9 @@ struct JUnitReportWriterTests {
 
         let properties = try #require(suites[0].elements(forName: "properties").first).elements(forName: "property")
         #expect(properties.map { Self.attribute($0, "name") } == ["severity", "summary"])
-        #expect(properties.map { Self.attribute($0, "value") } == ["error", "EventDate is a DateTime in the app's pattern"])
+        #expect(
+            properties.map { Self.attribute($0, "value") } == ["error", "EventDate is a DateTime in the app's pattern"]
+        )
     }
 
     @Test("failure message, type and text carry the finding, its location, keys and related locations")
@@ -54,14 +60,21 @@ struct JUnitReportWriterTests {
         let failure = try #require(first.elements(forName: "failure").first)
         #expect(Self.attribute(failure, "type") == "error")
         #expect(Self.attribute(failure, "message") == SampleReports.tricky.findings[0].message)
-        #expect(failure.stringValue == "location: data/events.csv:12\nkeys: PartitionKey=Events RowKey=0f8fad5b-d9cb-469f-a165-70867728950e")
+        #expect(
+            failure.stringValue
+                == "location: data/events.csv:12\nkeys: PartitionKey=Events RowKey=0f8fad5b-d9cb-469f-a165-70867728950e"
+        )
 
         let mismatch = try #require(suites[2].elements(forName: "testcase").first?.elements(forName: "failure").first)
         #expect(
-            Self.text(of: mismatch, is: [
-                "location: odd dir/a:b,c%d#e?é.csv:3", "keys: PartitionKey=Events RowKey=x",
-                "related: speakers.json:40", "related: events/speakers/6f1c3b4e-8e0a-4a57-9a40-0b6a2a7f8c11",
-            ]))
+            Self.text(
+                of: mismatch,
+                is: [
+                    "location: odd dir/a:b,c%d#e?é.csv:3", "keys: PartitionKey=Events RowKey=x",
+                    "related: speakers.json:40", "related: events/speakers/6f1c3b4e-8e0a-4a57-9a40-0b6a2a7f8c11",
+                ]
+            )
+        )
 
         let blob = try #require(suites[4].elements(forName: "testcase").first)
         #expect(Self.attribute(blob, "name") == "speakers/Old Photo, 2019.jpg")
@@ -72,17 +85,27 @@ struct JUnitReportWriterTests {
         element.stringValue == lines.joined(separator: "\n")
     }
 
-    @Test("quotes, <&>, line breaks, tab and non-ASCII read back exactly; characters XML cannot hold become visible escapes")
+    @Test(
+        "quotes, <&>, line breaks, tab and non-ASCII read back exactly; characters XML cannot hold become visible escapes"
+    )
     func escaping() throws {
         let root = try Self.parse(SampleReports.tricky)
-        let mismatch = try #require(root.elements(forName: "testsuite")[2].elements(forName: "testcase").first?.elements(forName: "failure").first)
+        let mismatch = try #require(
+            root.elements(forName: "testsuite")[2].elements(forName: "testcase").first?.elements(forName: "failure")
+                .first
+        )
         #expect(
             Self.attribute(mismatch, "message")
-                == "SpeakerName \"Bart Tubalinal\" ≠ \"Bart Tubalinál\"\nline two\r\nCR-LF, tab\there, bell\\u{7} esc\\u{1B} nul\\u{0} 😀")
+                == "SpeakerName \"Bart Tubalinal\" ≠ \"Bart Tubalinál\"\nline two\r\nCR-LF, tab\there, bell\\u{7} esc\\u{1B} nul\\u{0} 😀"
+        )
 
         let text = String(decoding: JUnitReportWriter().render(SampleReports.tricky), as: UTF8.self)
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
-        #expect(text.contains("message=\"EventDate &quot;2024-05-01T10:00:00.2Z&quot; has 1 fractional digit, the app needs 7 &lt;&amp;&gt; 100%\""))
+        #expect(
+            text.contains(
+                "message=\"EventDate &quot;2024-05-01T10:00:00.2Z&quot; has 1 fractional digit, the app needs 7 &lt;&amp;&gt; 100%\""
+            )
+        )
         #expect(text.contains("&#13;&#10;CR-LF, tab&#9;here"))
     }
 
@@ -90,8 +113,18 @@ struct JUnitReportWriterTests {
     func exactEscapes() {
         let report = ValidationReport(
             rules: [],
-            findings: [Finding(rule: "r\"<", severity: .error, message: "a\"b<c>d&e\rf\ng\th\u{1}i\u{FFFE}j]]>k", location: FindingLocation(.container("c&<>\"", blob: nil)))],
-            inputs: [], entitiesChecked: 0, truncated: false)
+            findings: [
+                Finding(
+                    rule: "r\"<",
+                    severity: .error,
+                    message: "a\"b<c>d&e\rf\ng\th\u{1}i\u{FFFE}j]]>k",
+                    location: FindingLocation(.container("c&<>\"", blob: nil))
+                )
+            ],
+            inputs: [],
+            entitiesChecked: 0,
+            truncated: false
+        )
         let expected = """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="speakeasy-validate" tests="1" failures="1" errors="0">

@@ -11,7 +11,12 @@ struct OrphanHintTests {
         let events = D.clean.filter { $0.partitionKey == DataContract.eventsPartition }
         let orphans = D.validate(events).findings.filter { $0.rule == "references.orphan" }
         #expect(orphans.count == 3)
-        #expect(orphans.allSatisfy { $0.message.contains("no speakers were read at all (give their file too, or --skip references.orphan)") }, "\(orphans)")
+        #expect(
+            orphans.allSatisfy {
+                $0.message.contains("no speakers were read at all (give their file too, or --skip references.orphan)")
+            },
+            "\(orphans)"
+        )
     }
 
     @Test("with speakers read, an orphan is only an orphan")

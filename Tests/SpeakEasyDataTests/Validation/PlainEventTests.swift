@@ -12,11 +12,18 @@ struct PlainEventTests {
     struct Line: Sendable {
         var members: [(key: String, value: String)]
 
-        init(key: String = "e0000000-0000-4000-8000-000000000001", date: String = "2026-03-01T09:30:00.0000001Z", name: String = "iOS Meetup") {
+        init(
+            key: String = "e0000000-0000-4000-8000-000000000001",
+            date: String = "2026-03-01T09:30:00.0000001Z",
+            name: String = "iOS Meetup"
+        ) {
             members = [
-                ("odata.etag", #""W/\"datetime'2026-11-23T02%3A24%3A53.9791069Z'\"""#), ("PartitionKey", #""Events""#), ("RowKey", "\"\(key)\""),
-                ("Timestamp", #""2026-11-23T02:24:53.9791069Z""#), ("EventDate@odata.type", #""Edm.DateTime""#), ("EventDate", "\"\(date)\""),
-                ("EventName", "\"\(name)\""), ("EventLocation", #""Chicago, IL""#), ("EventDescription", #""Lorem ipsum.""#),
+                ("odata.etag", #""W/\"datetime'2026-11-23T02%3A24%3A53.9791069Z'\"""#), ("PartitionKey", #""Events""#),
+                ("RowKey", "\"\(key)\""),
+                ("Timestamp", #""2026-11-23T02:24:53.9791069Z""#), ("EventDate@odata.type", #""Edm.DateTime""#),
+                ("EventDate", "\"\(date)\""),
+                ("EventName", "\"\(name)\""), ("EventLocation", #""Chicago, IL""#),
+                ("EventDescription", #""Lorem ipsum.""#),
                 ("SpeakerKey", "\"\(D.bartKey)\""), ("SpeakerName", #""Bart Tubalinal""#),
             ]
         }
@@ -55,12 +62,32 @@ struct PlainEventTests {
             Case("as Azure writes it", base, true),
             Case("without the system properties", base.setting("odata.etag", nil).setting("Timestamp", nil), true),
             Case("a null Timestamp", base.setting("Timestamp", "null"), true),
-            Case("the annotation after the value", base.setting("EventDate@odata.type", nil).setting("EventDate@odata.type", #""Edm.DateTime""#), true),
-            Case("the type as Edm.DateTimeOffset", base.setting("EventDate@odata.type", #""Edm.DateTimeOffset""#), true),
-            Case("full metadata", base.setting("odata.id", #""http://x/events""#).setting("odata.editLink", #""events()""#), true),
+            Case(
+                "the annotation after the value",
+                base.setting("EventDate@odata.type", nil).setting("EventDate@odata.type", #""Edm.DateTime""#),
+                true
+            ),
+            Case(
+                "the type as Edm.DateTimeOffset",
+                base.setting("EventDate@odata.type", #""Edm.DateTimeOffset""#),
+                true
+            ),
+            Case(
+                "full metadata",
+                base.setting("odata.id", #""http://x/events""#).setting("odata.editLink", #""events()""#),
+                true
+            ),
             Case("escapes in a name", Line(name: #"Caf\u00e9 \"Meetup\""#), true),
-            Case("non-ASCII text", base.setting("EventLocation", #""Zürich""#).setting("EventDescription", #""Café Ünïcödé""#), true),
-            Case("a description that starts with a non-ASCII letter (it may be blank: judged whole)", base.setting("EventDescription", #""Ünïcödé""#), false),
+            Case(
+                "non-ASCII text",
+                base.setting("EventLocation", #""Zürich""#).setting("EventDescription", #""Café Ünïcödé""#),
+                true
+            ),
+            Case(
+                "a description that starts with a non-ASCII letter (it may be blank: judged whole)",
+                base.setting("EventDescription", #""Ünïcödé""#),
+                false
+            ),
             Case("a date Azure trimmed to .2Z", Line(date: "2026-03-01T09:30:00.2Z"), true),
             Case("a date without Z", Line(date: "2026-03-01T09:30:00.0000000"), true),
             Case("a date before 1601", Line(date: "1600-12-31T23:59:59.9999999Z"), true),
@@ -69,8 +96,16 @@ struct PlainEventTests {
             Case("the same event again", Line(key: "e0000000-0000-4000-8000-000000000002"), true),
             Case("an orphan", base.setting("SpeakerKey", #""99999999-0000-4000-8000-000000000000""#), true),
             Case("another SpeakerName", base.setting("SpeakerName", #""Bart Tubalnal""#), true),
-            Case("a description of 400 KB", base.setting("EventDescription", "\"" + String(repeating: "x", count: 400_000) + "\""), true),
-            Case("a description of 600 KB", base.setting("EventDescription", "\"" + String(repeating: "x", count: 600_000) + "\""), false),
+            Case(
+                "a description of 400 KB",
+                base.setting("EventDescription", "\"" + String(repeating: "x", count: 400_000) + "\""),
+                true
+            ),
+            Case(
+                "a description of 600 KB",
+                base.setting("EventDescription", "\"" + String(repeating: "x", count: 600_000) + "\""),
+                false
+            ),
             Case("no type annotation", base.setting("EventDate@odata.type", nil), false),
             Case("EventDate an Edm.String", base.setting("EventDate@odata.type", #""Edm.String""#), false),
             Case("an annotated string", base.setting("EventName@odata.type", #""Edm.String""#), false),
@@ -95,7 +130,11 @@ struct PlainEventTests {
     static func document(_ lines: [String]) -> [UInt8] { Array(lines.joined(separator: "\n").utf8) + [0x0A] }
 
     static func ndjsonReader(_ lines: [String]) -> JSONEntityStreamReader {
-        JSONEntityStreamReader(input: ByteInput(name: "events.ndjson", bytes: document(lines)), layout: .lines, plainEvents: true)
+        JSONEntityStreamReader(
+            input: ByteInput(name: "events.ndjson", bytes: document(lines)),
+            layout: .lines,
+            plainEvents: true
+        )
     }
 
     @Test("an event as Azure writes it comes as a plain event, with its values")
@@ -107,7 +146,10 @@ struct PlainEventTests {
             return
         }
         #expect(event.key == EdmGuid("e0000000-0000-4000-8000-000000000001"))
-        #expect(event.date.ticks == EdmDateTime.at("2026-03-01T09:30:00.0000001Z").ticks && event.date.lexicalShape?.isSevenDigitForm == true)
+        #expect(
+            event.date.ticks == EdmDateTime.at("2026-03-01T09:30:00.0000001Z").ticks
+                && event.date.lexicalShape?.isSevenDigitForm == true
+        )
         #expect(event.name == "Café \"Meetup\"")
         #expect(event.location == "Chicago, IL")
         #expect(event.speakerKey == D.bartKey)
@@ -117,7 +159,9 @@ struct PlainEventTests {
     @Test("only events of exactly the contract's shape are plain", arguments: cases)
     func shape(_ testCase: Case) throws {
         // The speaker never is.
-        #expect(try Self.arePlain(Self.ndjsonReader([Self.speakerLine, testCase.line.text])) == [false, testCase.plain])
+        #expect(
+            try Self.arePlain(Self.ndjsonReader([Self.speakerLine, testCase.line.text])) == [false, testCase.plain]
+        )
     }
 
     @Test("validating plain events finds what validating their entities finds", arguments: [DataFormat.ndjson, .json])
@@ -131,10 +175,11 @@ struct PlainEventTests {
         #expect(plain.entitiesChecked == lines.count)
         // Every kind of finding an event can have on its own or with others is among them.
         let rules = Set(plain.findings.map(\.rule))
-        for rule in ["dates.missing", "dates.format", "dates.range", "dates.before-1601", "duplicates.keys", "duplicates.events",
+        for rule in [
+            "dates.missing", "dates.format", "dates.range", "dates.before-1601", "duplicates.keys", "duplicates.events",
             "references.orphan", "references.name-mismatch", "contract.required", "contract.type", "contract.partition",
-            "contract.rowkey-guid", "contract.key-chars", "contract.entity-size"]
-        {
+            "contract.rowkey-guid", "contract.key-chars", "contract.entity-size",
+        ] {
             #expect(rules.contains(rule), "\(rule)")
         }
     }
@@ -144,14 +189,21 @@ struct PlainEventTests {
         // The cases as entities, written as CSV: one header for speakers and events, so every event
         // row has empty speaker cells (and the speaker row empty event cells).
         var reader = JSONEntityStreamReader(
-            input: ByteInput(name: "cases", bytes: Self.document([Self.speakerLine] + Self.cases.map(\.line.text))), layout: .lines)
+            input: ByteInput(name: "cases", bytes: Self.document([Self.speakerLine] + Self.cases.map(\.line.text))),
+            layout: .lines
+        )
         var entities: [Entity] = []
         while let entity = try reader.next() { entities.append(entity) }
         var write = EntityFiles.WriteOptions(format: .csv)
         write.typedCSV = typed
         let bytes = try EntityFiles.bytes(of: entities, options: write)
-        let plainCount = try Self.arePlain(CSVEntityReader(ByteInput(name: "events.csv", bytes: bytes), plainEvents: true)).count { $0 }
-        #expect(plainCount >= Self.cases.filter(\.plain).count - 2, "the null Timestamp and the metadata cases change in CSV")
+        let plainCount = try Self.arePlain(
+            CSVEntityReader(ByteInput(name: "events.csv", bytes: bytes), plainEvents: true)
+        ).count { $0 }
+        #expect(
+            plainCount >= Self.cases.filter(\.plain).count - 2,
+            "the null Timestamp and the metadata cases change in CSV"
+        )
         #expect(plainCount < Self.cases.count)
 
         var options = ValidationOptions()
@@ -170,8 +222,15 @@ struct PlainEventTests {
             Events,e0000000-0000-4000-8000-000000000003,2026-03-03T09:30:00.0000001Z,,7,Edm.Int32,"Chicago, IL",,Lorem.,,\(D.bartKey),,Bart Tubalinal,
 
             """
-        #expect(try Self.arePlain(CSVEntityReader(ByteInput(name: "events.csv", bytes: Array(csv.utf8)), plainEvents: true)) == [true, true, false])
-        let (plain, whole) = try await Self.bothWays(Array(csv.utf8), fileName: "events.csv", options: ValidationOptions())
+        #expect(
+            try Self.arePlain(CSVEntityReader(ByteInput(name: "events.csv", bytes: Array(csv.utf8)), plainEvents: true))
+                == [true, true, false]
+        )
+        let (plain, whole) = try await Self.bothWays(
+            Array(csv.utf8),
+            fileName: "events.csv",
+            options: ValidationOptions()
+        )
         #expect(plain.findings == whole.findings)
         #expect(Set(plain.findings.map(\.rule)) == ["dates.format", "references.orphan", "contract.type"])
     }
@@ -188,11 +247,18 @@ struct PlainEventTests {
             \(row(name: "\"\"")),
 
             """
-        #expect(try Self.arePlain(CSVEntityReader(ByteInput(name: "events.csv", bytes: Array(csv.utf8)), plainEvents: true)) == [true, false, false])
+        #expect(
+            try Self.arePlain(CSVEntityReader(ByteInput(name: "events.csv", bytes: Array(csv.utf8)), plainEvents: true))
+                == [true, false, false]
+        )
     }
 
     /// The reports of validating `bytes`, written to `fileName`, with plain events and without.
-    static func bothWays(_ bytes: [UInt8], fileName: String, options: ValidationOptions) async throws -> (plain: ValidationReport, whole: ValidationReport) {
+    static func bothWays(
+        _ bytes: [UInt8],
+        fileName: String,
+        options: ValidationOptions
+    ) async throws -> (plain: ValidationReport, whole: ValidationReport) {
         try await withTemporaryDirectory { directory in
             let path = directory + "/" + fileName
             try writeFile(path, bytes)
@@ -213,13 +279,16 @@ struct PlainEventTests {
         return plain
     }
 
-    @Test("a bad value is the same error either way", arguments: [
-        Line().setting("EventDescription", "\"a\u{1}b\"").text,
-        Line().setting("Timestamp", #""yesterday""#).text,
-        Line().setting("EventDate@odata.type", #""Edm.Nonsense""#).text,
-        Line().setting("odata.etag", "5").text,
-        Line().setting("EventDate", #""2026-13-01T09:30:00.0000000Z""#).text,
-    ])
+    @Test(
+        "a bad value is the same error either way",
+        arguments: [
+            Line().setting("EventDescription", "\"a\u{1}b\"").text,
+            Line().setting("Timestamp", #""yesterday""#).text,
+            Line().setting("EventDate@odata.type", #""Edm.Nonsense""#).text,
+            Line().setting("odata.etag", "5").text,
+            Line().setting("EventDate", #""2026-13-01T09:30:00.0000000Z""#).text,
+        ]
+    )
     func sameErrors(_ line: String) async throws {
         let errors = try await Self.errors(Self.document([Self.speakerLine, line]))
         #expect(errors[0] == errors[1])

@@ -23,7 +23,12 @@ struct PlantedDefectsTests {
             D.event(key(3), date: "2026-03-03T09:30:00.0000000Z"),  // 3 dates.format: a whole second, served as …:00Z
             D.event(key(4), date: "2027-06-01T00:00:00.0000001Z"),  // 4 dates.range (after --cutoff)
             D.event(key(5), date: "1600-06-01T00:00:00.0000001Z"),  // 5 dates.before-1601
-            D.event(key(6), date: date(6), speakerKey: "99999999-0000-4000-8000-000000000000", speakerName: "Nobody Known"),  // 6 orphan
+            D.event(
+                key(6),
+                date: date(6),
+                speakerKey: "99999999-0000-4000-8000-000000000000",
+                speakerName: "Nobody Known"
+            ),  // 6 orphan
             D.event(key(7), date: date(7), speakerKey: D.daryaKey, speakerName: "Darya Orlva"),  // 7 name mismatch, speaker later
             D.event(key(1), date: date(1), location: "Boston, MA"),  // 8 duplicates.keys with 1
             D.event(key(9), date: date(1)),  // 9 duplicates.events with 1
@@ -41,8 +46,10 @@ struct PlantedDefectsTests {
     /// speaker came later are judged at the end.
     static let expected: [(String, Int, [Int])] = [
         ("dates.missing", 2, []), ("dates.format", 3, []), ("dates.range", 4, []), ("dates.before-1601", 5, []),
-        ("duplicates.keys", 8, [1]), ("duplicates.events", 9, [1]), ("contract.required", 10, []), ("contract.type", 11, []),
-        ("contract.partition", 12, []), ("contract.rowkey-guid", 13, []), ("contract.key-chars", 14, []), ("contract.rowkey-guid", 14, []),
+        ("duplicates.keys", 8, [1]), ("duplicates.events", 9, [1]), ("contract.required", 10, []),
+        ("contract.type", 11, []),
+        ("contract.partition", 12, []), ("contract.rowkey-guid", 13, []), ("contract.key-chars", 14, []),
+        ("contract.rowkey-guid", 14, []),
         ("contract.entity-size", 15, []), ("references.orphan", 6, []), ("references.name-mismatch", 7, [16]),
     ]
 
@@ -64,12 +71,19 @@ struct PlantedDefectsTests {
     /// The line each entity starts on, found in the text independently of the readers.
     static func startLines(_ bytes: [UInt8], _ format: DataFormat) -> [Int] {
         // Split on the byte: in a Swift String "\r\n" is one Character.
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         switch format {
         case .csv: return Array(2...lines.count).filter { !lines[$0 - 1].isEmpty }
-        case .atom: return lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix("<entry") }.map { $0 + 1 }
+        case .atom:
+            return lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix("<entry") }.map {
+                $0 + 1
+            }
         case .json, .ndjson:
-            return lines.indices.flatMap { index in Array(repeating: index + 1, count: lines[index].components(separatedBy: "{\"PartitionKey\"").count - 1) }
+            return lines.indices.flatMap { index in
+                Array(repeating: index + 1, count: lines[index].components(separatedBy: "{\"PartitionKey\"").count - 1)
+            }
         }
     }
 
@@ -83,10 +97,16 @@ struct PlantedDefectsTests {
             let entities = Self.entities
             try #require(lines.count == entities.count, "\(lines)")
             func location(_ index: Int) -> FindingLocation {
-                FindingLocation(.file(path: path, line: lines[index]), partitionKey: entities[index].partitionKey, rowKey: entities[index].rowKey)
+                FindingLocation(
+                    .file(path: path, line: lines[index]),
+                    partitionKey: entities[index].partitionKey,
+                    rowKey: entities[index].rowKey
+                )
             }
             let report = try await FileValidation.run([path], options: Self.options)
-            let expected = Self.expected.map { rule, index, related in "\(rule) \(location(index)) \(related.map(location))" }
+            let expected = Self.expected.map { rule, index, related in
+                "\(rule) \(location(index)) \(related.map(location))"
+            }
             let found = report.findings.map { "\($0.rule) \($0.location) \($0.related)" }
             #expect(found == expected)
             #expect(report.findings.map(\.location) == Self.expected.map { location($0.1) })
@@ -103,14 +123,26 @@ struct PlantedDefectsTests {
         try await withTemporaryDirectory { directory in
             let events = D.clean.filter { $0.partitionKey == "Events" }
             let speakers = D.clean.filter { $0.partitionKey == "speakers" }
-            try writeFile(directory + "/events.csv", try EntityFiles.bytes(of: events, options: EntityFiles.WriteOptions(format: .csv)))
-            try writeFile(directory + "/speakers.json", try EntityFiles.bytes(of: speakers, options: EntityFiles.WriteOptions(format: .json)))
-            let report = try await FileValidation.run([directory + "/events.csv", directory + "/speakers.json"], options: ValidationOptions())
+            try writeFile(
+                directory + "/events.csv",
+                try EntityFiles.bytes(of: events, options: EntityFiles.WriteOptions(format: .csv))
+            )
+            try writeFile(
+                directory + "/speakers.json",
+                try EntityFiles.bytes(of: speakers, options: EntityFiles.WriteOptions(format: .json))
+            )
+            let report = try await FileValidation.run(
+                [directory + "/events.csv", directory + "/speakers.json"],
+                options: ValidationOptions()
+            )
             #expect(report.findings.isEmpty, "\(report.findings)")
             #expect(report.entitiesChecked == 5)
             let alone = try await FileValidation.run([directory + "/events.csv"], options: ValidationOptions())
             #expect(alone.findings.map(\.rule) == ["references.orphan", "references.orphan", "references.orphan"])
-            #expect(alone.findings.map(\.location.place) == [2, 3, 4].map { .file(path: directory + "/events.csv", line: $0) })
+            #expect(
+                alone.findings.map(\.location.place)
+                    == [2, 3, 4].map { .file(path: directory + "/events.csv", line: $0) }
+            )
         }
     }
 

@@ -8,12 +8,30 @@ struct ReportWriterTests {
     static let report = ValidationReport(
         rules: [Rule.datesFormat.descriptor, Rule.duplicatesKeys.descriptor, Rule.contractRowKeyGUID.descriptor],
         findings: [
-            Finding(rule: "duplicates.keys", severity: .error, message: "RowKey 'k' appears twice", location: FindingLocation(.file(path: "e.csv", line: 9), partitionKey: "Events", rowKey: "k"),
-                    related: [FindingLocation(.file(path: "e.csv", line: 2), partitionKey: "Events", rowKey: "k")]),
-            Finding(rule: "dates.format", severity: .error, message: "EventDate \"x\" is\tbad", location: FindingLocation(.table("events"), partitionKey: "Events", rowKey: "r")),
-            Finding(rule: "contract.rowkey-guid", severity: .warning, message: "not a GUID", location: FindingLocation(.container("speakers", blob: "a b.jpg"))),
+            Finding(
+                rule: "duplicates.keys",
+                severity: .error,
+                message: "RowKey 'k' appears twice",
+                location: FindingLocation(.file(path: "e.csv", line: 9), partitionKey: "Events", rowKey: "k"),
+                related: [FindingLocation(.file(path: "e.csv", line: 2), partitionKey: "Events", rowKey: "k")]
+            ),
+            Finding(
+                rule: "dates.format",
+                severity: .error,
+                message: "EventDate \"x\" is\tbad",
+                location: FindingLocation(.table("events"), partitionKey: "Events", rowKey: "r")
+            ),
+            Finding(
+                rule: "contract.rowkey-guid",
+                severity: .warning,
+                message: "not a GUID",
+                location: FindingLocation(.container("speakers", blob: "a b.jpg"))
+            ),
         ],
-        inputs: ["e.csv"], entitiesChecked: 12, truncated: false)
+        inputs: ["e.csv"],
+        entitiesChecked: 12,
+        truncated: false
+    )
 
     @Test("text: grouped by rule in catalog order, both sides located, a summary line")
     func text() {
@@ -39,20 +57,42 @@ struct ReportWriterTests {
 
     @Test("text: a clean report is its summary line")
     func cleanText() {
-        let clean = ValidationReport(rules: [Rule.datesFormat.descriptor], findings: [], inputs: ["a.json", "b.csv"], entitiesChecked: 1, truncated: false)
-        #expect(String(decoding: TextReportWriter().render(clean), as: UTF8.self) == "validate: no problems in 1 entity (a.json, b.csv)\n")
+        let clean = ValidationReport(
+            rules: [Rule.datesFormat.descriptor],
+            findings: [],
+            inputs: ["a.json", "b.csv"],
+            entitiesChecked: 1,
+            truncated: false
+        )
+        #expect(
+            String(decoding: TextReportWriter().render(clean), as: UTF8.self)
+                == "validate: no problems in 1 entity (a.json, b.csv)\n"
+        )
     }
 
     @Test("a run cut short by --max-errors says 'at least' in the summary line and the JSON summary")
     func truncatedCounts() throws {
-        let finding = Finding(rule: "references.orphan", severity: .error, message: "m", location: FindingLocation(.file(path: "e.csv", line: 2)))
+        let finding = Finding(
+            rule: "references.orphan",
+            severity: .error,
+            message: "m",
+            location: FindingLocation(.file(path: "e.csv", line: 2))
+        )
         let report = ValidationReport(
-            rules: [Rule.referencesOrphan.descriptor], findings: Array(repeating: finding, count: 50), inputs: ["e.csv"], entitiesChecked: 2_000,
-            truncated: true, maxErrors: 50)
+            rules: [Rule.referencesOrphan.descriptor],
+            findings: Array(repeating: finding, count: 50),
+            inputs: ["e.csv"],
+            entitiesChecked: 2_000,
+            truncated: true,
+            maxErrors: 50
+        )
         #expect(
             ValidationSummary.line(report)
-                == "at least 50 errors in 2000 entities (e.csv); validate stopped at --max-errors 50: there are more findings than reported, and the counts are lower bounds")
-        let json = try JSONSerialization.jsonObject(with: Data(JSONReportWriter(toolVersion: "t").render(report))) as? [String: Any]
+                == "at least 50 errors in 2000 entities (e.csv); validate stopped at --max-errors 50: there are more findings than reported, and the counts are lower bounds"
+        )
+        let json =
+            try JSONSerialization.jsonObject(with: Data(JSONReportWriter(toolVersion: "t").render(report)))
+            as? [String: Any]
         #expect(json?["truncated"] as? Bool == true)
         #expect(json?["maxErrors"] as? Int == 50)
         let summary = json?["summary"] as? [String: Any]
@@ -98,7 +138,10 @@ struct ReportWriterTests {
     @Test("json: an empty report is valid JSON")
     func emptyJSON() throws {
         let empty = ValidationReport(rules: [], findings: [], inputs: [], entitiesChecked: 0, truncated: false)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(JSONReportWriter(toolVersion: "1").render(empty))) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(JSONReportWriter(toolVersion: "1").render(empty)))
+                as? [String: Any]
+        )
         #expect((object["findings"] as? [Any])?.isEmpty == true)
         #expect((object["rules"] as? [Any])?.isEmpty == true)
     }

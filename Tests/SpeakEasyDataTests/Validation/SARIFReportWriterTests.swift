@@ -26,7 +26,10 @@ struct SARIFReportWriterTests {
     @Test("the log names SARIF 2.1.0, the tool and its rules with default levels")
     func logAndDriver() throws {
         let log = try Self.parse(SampleReports.tricky)
-        #expect(log["$schema"] as? String == "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")
+        #expect(
+            log["$schema"] as? String
+                == "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+        )
         #expect(log["version"] as? String == "2.1.0")
         let run = try Self.run(log)
         let driver = try #require((run["tool"] as? Object)?["driver"] as? Object)
@@ -34,8 +37,14 @@ struct SARIFReportWriterTests {
         #expect(driver["version"] as? String == "1.2.3")
         let rules = try #require(driver["rules"] as? [Object])
         #expect(rules.map { $0["id"] as? String } == SampleReports.rules.map(\.id))
-        #expect(rules.map { ($0["shortDescription"] as? Object)?["text"] as? String } == SampleReports.rules.map(\.summary))
-        #expect(rules.map { ($0["defaultConfiguration"] as? Object)?["level"] as? String } == ["error", "error", "error", "warning", "warning"])
+        #expect(
+            rules.map { ($0["shortDescription"] as? Object)?["text"] as? String } == SampleReports.rules.map(\.summary)
+        )
+        #expect(
+            rules.map { ($0["defaultConfiguration"] as? Object)?["level"] as? String } == [
+                "error", "error", "error", "warning", "warning",
+            ]
+        )
 
         let invocation = try #require((run["invocations"] as? [Object])?.first)
         #expect(invocation["executionSuccessful"] as? Bool == true)
@@ -48,7 +57,12 @@ struct SARIFReportWriterTests {
     @Test("results point at their rule by id and index, with level and the message exactly as found")
     func results() throws {
         let results = try Self.results(SampleReports.tricky)
-        #expect(results.map { $0["ruleId"] as? String } == ["dates.format", "dates.format", "refs.mismatch", "contract.rowkey-guid", "photos.unused", "photos.unused"])
+        #expect(
+            results.map { $0["ruleId"] as? String } == [
+                "dates.format", "dates.format", "refs.mismatch", "contract.rowkey-guid", "photos.unused",
+                "photos.unused",
+            ]
+        )
         #expect(results.map { $0["ruleIndex"] as? Int } == [0, 0, 2, 3, 4, 4])
         #expect(results.map { $0["level"] as? String } == ["error", "error", "error", "warning", "warning", "warning"])
         let findings = SampleReports.tricky.findings
@@ -63,7 +77,12 @@ struct SARIFReportWriterTests {
             ((result["locations"] as? [Object])?.first)?["physicalLocation"] as? Object
         }
         let uris = results.map { (physical($0)?["artifactLocation"] as? Object)?["uri"] as? String }
-        #expect(uris == ["data/events.csv", "file:///abs/path/events.csv", "odd%20dir/a%3Ab%2Cc%25d%23e%3F%C3%A9.csv", nil, nil, nil])
+        #expect(
+            uris == [
+                "data/events.csv", "file:///abs/path/events.csv", "odd%20dir/a%3Ab%2Cc%25d%23e%3F%C3%A9.csv", nil, nil,
+                nil,
+            ]
+        )
         let lines = results.map { (physical($0)?["region"] as? Object)?["startLine"] as? Int }
         #expect(lines == [12, 20, 3, nil, nil, nil])
 
@@ -87,13 +106,18 @@ struct SARIFReportWriterTests {
         #expect((results[3]["locations"] as? [Object])?.first?["physicalLocation"] == nil)
     }
 
-    @Test("a store run's places also name the account as their artifact, which GitHub code scanning needs to show a result")
+    @Test(
+        "a store run's places also name the account as their artifact, which GitHub code scanning needs to show a result"
+    )
     func storeArtifact() throws {
         func uri(_ result: Object) -> String? {
-            (((result["locations"] as? [Object])?.first?["physicalLocation"] as? Object)?["artifactLocation"] as? Object)?["uri"] as? String
+            (((result["locations"] as? [Object])?.first?["physicalLocation"] as? Object)?["artifactLocation"] as? Object)?[
+                "uri"
+            ] as? String
         }
         for (address, expected) in [
-            ("data/my store.sqlite", "data/my%20store.sqlite"), ("https://acct.table.core.windows.net", "https://acct.table.core.windows.net"),
+            ("data/my store.sqlite", "data/my%20store.sqlite"),
+            ("https://acct.table.core.windows.net", "https://acct.table.core.windows.net"),
         ] {
             var report = SampleReports.tricky
             report.storeAddress = address
@@ -102,7 +126,10 @@ struct SARIFReportWriterTests {
             #expect(uri(results[5]) == expected)
             #expect(uri(results[0]) != expected, "a file's own place stays the file")
             let related = try #require(results[2]["relatedLocations"] as? [Object])
-            #expect(((related[1]["physicalLocation"] as? Object)?["artifactLocation"] as? Object)?["uri"] as? String == expected)
+            #expect(
+                ((related[1]["physicalLocation"] as? Object)?["artifactLocation"] as? Object)?["uri"] as? String
+                    == expected
+            )
         }
     }
 
@@ -111,9 +138,19 @@ struct SARIFReportWriterTests {
         let results = try Self.results(SampleReports.tricky)
         let related = try #require(results[2]["relatedLocations"] as? [Object])
         #expect(related.map { $0["id"] as? Int } == [1, 2])
-        #expect(related.map { ($0["message"] as? Object)?["text"] as? String } == ["speakers.json:40", "events/speakers/6f1c3b4e-8e0a-4a57-9a40-0b6a2a7f8c11"])
-        #expect(((related[0]["physicalLocation"] as? Object)?["artifactLocation"] as? Object)?["uri"] as? String == "speakers.json")
-        #expect((related[1]["logicalLocations"] as? [Object])?.first?["fullyQualifiedName"] as? String == "events/speakers/6f1c3b4e-8e0a-4a57-9a40-0b6a2a7f8c11")
+        #expect(
+            related.map { ($0["message"] as? Object)?["text"] as? String } == [
+                "speakers.json:40", "events/speakers/6f1c3b4e-8e0a-4a57-9a40-0b6a2a7f8c11",
+            ]
+        )
+        #expect(
+            ((related[0]["physicalLocation"] as? Object)?["artifactLocation"] as? Object)?["uri"] as? String
+                == "speakers.json"
+        )
+        #expect(
+            (related[1]["logicalLocations"] as? [Object])?.first?["fullyQualifiedName"] as? String
+                == "events/speakers/6f1c3b4e-8e0a-4a57-9a40-0b6a2a7f8c11"
+        )
         #expect(results[0]["relatedLocations"] == nil)
     }
 
@@ -141,7 +178,9 @@ struct SARIFReportWriterTests {
         #expect(rules[1]["shortDescription"] == nil)
         let results = try #require(run["results"] as? [Object])
         #expect(results.map { $0["ruleIndex"] as? Int } == [0, 1])
-        let notifications = try #require((run["invocations"] as? [Object])?.first?["toolExecutionNotifications"] as? [Object])
+        let notifications = try #require(
+            (run["invocations"] as? [Object])?.first?["toolExecutionNotifications"] as? [Object]
+        )
         #expect(notifications.first?["level"] as? String == "warning")
     }
 }

@@ -23,16 +23,24 @@ struct StoreValidationTests {
         request.seed = 42
         request.from = .at("2026-01-01T00:00:00Z")
         let store = try StorageLocation.local(path: path).open(readOnly: false)
-        _ = try await Seeder(catalog: catalog, request: request).run(store: store, photoBaseURL: StorageLocation.localBlobEndpoint + DataContract.photoContainer + "/")
+        _ = try await Seeder(catalog: catalog, request: request).run(
+            store: store,
+            photoBaseURL: StorageLocation.localBlobEndpoint + DataContract.photoContainer + "/"
+        )
     }
 
-    static func validate(_ path: String, options: ValidationOptions = ValidationOptions()) async throws -> ValidationReport {
+    static func validate(
+        _ path: String,
+        options: ValidationOptions = ValidationOptions()
+    ) async throws -> ValidationReport {
         try await StoreValidation.run(try StorageLocation.local(path: path).open(readOnly: true), options: options)
     }
 
     /// The n-th event's RowKey in key order.
     static func eventKey(_ sql: RawSQLite, _ n: Int) throws -> String {
-        try sql.rows("SELECT row_key FROM entities WHERE table_name = 'events' AND partition_key = 'Events' ORDER BY row_key LIMIT 1 OFFSET \(n)")[0][0]!
+        try sql.rows(
+            "SELECT row_key FROM entities WHERE table_name = 'events' AND partition_key = 'Events' ORDER BY row_key LIMIT 1 OFFSET \(n)"
+        )[0][0]!
     }
 
     static func eventLocation(_ rowKey: String) -> FindingLocation {
@@ -53,8 +61,12 @@ struct StoreValidationTests {
     @Test("defects injected through SQL are all found, located in the table and the container")
     func injected() async throws {
         try await Self.withSeededStore { path, sql in
-            let trimmed = try Self.eventKey(sql, 0), orphan = try Self.eventKey(sql, 1), copied = try Self.eventKey(sql, 5)
-            let bart = try sql.rows("SELECT row_key FROM entities WHERE partition_key = 'speakers' AND json_extract(properties, '$.Name') = 'Bart Tubalinal'")[0][0]!
+            let trimmed = try Self.eventKey(sql, 0)
+            let orphan = try Self.eventKey(sql, 1)
+            let copied = try Self.eventKey(sql, 5)
+            let bart = try sql.rows(
+                "SELECT row_key FROM entities WHERE partition_key = 'speakers' AND json_extract(properties, '$.Name') = 'Bart Tubalinal'"
+            )[0][0]!
             let mismatch = try sql.rows(
                 "SELECT row_key FROM entities WHERE partition_key = 'Events' AND json_extract(properties, '$.SpeakerKey') = '\(bart)' AND row_key NOT IN ('\(trimmed)', '\(orphan)', '\(copied)') ORDER BY row_key LIMIT 1"
             )[0][0]!
@@ -73,8 +85,11 @@ struct StoreValidationTests {
                 INSERT INTO blobs (container, name, content_type, content_md5, size, etag, last_modified, data) SELECT container, 'extra.png', content_type, content_md5, size, etag, last_modified, data FROM blobs WHERE name = 'DOrlova.jpg';
                 DELETE FROM blobs WHERE name = 'MMorse.jpg';
                 UPDATE containers SET public_access = 'private';
-                """)
-            let morse = try sql.rows("SELECT row_key FROM entities WHERE partition_key = 'speakers' AND json_extract(properties, '$.Name') = 'Matt Morse'")[0][0]!
+                """
+            )
+            let morse = try sql.rows(
+                "SELECT row_key FROM entities WHERE partition_key = 'speakers' AND json_extract(properties, '$.Name') = 'Matt Morse'"
+            )[0][0]!
             let bartLocation = FindingLocation(.table("events"), partitionKey: "speakers", rowKey: bart)
             let manifest = FindingLocation(.table("seedmanifest"), partitionKey: "events", rowKey: "latest")
             let container = FindingLocation(.container("speakers", blob: nil))
@@ -85,10 +100,19 @@ struct StoreValidationTests {
                 ("dates.format", Self.eventLocation(trimmed), []),
                 ("references.name-mismatch", Self.eventLocation(mismatch), [bartLocation]),
                 ("duplicates.events", Self.eventLocation(duplicate), [Self.eventLocation(copied)]),
-                ("references.orphan", Self.eventLocation(orphan), [FindingLocation(.table("events"), partitionKey: "speakers", rowKey: named)]),
+                (
+                    "references.orphan", Self.eventLocation(orphan),
+                    [FindingLocation(.table("events"), partitionKey: "speakers", rowKey: named)]
+                ),
                 ("photos.access", container, []),
-                ("photos.content-type", FindingLocation(.container("speakers", blob: "BTubalinal.jpg")), [bartLocation]),
-                ("photos.missing", FindingLocation(.table("events"), partitionKey: "speakers", rowKey: morse), [container]),
+                (
+                    "photos.content-type", FindingLocation(.container("speakers", blob: "BTubalinal.jpg")),
+                    [bartLocation]
+                ),
+                (
+                    "photos.missing", FindingLocation(.table("events"), partitionKey: "speakers", rowKey: morse),
+                    [container]
+                ),
                 ("photos.unused", FindingLocation(.container("speakers", blob: "extra.png")), []),
                 ("manifest.counts", manifest, []),
                 ("manifest.hash", manifest, []),
@@ -104,7 +128,9 @@ struct StoreValidationTests {
     @Test("an interrupted seed's manifest is reported; a store without a manifest is not")
     func manifestStatus() async throws {
         try await Self.withSeededStore { path, sql in
-            try sql.execute("UPDATE entities SET properties = json_set(properties, '$.Status', 'in progress') WHERE table_name = 'seedmanifest'")
+            try sql.execute(
+                "UPDATE entities SET properties = json_set(properties, '$.Status', 'in progress') WHERE table_name = 'seedmanifest'"
+            )
             #expect(try await Self.validate(path).findings.map(\.rule) == ["manifest.incomplete"])
             try sql.execute("DELETE FROM entities WHERE table_name = 'seedmanifest'")
             #expect(try await Self.validate(path).findings.isEmpty)
@@ -123,7 +149,9 @@ struct StoreValidationTests {
     @Test("--max-errors stops the scan at the first finding past the limit; nothing after it is judged")
     func maxErrors() async throws {
         try await Self.withSeededStore { path, sql in
-            try sql.execute("UPDATE entities SET properties = json_set(properties, '$.EventDate', '2026-03-01T09:30:00Z') WHERE partition_key = 'Events'")
+            try sql.execute(
+                "UPDATE entities SET properties = json_set(properties, '$.EventDate', '2026-03-01T09:30:00Z') WHERE partition_key = 'Events'"
+            )
             var options = ValidationOptions()
             options.maxErrors = 3
             let report = try await Self.validate(path, options: options)

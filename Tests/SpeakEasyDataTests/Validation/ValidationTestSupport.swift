@@ -7,12 +7,32 @@ enum ValidationData {
     static let daryaKey = "1b7d3d6f-2c8f-4c9f-8d2b-7a1f3e4d5c6b"
 
     static func speaker(_ key: String, _ name: String, photo: String) -> Entity {
-        Speaker(key: key, name: name, title: "Consultant", bio: "\(name) is a Consultant.", imageUrl: "http://127.0.0.1:10000/speakeasy/speakers/\(photo)").entity
+        Speaker(
+            key: key,
+            name: name,
+            title: "Consultant",
+            bio: "\(name) is a Consultant.",
+            imageUrl: "http://127.0.0.1:10000/speakeasy/speakers/\(photo)"
+        ).entity
     }
 
-    static func event(_ key: String, date: String = "2026-03-01T09:30:00.0000001Z", name: String = "iOS Meetup", location: String = "Chicago, IL",
-                      speakerKey: String = bartKey, speakerName: String = "Bart Tubalinal") -> Entity {
-        Event(key: key, date: .at(date), name: name, location: location, description: "Lorem ipsum.", speakerKey: speakerKey, speakerName: speakerName).entity
+    static func event(
+        _ key: String,
+        date: String = "2026-03-01T09:30:00.0000001Z",
+        name: String = "iOS Meetup",
+        location: String = "Chicago, IL",
+        speakerKey: String = bartKey,
+        speakerName: String = "Bart Tubalinal"
+    ) -> Entity {
+        Event(
+            key: key,
+            date: .at(date),
+            name: name,
+            location: location,
+            description: "Lorem ipsum.",
+            speakerKey: speakerKey,
+            speakerName: speakerName
+        ).entity
     }
 
     /// Two speakers and three distinct events: no finding at all.
@@ -21,13 +41,22 @@ enum ValidationData {
             speaker(bartKey, "Bart Tubalinal", photo: "BTubalinal.jpg"),
             speaker(daryaKey, "Darya Orlova", photo: "DOrlova.jpg"),
             event("e0000000-0000-4000-8000-000000000001"),
-            event("e0000000-0000-4000-8000-000000000002", location: "Madison, WI", speakerKey: daryaKey, speakerName: "Darya Orlova"),
+            event(
+                "e0000000-0000-4000-8000-000000000002",
+                location: "Madison, WI",
+                speakerKey: daryaKey,
+                speakerName: "Darya Orlova"
+            ),
             event("e0000000-0000-4000-8000-000000000003", date: "2026-04-01T18:00:00.0000001Z"),
         ]
     }
 
     /// Runs the validator over entities as if read from one file, entity n on line n + 1.
-    static func validate(_ entities: [Entity], options: ValidationOptions = ValidationOptions(), path: String = "data.ndjson") -> ValidationReport {
+    static func validate(
+        _ entities: [Entity],
+        options: ValidationOptions = ValidationOptions(),
+        path: String = "data.ndjson"
+    ) -> ValidationReport {
         var validator = Validator(options: options)
         validator.begin(.file(path))
         for (index, entity) in entities.enumerated() {
@@ -36,8 +65,12 @@ enum ValidationData {
         }
         if !validator.isFull { validator.finishReferences() }
         return ValidationReport(
-            rules: FileValidation.rules(options).map(\.descriptor), findings: validator.findings, inputs: [path],
-            entitiesChecked: validator.entitiesChecked, truncated: validator.isFull)
+            rules: FileValidation.rules(options).map(\.descriptor),
+            findings: validator.findings,
+            inputs: [path],
+            entitiesChecked: validator.entitiesChecked,
+            truncated: validator.isFull
+        )
     }
 }
 

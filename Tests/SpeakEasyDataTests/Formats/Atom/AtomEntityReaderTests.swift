@@ -22,15 +22,18 @@ struct AtomEntityReaderTests {
                 <d:Inf m:type="Edm.Double">INF</d:Inf>
                 <d:MinusInf m:type="Edm.Double">-INF</d:MinusInf>
                 <d:NoZ m:type="Edm.DateTime">2008-07-10T00:00:00</d:NoZ>
-                """)
+                """
+        )
         let entity = try #require(try Atom.read(atom).first)
         #expect(
             entity.properties == [
                 Property("Plain", .string("text")), Property("Explicit", .string("42")), Property("Kept", .int64(.min)),
                 Property("Bare", .int32(7)), Property("Empty", .string("")), Property("EmptyTag", .string("")),
-                Property("EmptyBinary", .binary([])), Property("True", .boolean(true)), Property("Inf", .double(.infinity)),
+                Property("EmptyBinary", .binary([])), Property("True", .boolean(true)),
+                Property("Inf", .double(.infinity)),
                 Property("MinusInf", .double(-.infinity)), Property("NoZ", .dateTime(.at("2008-07-10T00:00:00Z"))),
-            ])
+            ]
+        )
     }
 
     @Test("string white space and line breaks are kept exactly; references, CDATA and comments join")
@@ -45,7 +48,8 @@ struct AtomEntityReaderTests {
                 <d:Cdata>  <![CDATA[<not markup> & ]]]]><![CDATA[>]]>  </d:Cdata>
                 <d:Comment>a<!-- dropped -->b<?pi also dropped?>c</d:Comment>
                 <d:Preserve xml:space="default">  x  </d:Preserve>
-                """)
+                """
+        )
         let entity = try #require(try Atom.read(atom).first)
         #expect(entity["Spaces"] == .string("   "))
         #expect(entity["Lines"] == .string("\n  first\n  second\n"))
@@ -65,7 +69,11 @@ struct AtomEntityReaderTests {
             <PartitionKey>p</PartitionKey><RowKey>r</RowKey><N meta:type="Edm.Int32">1</N>
             </meta:properties></a:content></a:entry></a:feed>
             """
-        #expect(try Atom.read(atom) == [Entity(partitionKey: "p", rowKey: "r", etag: "E", properties: [Property("N", .int32(1))])])
+        #expect(
+            try Atom.read(atom) == [
+                Entity(partitionKey: "p", rowKey: "r", etag: "E", properties: [Property("N", .int32(1))])
+            ]
+        )
     }
 
     @Test("elements that only look right (Atom names in other namespaces) are not entries or properties")
@@ -94,9 +102,14 @@ struct AtomEntityReaderTests {
         #expect(
             entities == [
                 Entity(
-                    partitionKey: "speaker", rowKey: "ada", timestamp: .at("2013-05-30T20:57:20.7467705Z"),
-                    etag: #"W/"datetime'2013-05-30T20%3A57%3A20.7467705Z'""#, properties: [Property("Name", .string("Ada Lovelace"))])
-            ])
+                    partitionKey: "speaker",
+                    rowKey: "ada",
+                    timestamp: .at("2013-05-30T20:57:20.7467705Z"),
+                    etag: #"W/"datetime'2013-05-30T20%3A57%3A20.7467705Z'""#,
+                    properties: [Property("Name", .string("Ada Lovelace"))]
+                )
+            ]
+        )
     }
 
     @Test("an empty feed has no entities; so does <feed/>")
@@ -121,8 +134,11 @@ struct AtomEntityReaderTests {
     func largeFeed() throws {
         let entities = (0..<20_000).map { index in
             Entity(
-                partitionKey: "Events", rowKey: String(index), timestamp: .at("2024-01-01T00:00:00Z"),
-                properties: [Property("N", .int32(Int32(index))), Property("Text", .string("entry \(index) <&>"))])
+                partitionKey: "Events",
+                rowKey: String(index),
+                timestamp: .at("2024-01-01T00:00:00Z"),
+                properties: [Property("N", .int32(Int32(index))), Property("Text", .string("entry \(index) <&>"))]
+            )
         }
         let atom = try Atom.write(entities)
         for chunkSize in [4096, 1 << 20] {

@@ -30,7 +30,8 @@ struct AtomFixtureTests {
                     Property("TrueBooleanValue", .boolean(true)),
                     Property("StringValue", .string("hi there")),
                     Property("DateValue", .dateTime(.at("2012-11-10T03:04:05.2000000Z"))),
-                ])
+                ]
+            )
         }
     }
 
@@ -48,14 +49,17 @@ struct AtomFixtureTests {
         #expect(
             entities == [
                 Entity(
-                    partitionKey: "part2", rowKey: "row1",
+                    partitionKey: "part2",
+                    rowKey: "row1",
                     properties: [
                         Property("boolValueTrue", .boolean(true)),
                         Property("boolValueFalse", .boolean(false)),
                         Property("intValue", .int32(42)),
                         Property("dateValue", .dateTime(.at("2012-01-25T00:00:00Z"))),
-                    ])
-            ])
+                    ]
+                )
+            ]
+        )
     }
 
     @Test("the feed survives being written and read again")

@@ -6,19 +6,29 @@ import Testing
 @Suite("Atom formatter")
 struct AtomFormatterTests {
     static let event = Entity(
-        partitionKey: "Events", rowKey: "0f8fad5b-d9cb-469f-a165-70867728950e", timestamp: .at("2024-05-01T10:00:00.5Z"),
+        partitionKey: "Events",
+        rowKey: "0f8fad5b-d9cb-469f-a165-70867728950e",
+        timestamp: .at("2024-05-01T10:00:00.5Z"),
         etag: #"W/"datetime'2024-05-01T10%3A00%3A00.5Z'""#,
         properties: [
             Property("EventDate", .dateTime(.at("2026-03-01T09:30:00Z"))), Property("EventName", .string("iOS Meetup")),
-            Property("Seats", .int32(40)), Property("Ratio", .double(.nan)), Property("Text", .string("a\r\nb <&> \"q\"")),
-        ])
+            Property("Seats", .int32(40)), Property("Ratio", .double(.nan)),
+            Property("Text", .string("a\r\nb <&> \"q\"")),
+        ]
+    )
 
     /// A time of writing with a fraction, which `<updated>` leaves out as Azure does.
     static let written = EdmDateTime.at("2026-11-23T09:41:07.9876543Z")
 
     @Test("a feed as the service writes one, deterministic to the byte for a given time of writing")
     func shape() throws {
-        let text = String(decoding: try Atom.write([Self.event], options: .init(table: "events", account: "speakeasy", updated: Self.written)), as: UTF8.self)
+        let text = String(
+            decoding: try Atom.write(
+                [Self.event],
+                options: .init(table: "events", account: "speakeasy", updated: Self.written)
+            ),
+            as: UTF8.self
+        )
         let expected = """
             <?xml version="1.0" encoding="utf-8" standalone="yes"?>
             <feed xml:base="http://127.0.0.1:10000/speakeasy/" xmlns="http://www.w3.org/2005/Atom" xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
@@ -53,7 +63,10 @@ struct AtomFormatterTests {
 
             """
         #expect(text == expected)
-        #expect(try Atom.write([Self.event], options: .init(updated: Self.written)) == Atom.write([Self.event], options: .init(updated: Self.written)))
+        #expect(
+            try Atom.write([Self.event], options: .init(updated: Self.written))
+                == Atom.write([Self.event], options: .init(updated: Self.written))
+        )
     }
 
     @Test("by default <updated> is the time of writing, in whole seconds, in the feed and every entry")
@@ -73,7 +86,9 @@ struct AtomFormatterTests {
     @Test("begin, each append and end each add whole pieces to the caller's buffer")
     func pieces() throws {
         var formatter = AtomFormatter(options: .init(indent: false))
-        var head: [UInt8] = [], entry: [UInt8] = [], tail: [UInt8] = []
+        var head: [UInt8] = []
+        var entry: [UInt8] = []
+        var tail: [UInt8] = []
         formatter.begin(into: &head)
         try formatter.append(Self.event, into: &entry)
         formatter.end(into: &tail)
@@ -83,14 +98,20 @@ struct AtomFormatterTests {
         #expect(try Atom.read(head + entry + tail) == [Self.event])
     }
 
-    @Test("control characters are refused, naming entity and property, and nothing is appended", arguments: ["\u{0}", "\u{1}", "a\u{1B}b", "\u{FFFE}", "\u{FFFF}"])
+    @Test(
+        "control characters are refused, naming entity and property, and nothing is appended",
+        arguments: ["\u{0}", "\u{1}", "a\u{1B}b", "\u{FFFE}", "\u{FFFF}"]
+    )
     func controlCharacters(_ text: String) throws {
         var formatter = AtomFormatter()
         var out: [UInt8] = []
         formatter.begin(into: &out)
         let before = out
         let error = #expect(throws: FormatError.self) {
-            try formatter.append(Entity(partitionKey: "p", rowKey: "r", properties: [Property("Bad", .string(text))]), into: &out)
+            try formatter.append(
+                Entity(partitionKey: "p", rowKey: "r", properties: [Property("Bad", .string(text))]),
+                into: &out
+            )
         }
         #expect(error?.keys?.partitionKey == "p" && error?.keys?.rowKey == "r")
         #expect(error?.reason.contains("property Bad contains U+") == true, "\(String(describing: error))")
@@ -106,15 +127,24 @@ struct AtomFormatterTests {
         #expect(throws: FormatError.self) { try Atom.write([Entity(partitionKey: "p\u{7}", rowKey: "r")]) }
     }
 
-    @Test("property names that are not XML names, or that collide with the entity's own, are refused", arguments: ["", "1st", "has space", "a:b", "x<y", "PartitionKey", "RowKey", "Timestamp"])
+    @Test(
+        "property names that are not XML names, or that collide with the entity's own, are refused",
+        arguments: ["", "1st", "has space", "a:b", "x<y", "PartitionKey", "RowKey", "Timestamp"]
+    )
     func badNames(_ name: String) {
-        let error = #expect(throws: FormatError.self) { try Atom.write([Entity(partitionKey: "p", rowKey: "r", properties: [Property(name, .int32(1))])]) }
+        let error = #expect(throws: FormatError.self) {
+            try Atom.write([Entity(partitionKey: "p", rowKey: "r", properties: [Property(name, .int32(1))])])
+        }
         #expect(error?.reason.contains(name) == true)
     }
 
     @Test("names XML allows are written: underscores, dots, hyphens, non-ASCII letters")
     func goodNames() throws {
-        let entity = Entity(partitionKey: "p", rowKey: "r", properties: ["_a", "a.b-c", "Größe", "名前"].map { Property($0, .boolean(true)) })
+        let entity = Entity(
+            partitionKey: "p",
+            rowKey: "r",
+            properties: ["_a", "a.b-c", "Größe", "名前"].map { Property($0, .boolean(true)) }
+        )
         #expect(try Atom.read(Atom.write([entity])) == [entity])
     }
 

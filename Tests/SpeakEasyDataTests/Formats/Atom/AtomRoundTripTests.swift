@@ -12,8 +12,12 @@ struct AtomRoundTripTests {
     @Test("every Edm type with its extremes, Timestamp and ETag")
     func everyType() throws {
         let entity = Entity(
-            partitionKey: "Events", rowKey: "c9da6455-213d-42c9-9a79-3e9149a57833", timestamp: .at("2024-05-01T10:00:00.1234567Z"),
-            etag: #"W/"datetime'2024-05-01T10%3A00%3A00.1234567Z'""#, properties: SampleProperties.everyType)
+            partitionKey: "Events",
+            rowKey: "c9da6455-213d-42c9-9a79-3e9149a57833",
+            timestamp: .at("2024-05-01T10:00:00.1234567Z"),
+            etag: #"W/"datetime'2024-05-01T10%3A00%3A00.1234567Z'""#,
+            properties: SampleProperties.everyType
+        )
         let back = try Self.roundTrip([entity])
         #expect(back == [entity])
         // Equality compares doubles by bit pattern; say so for the ones that matter most.
@@ -23,8 +27,15 @@ struct AtomRoundTripTests {
 
     @Test("the hard doubles: NaN, ±Infinity, -0.0, 4.94065645841247E-324, 1.7976931348623157E+308, 10.0")
     func doubles() throws {
-        let values: [Double] = [.nan, .infinity, -.infinity, -0.0, 0.0, .leastNonzeroMagnitude /* 4.94065645841247E-324 */, 1.7976931348623157E+308, 10.0, 0.1, -2.5e-10]
-        let entity = Entity(partitionKey: "p", rowKey: "r", properties: values.enumerated().map { Property("D\($0.offset)", .double($0.element)) })
+        let values: [Double] = [
+            .nan, .infinity, -.infinity, -0.0, 0.0, .leastNonzeroMagnitude /* 4.94065645841247E-324 */,
+            1.7976931348623157E+308, 10.0, 0.1, -2.5e-10,
+        ]
+        let entity = Entity(
+            partitionKey: "p",
+            rowKey: "r",
+            properties: values.enumerated().map { Property("D\($0.offset)", .double($0.element)) }
+        )
         #expect(try Self.roundTrip([entity]) == [entity])
     }
 
@@ -40,10 +51,16 @@ struct AtomRoundTripTests {
     @Test("strings: empty, outside the BMP, XML specials, ]]>, newlines and CR, tabs, 64 KiB")
     func strings() throws {
         let values = [
-            "", " ", "  leading and trailing  ", "😀 𝄞 outside the BMP", #"< > & " ' ]]> <![CDATA[ x ]]>"#, "&amp; &lt; &#13;",
-            "line\nline", "crlf\r\nline", "cr\ronly", "\r\n", "tab\there", "\n\n", String(repeating: "0123456789abcdef", count: 4096),
+            "", " ", "  leading and trailing  ", "😀 𝄞 outside the BMP", #"< > & " ' ]]> <![CDATA[ x ]]>"#,
+            "&amp; &lt; &#13;",
+            "line\nline", "crlf\r\nline", "cr\ronly", "\r\n", "tab\there", "\n\n",
+            String(repeating: "0123456789abcdef", count: 4096),
         ]
-        let entity = Entity(partitionKey: "p", rowKey: "r", properties: values.enumerated().map { Property("S\($0.offset)", .string($0.element)) })
+        let entity = Entity(
+            partitionKey: "p",
+            rowKey: "r",
+            properties: values.enumerated().map { Property("S\($0.offset)", .string($0.element)) }
+        )
         #expect(try Self.roundTrip([entity]) == [entity])
         #expect(try Self.roundTrip([entity], chunkSize: 5) == [entity])
     }
@@ -69,11 +86,13 @@ struct AtomRoundTripTests {
     @Test("Binary and Guid")
     func binaryAndGuid() throws {
         let entity = Entity(
-            partitionKey: "p", rowKey: "r",
+            partitionKey: "p",
+            rowKey: "r",
             properties: [
                 Property("Bytes", .binary(Array(0...255))), Property("None", .binary([])),
                 Property("Id", .guid(.literal("C9DA6455-213D-42C9-9A79-3E9149A57833"))),
-            ])
+            ]
+        )
         #expect(try Self.roundTrip([entity]) == [entity])
     }
 
@@ -81,11 +100,15 @@ struct AtomRoundTripTests {
     func smallReads() throws {
         let entities = (0..<50).map { index in
             Entity(
-                partitionKey: "Events", rowKey: "row \(index)", timestamp: EdmDateTime(ticks: EdmDateTime.unixEpoch.ticks + Int64(index)),
+                partitionKey: "Events",
+                rowKey: "row \(index)",
+                timestamp: EdmDateTime(ticks: EdmDateTime.unixEpoch.ticks + Int64(index)),
                 properties: [
-                    Property("EventDate", .dateTime(.at("2026-03-01T09:30:00Z"))), Property("EventName", .string("iOS Meetup #\(index)")),
+                    Property("EventDate", .dateTime(.at("2026-03-01T09:30:00Z"))),
+                    Property("EventName", .string("iOS Meetup #\(index)")),
                     Property("Description", .string(String(repeating: "lorem ipsum ", count: index))),
-                ])
+                ]
+            )
         }
         #expect(try Self.roundTrip(entities, chunkSize: 7) == entities)
         #expect(try Self.roundTrip(entities, chunkSize: 1) == entities)

@@ -5,11 +5,14 @@ import Testing
 /// before libxml2 parses it.
 @Suite("Atom reader refuses DTDs")
 struct AtomSecurityTests {
-    static let entryBody = "<entry \(Atom.namespaces)><content><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>&xxe;</d:RowKey></m:properties></content></entry>"
+    static let entryBody =
+        "<entry \(Atom.namespaces)><content><m:properties><d:PartitionKey>p</d:PartitionKey><d:RowKey>&xxe;</d:RowKey></m:properties></content></entry>"
 
     @Test("an external entity (file:///etc/passwd) is refused, not read")
     func externalEntity() {
-        let atom = "<?xml version=\"1.0\"?>\n<!DOCTYPE entry [ <!ENTITY xxe SYSTEM \"file:///etc/passwd\"> ]>\n" + Self.entryBody
+        let atom =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE entry [ <!ENTITY xxe SYSTEM \"file:///etc/passwd\"> ]>\n"
+            + Self.entryBody
         let error = Atom.error(atom)
         #expect(error?.reason.contains("DTDs are not allowed") == true)
         #expect(error?.line == 2 && error?.column == 1)
@@ -18,7 +21,9 @@ struct AtomSecurityTests {
 
     @Test("a network DTD is refused without a connection")
     func externalSubset() {
-        let atom = "<!-- <!DOCTYPE in a comment is fine --><?pi <!DOCTYPE?>  <!DOCTYPE entry SYSTEM \"http://127.0.0.1:9/evil.dtd\">" + Self.entryBody
+        let atom =
+            "<!-- <!DOCTYPE in a comment is fine --><?pi <!DOCTYPE?>  <!DOCTYPE entry SYSTEM \"http://127.0.0.1:9/evil.dtd\">"
+            + Self.entryBody
         let error = Atom.error(atom)
         #expect(error?.reason.contains("DTDs are not allowed") == true)
         #expect(error?.line == 1 && error?.column == 58)
@@ -27,8 +32,13 @@ struct AtomSecurityTests {
     @Test("a billion-laughs bomb is refused at once, whatever chunks it arrives in", arguments: [1, 3, 1 << 16])
     func billionLaughs(chunkSize: Int) {
         var dtd = "<!ENTITY lol \"lol\">"
-        for level in 1...9 { dtd += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">" }
-        let atom = "<?xml version=\"1.0\"?>\r\n\r\n  <!DOCTYPE entry [\(dtd)]>" + Self.entryBody.replacingXXE(with: "&lol9;")
+        for level in 1...9 {
+            dtd +=
+                "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10)
+                + "\">"
+        }
+        let atom =
+            "<?xml version=\"1.0\"?>\r\n\r\n  <!DOCTYPE entry [\(dtd)]>" + Self.entryBody.replacingXXE(with: "&lol9;")
         do {
             _ = try Atom.read(atom, chunkSize: chunkSize)
             Issue.record("the bomb was read")

@@ -6,57 +6,105 @@ import Testing
 @Suite("CSV formatter")
 struct CSVFormatterTests {
     static let event = Entity(
-        partitionKey: "Events", rowKey: "e1", timestamp: .at("2026-01-02T03:04:05.5Z"),
-        properties: [Property("EventDate", .dateTime(.at("2026-03-01T09:30:00Z"))), Property("EventName", .string("iOS Meetup")), Property("Seats", .int32(40))])
+        partitionKey: "Events",
+        rowKey: "e1",
+        timestamp: .at("2026-01-02T03:04:05.5Z"),
+        properties: [
+            Property("EventDate", .dateTime(.at("2026-03-01T09:30:00Z"))), Property("EventName", .string("iOS Meetup")),
+            Property("Seats", .int32(40)),
+        ]
+    )
 
     @Test("plain: header from the first entity, Timestamp because it has one, CRLF")
     func plain() throws {
-        #expect(try csvText([Self.event]) == "PartitionKey,RowKey,Timestamp,EventDate,EventName,Seats\r\nEvents,e1,2026-01-02T03:04:05.5000000Z,2026-03-01T09:30:00.0000000Z,iOS Meetup,40\r\n")
+        #expect(
+            try csvText([Self.event])
+                == "PartitionKey,RowKey,Timestamp,EventDate,EventName,Seats\r\nEvents,e1,2026-01-02T03:04:05.5000000Z,2026-03-01T09:30:00.0000000Z,iOS Meetup,40\r\n"
+        )
     }
 
     @Test("plain: no Timestamp column when the first entity has none")
     func plainWithoutTimestamp() throws {
-        #expect(try csvText([Self.event.content]) == "PartitionKey,RowKey,EventDate,EventName,Seats\r\nEvents,e1,2026-03-01T09:30:00.0000000Z,iOS Meetup,40\r\n")
+        #expect(
+            try csvText([Self.event.content])
+                == "PartitionKey,RowKey,EventDate,EventName,Seats\r\nEvents,e1,2026-03-01T09:30:00.0000000Z,iOS Meetup,40\r\n"
+        )
     }
 
     @Test("typed: Timestamp always, Name@type after each property with the Edm. spelling")
     func typed() throws {
         let text = try csvText([Self.event.content], .init(typed: true))
-        #expect(text == "PartitionKey,RowKey,Timestamp,EventDate,EventDate@type,EventName,EventName@type,Seats,Seats@type\r\nEvents,e1,,2026-03-01T09:30:00.0000000Z,Edm.DateTime,iOS Meetup,Edm.String,40,Edm.Int32\r\n")
+        #expect(
+            text
+                == "PartitionKey,RowKey,Timestamp,EventDate,EventDate@type,EventName,EventName@type,Seats,Seats@type\r\nEvents,e1,,2026-03-01T09:30:00.0000000Z,Edm.DateTime,iOS Meetup,Edm.String,40,Edm.Int32\r\n"
+        )
     }
 
     @Test("typed: an absent property leaves value and type empty; an empty string fills the type")
     func typedAbsentAndEmpty() throws {
-        let a = Entity(partitionKey: "p", rowKey: "a", properties: [Property("S", .string("")), Property("N", .int64(1))])
+        let a = Entity(
+            partitionKey: "p",
+            rowKey: "a",
+            properties: [Property("S", .string("")), Property("N", .int64(1))]
+        )
         let b = Entity(partitionKey: "p", rowKey: "b", properties: [Property("N", .int64(2))])
-        #expect(try csvText([a, b], .init(typed: true)) == "PartitionKey,RowKey,Timestamp,S,S@type,N,N@type\r\np,a,,,Edm.String,1,Edm.Int64\r\np,b,,,,2,Edm.Int64\r\n")
+        #expect(
+            try csvText([a, b], .init(typed: true))
+                == "PartitionKey,RowKey,Timestamp,S,S@type,N,N@type\r\np,a,,,Edm.String,1,Edm.Int64\r\np,b,,,,2,Edm.Int64\r\n"
+        )
     }
 
     @Test("quotes only when needed, doubling quotes")
     func quoting() throws {
         let values = ["plain", " spaced ", "a,b", "say \"hi\"", "line\nbreak", "cr\rhere", "\"", "😀"]
-        let entity = Entity(partitionKey: "p \"q\"", rowKey: "r", properties: values.enumerated().map { Property("V\($0.offset)", .string($0.element)) })
+        let entity = Entity(
+            partitionKey: "p \"q\"",
+            rowKey: "r",
+            properties: values.enumerated().map { Property("V\($0.offset)", .string($0.element)) }
+        )
         let text = try csvText([entity])
-        #expect(text.hasSuffix("\r\n\"p \"\"q\"\"\",r,plain, spaced ,\"a,b\",\"say \"\"hi\"\"\",\"line\nbreak\",\"cr\rhere\",\"\"\"\",😀\r\n"))
+        #expect(
+            text.hasSuffix(
+                "\r\n\"p \"\"q\"\"\",r,plain, spaced ,\"a,b\",\"say \"\"hi\"\"\",\"line\nbreak\",\"cr\rhere\",\"\"\"\",😀\r\n"
+            )
+        )
     }
 
     @Test("a tab delimiter quotes tabs, not commas")
     func tab() throws {
-        let entity = Entity(partitionKey: "p", rowKey: "r", properties: [Property("A", .string("x,y")), Property("B", .string("x\ty"))])
-        #expect(try csvText([entity], .init(delimiter: 0x09)) == "PartitionKey\tRowKey\tA\tB\r\np\tr\tx,y\t\"x\ty\"\r\n")
+        let entity = Entity(
+            partitionKey: "p",
+            rowKey: "r",
+            properties: [Property("A", .string("x,y")), Property("B", .string("x\ty"))]
+        )
+        #expect(
+            try csvText([entity], .init(delimiter: 0x09)) == "PartitionKey\tRowKey\tA\tB\r\np\tr\tx,y\t\"x\ty\"\r\n"
+        )
     }
 
     @Test("a delimiter that can occur in dates quotes the dates")
     func delimiterInDates() throws {
         let entity = Entity(partitionKey: "p", rowKey: "r", timestamp: .at("2020-01-01T00:00:00Z"))
-        #expect(try csvText([entity], .init(delimiter: UInt8(ascii: ":"))) == "PartitionKey:RowKey:Timestamp\r\np:r:\"2020-01-01T00:00:00.0000000Z\"\r\n")
+        #expect(
+            try csvText([entity], .init(delimiter: UInt8(ascii: ":")))
+                == "PartitionKey:RowKey:Timestamp\r\np:r:\"2020-01-01T00:00:00.0000000Z\"\r\n"
+        )
     }
 
     @Test("given columns: exactly those, in that order, keys in front unless placed")
     func givenColumns() throws {
-        #expect(try csvText([Self.event], .init(columns: ["Seats", "EventName", "Missing"])) == "PartitionKey,RowKey,Seats,EventName,Missing\r\nEvents,e1,40,iOS Meetup,\r\n")
-        #expect(try csvText([Self.event], .init(columns: ["EventName", "RowKey", "Timestamp", "PartitionKey"])) == "EventName,RowKey,Timestamp,PartitionKey\r\niOS Meetup,e1,2026-01-02T03:04:05.5000000Z,Events\r\n")
-        #expect(try csvText([Self.event], .init(typed: true, columns: ["Seats"])) == "PartitionKey,RowKey,Timestamp,Seats,Seats@type\r\nEvents,e1,2026-01-02T03:04:05.5000000Z,40,Edm.Int32\r\n")
+        #expect(
+            try csvText([Self.event], .init(columns: ["Seats", "EventName", "Missing"]))
+                == "PartitionKey,RowKey,Seats,EventName,Missing\r\nEvents,e1,40,iOS Meetup,\r\n"
+        )
+        #expect(
+            try csvText([Self.event], .init(columns: ["EventName", "RowKey", "Timestamp", "PartitionKey"]))
+                == "EventName,RowKey,Timestamp,PartitionKey\r\niOS Meetup,e1,2026-01-02T03:04:05.5000000Z,Events\r\n"
+        )
+        #expect(
+            try csvText([Self.event], .init(typed: true, columns: ["Seats"]))
+                == "PartitionKey,RowKey,Timestamp,Seats,Seats@type\r\nEvents,e1,2026-01-02T03:04:05.5000000Z,40,Edm.Int32\r\n"
+        )
     }
 
     @Test("no entities: a header alone")
@@ -68,8 +116,16 @@ struct CSVFormatterTests {
 
     @Test("properties in another order are matched by name")
     func otherOrder() throws {
-        let a = Entity(partitionKey: "p", rowKey: "a", properties: [Property("X", .string("1")), Property("Y", .string("2"))])
-        let b = Entity(partitionKey: "p", rowKey: "b", properties: [Property("Y", .string("3")), Property("X", .string("4"))])
+        let a = Entity(
+            partitionKey: "p",
+            rowKey: "a",
+            properties: [Property("X", .string("1")), Property("Y", .string("2"))]
+        )
+        let b = Entity(
+            partitionKey: "p",
+            rowKey: "b",
+            properties: [Property("Y", .string("3")), Property("X", .string("4"))]
+        )
         let c = Entity(partitionKey: "p", rowKey: "c", properties: [Property("Y", .string("5"))])
         #expect(try csvText([a, b, c]) == "PartitionKey,RowKey,X,Y\r\np,a,1,2\r\np,b,4,3\r\np,c,,5\r\n")
     }
@@ -77,7 +133,12 @@ struct CSVFormatterTests {
     @Test("a property seen late adds a column; the rewrite completes the header and pads rows")
     func lateColumn() throws {
         let a = Entity(partitionKey: "p", rowKey: "a", properties: [Property("X", .int32(1))])
-        let b = Entity(partitionKey: "p", rowKey: "b", timestamp: .at("2020-01-01T00:00:00Z"), properties: [Property("Y", .string("q,\"r\"")), Property("X", .int32(2))])
+        let b = Entity(
+            partitionKey: "p",
+            rowKey: "b",
+            timestamp: .at("2020-01-01T00:00:00Z"),
+            properties: [Property("Y", .string("q,\"r\"")), Property("X", .int32(2))]
+        )
         let c = Entity(partitionKey: "p", rowKey: "c", properties: [Property("X", .int32(3))])
         for typed in [false, true] {
             var formatter = try CSVFormatter(.init(typed: typed))
@@ -91,7 +152,8 @@ struct CSVFormatterTests {
             #expect(formatter.headerIsIncomplete)
 
             var rewritten: [UInt8] = []
-            try formatter.rewriteWithFinalHeader(ByteInput(name: "partial.csv", bytes: out)) { buffer throws(FormatError) in
+            try formatter.rewriteWithFinalHeader(ByteInput(name: "partial.csv", bytes: out)) {
+                buffer throws(FormatError) in
                 rewritten.append(contentsOf: buffer)
                 buffer.removeAll()
             }
@@ -103,7 +165,10 @@ struct CSVFormatterTests {
             let read = try csvEntities(rewritten)
             if typed {
                 // CSV holds properties in column order, whatever order an entity listed them in.
-                #expect(read.map { $0.properties.sorted { $0.name < $1.name } } == [a, b, c].map { $0.properties.sorted { $0.name < $1.name } })
+                #expect(
+                    read.map { $0.properties.sorted { $0.name < $1.name } }
+                        == [a, b, c].map { $0.properties.sorted { $0.name < $1.name } }
+                )
                 #expect(read.map(\.timestamp) == [a, b, c].map(\.timestamp))
             } else {
                 #expect(read.map(\.rowKey) == ["a", "b", "c"])
@@ -116,7 +181,11 @@ struct CSVFormatterTests {
     func rewriteFiles() throws {
         try withTemporaryDirectory { directory in
             let entities = (0..<3_000).map { index in
-                Entity(partitionKey: "p", rowKey: "\(index)", properties: [Property("N\(index % 100 == 0 ? index / 100 : 0)", .int64(Int64(index)))])
+                Entity(
+                    partitionKey: "p",
+                    rowKey: "\(index)",
+                    properties: [Property("N\(index % 100 == 0 ? index / 100 : 0)", .int64(Int64(index)))]
+                )
             }
             var formatter = try CSVFormatter(.init(typed: true))
             var out: [UInt8] = []
@@ -124,12 +193,17 @@ struct CSVFormatterTests {
             formatter.end(into: &out)
             #expect(formatter.headerIsIncomplete)
             try writeFile(directory + "/partial.csv", out)
-            try formatter.rewriteWithFinalHeader(inputPath: directory + "/partial.csv", outputPath: directory + "/final.csv")
+            try formatter.rewriteWithFinalHeader(
+                inputPath: directory + "/partial.csv",
+                outputPath: directory + "/final.csv"
+            )
             #expect(try csvEntities(readFile(directory + "/final.csv")) == entities)
         }
     }
 
-    @Test("names CSV reserves cannot be properties (a name ending in ' (UTC)', and an empty one, were found by Fuzz/run: the reader refuses them)")
+    @Test(
+        "names CSV reserves cannot be properties (a name ending in ' (UTC)', and an empty one, were found by Fuzz/run: the reader refuses them)"
+    )
     func reservedNames() throws {
         for name in ["Timestamp", "RowKey", "Cost@type", "Name (UTC)", ""] {
             let entity = Entity(partitionKey: "p", rowKey: "r", properties: [Property(name, .string("x"))])
@@ -141,10 +215,16 @@ struct CSVFormatterTests {
         #expect(throws: FormatError.self) { try CSVFormatter(.init(delimiter: UInt8(ascii: "\""))) }
     }
 
-    @Test("more columns than the reader takes are refused, not written (found by a fuzz run: 600 properties as typed CSV)")
+    @Test(
+        "more columns than the reader takes are refused, not written (found by a fuzz run: 600 properties as typed CSV)"
+    )
     func tooManyColumns() throws {
         func entity(_ count: Int) -> Entity {
-            Entity(partitionKey: "p", rowKey: "r", properties: (0..<count).map { Property("P\($0)", .int32(Int32($0))) })
+            Entity(
+                partitionKey: "p",
+                rowKey: "r",
+                properties: (0..<count).map { Property("P\($0)", .int32(Int32($0))) }
+            )
         }
         var typed = CSVFormatter.Options()
         typed.typed = true

@@ -26,7 +26,11 @@ struct CSVRecordScannerTests {
         Case("quoted fields", "\"a\",\"b c\"\r\n", [["a", "b c"]]),
         Case("empty quoted field", "\"\",x\r\n", [["", "x"]]),
         Case("doubled quotes", "\"say \"\"hi\"\"\",\"\"\"\"\r\n", [["say \"hi\"", "\""]]),
-        Case("delimiter, CR, LF and CRLF inside quotes", "\"a,b\",\"1\r2\",\"x\ny\",\"p\r\nq\"\r\n", [["a,b", "1\r2", "x\ny", "p\r\nq"]]),
+        Case(
+            "delimiter, CR, LF and CRLF inside quotes",
+            "\"a,b\",\"1\r2\",\"x\ny\",\"p\r\nq\"\r\n",
+            [["a,b", "1\r2", "x\ny", "p\r\nq"]]
+        ),
         Case("quoted field at the end of the input", "a,\"b\"", [["a", "b"]]),
         Case("empty lines are skipped", "\r\n\na,b\r\n\r\n\n1,2\r\n\r\n", [["a", "b"], ["1", "2"]]),
         Case("spaces are kept", " a , b \r\n", [[" a ", " b "]]),
@@ -44,13 +48,22 @@ struct CSVRecordScannerTests {
 
     @Test("a tab or semicolon delimiter", arguments: csvChunkSizes)
     func otherDelimiters(chunkSize: Int) throws {
-        #expect(try csvRecords("a\tb,c\t\"d\te\"\r\n", delimiter: 0x09, chunkSize: chunkSize) == [["a", "b,c", "d\te"]])
-        #expect(try csvRecords("a;b,c;\"d;e\"\r\n", delimiter: UInt8(ascii: ";"), chunkSize: chunkSize) == [["a", "b,c", "d;e"]])
+        #expect(
+            try csvRecords("a\tb,c\t\"d\te\"\r\n", delimiter: 0x09, chunkSize: chunkSize) == [["a", "b,c", "d\te"]]
+        )
+        #expect(
+            try csvRecords("a;b,c;\"d;e\"\r\n", delimiter: UInt8(ascii: ";"), chunkSize: chunkSize) == [
+                ["a", "b,c", "d;e"]
+            ]
+        )
     }
 
     @Test("fields start where the input says, lines counted inside quotes")
     func locations() throws {
-        let scanner = CSVRecordScanner(ByteInput(name: "t.csv", bytes: Array("\u{FEFF}ab,\"c\nd\",e\r\n\nx,y".utf8)), chunkSize: 2)
+        let scanner = CSVRecordScanner(
+            ByteInput(name: "t.csv", bytes: Array("\u{FEFF}ab,\"c\nd\",e\r\n\nx,y".utf8)),
+            chunkSize: 2
+        )
         #expect(try scanner.nextRecord())
         #expect(scanner.fields.map { [$0.line, $0.column] } == [[1, 1], [1, 4], [2, 4]])
         #expect(scanner.recordLine == 1)

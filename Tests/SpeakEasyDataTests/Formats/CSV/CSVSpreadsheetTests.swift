@@ -10,19 +10,26 @@ struct CSVSpreadsheetTests {
 
     /// An event whose properties come in the store's order (alphabetical), not a person's.
     static let event = Entity(
-        partitionKey: "Events", rowKey: "e1", timestamp: .at("2026-01-02T03:04:05.5Z"),
+        partitionKey: "Events",
+        rowKey: "e1",
+        timestamp: .at("2026-01-02T03:04:05.5Z"),
         properties: [
-            Property("EventDate", .dateTime(.at("2026-03-01T18:30:00Z"))), Property("EventDescription", .string("Lorem, ipsum")),
+            Property("EventDate", .dateTime(.at("2026-03-01T18:30:00Z"))),
+            Property("EventDescription", .string("Lorem, ipsum")),
             Property("EventLocation", .string("Chicago, IL")), Property("EventName", .string("iOS Meetup")),
             Property("SpeakerKey", .string("k1")), Property("SpeakerName", .string("Bart Müller")),
-        ])
+        ]
+    )
 
     static let speaker = Entity(
-        partitionKey: "speakers", rowKey: "k1",
+        partitionKey: "speakers",
+        rowKey: "k1",
         properties: [
-            Property("Bio", .string("b")), Property("ImageUrl", .string("http://x/a.jpg")), Property("Name", .string("Bart Müller")),
+            Property("Bio", .string("b")), Property("ImageUrl", .string("http://x/a.jpg")),
+            Property("Name", .string("Bart Müller")),
             Property("Title", .string("Consultant")),
-        ])
+        ]
+    )
 
     @Test("the people's columns first, the keys last, no Timestamp, dates in UTC as spreadsheets read them, a BOM")
     func event() throws {
@@ -30,7 +37,8 @@ struct CSVSpreadsheetTests {
         #expect(
             text == Self.bom
                 + "EventDate (UTC),EventName,EventLocation,SpeakerName,EventDescription,SpeakerKey,PartitionKey,RowKey\r\n"
-                + "2026-03-01 18:30:00,iOS Meetup,\"Chicago, IL\",Bart Müller,\"Lorem, ipsum\",k1,Events,e1\r\n")
+                + "2026-03-01 18:30:00,iOS Meetup,\"Chicago, IL\",Bart Müller,\"Lorem, ipsum\",k1,Events,e1\r\n"
+        )
     }
 
     @Test("a speaker's columns in a person's order; other properties after the contract's, in their order")
@@ -38,29 +46,53 @@ struct CSVSpreadsheetTests {
         var speaker = Self.speaker
         speaker.properties.insert(Property("Zeta", .int32(1)), at: 0)
         speaker.properties.append(Property("Alpha", .string("a")))
-        #expect(try csvText([speaker], .init(spreadsheet: true)) == Self.bom + "Name,Title,Bio,ImageUrl,Zeta,Alpha,PartitionKey,RowKey\r\nBart Müller,Consultant,b,http://x/a.jpg,1,a,speakers,k1\r\n")
+        #expect(
+            try csvText([speaker], .init(spreadsheet: true)) == Self.bom
+                + "Name,Title,Bio,ImageUrl,Zeta,Alpha,PartitionKey,RowKey\r\nBart Müller,Consultant,b,http://x/a.jpg,1,a,speakers,k1\r\n"
+        )
     }
 
-    @Test("dates are cut to the millisecond, a fraction kept, trimmed, only when it is not zero; any DateTime column says UTC", arguments: [
-        ("2026-03-01T18:30:00Z", "2026-03-01 18:30:00"), ("2026-03-01T18:30:00.5Z", "2026-03-01 18:30:00.5"),
-        ("2026-03-01T18:30:00.1234567Z", "2026-03-01 18:30:00.123"), ("0001-01-01T00:00:00.0000001Z", "0001-01-01 00:00:00"),
-        ("2026-01-02T14:17:00.0000001Z", "2026-01-02 14:17:00"), ("2026-03-01T18:30:00.9999999Z", "2026-03-01 18:30:00.999"),
-    ])
+    @Test(
+        "dates are cut to the millisecond, a fraction kept, trimmed, only when it is not zero; any DateTime column says UTC",
+        arguments: [
+            ("2026-03-01T18:30:00Z", "2026-03-01 18:30:00"), ("2026-03-01T18:30:00.5Z", "2026-03-01 18:30:00.5"),
+            ("2026-03-01T18:30:00.1234567Z", "2026-03-01 18:30:00.123"),
+            ("0001-01-01T00:00:00.0000001Z", "0001-01-01 00:00:00"),
+            ("2026-01-02T14:17:00.0000001Z", "2026-01-02 14:17:00"),
+            ("2026-03-01T18:30:00.9999999Z", "2026-03-01 18:30:00.999"),
+        ]
+    )
     func dates(_ lexical: String, _ written: String) throws {
         let entity = Entity(partitionKey: "p", rowKey: "r", properties: [Property("Start", .dateTime(.at(lexical)))])
-        #expect(try csvText([entity], .init(spreadsheet: true)) == Self.bom + "Start (UTC),PartitionKey,RowKey\r\n\(written),p,r\r\n")
+        #expect(
+            try csvText([entity], .init(spreadsheet: true)) == Self.bom
+                + "Start (UTC),PartitionKey,RowKey\r\n\(written),p,r\r\n"
+        )
     }
 
     @Test("a delimiter that occurs in spreadsheet dates quotes them")
     func spaceDelimiter() throws {
-        let entity = Entity(partitionKey: "p", rowKey: "r", properties: [Property("EventDate", .dateTime(.at("2026-03-01T18:30:00Z")))])
-        #expect(try csvText([entity], .init(delimiter: UInt8(ascii: " "), spreadsheet: true)) == Self.bom + "\"EventDate (UTC)\" PartitionKey RowKey\r\n\"2026-03-01 18:30:00\" p r\r\n")
+        let entity = Entity(
+            partitionKey: "p",
+            rowKey: "r",
+            properties: [Property("EventDate", .dateTime(.at("2026-03-01T18:30:00Z")))]
+        )
+        #expect(
+            try csvText([entity], .init(delimiter: UInt8(ascii: " "), spreadsheet: true)) == Self.bom
+                + "\"EventDate (UTC)\" PartitionKey RowKey\r\n\"2026-03-01 18:30:00\" p r\r\n"
+        )
     }
 
     @Test("given columns: exactly those, keys and Timestamp only when listed")
     func givenColumns() throws {
-        #expect(try csvText([Self.event], .init(columns: ["EventName", "EventDate"], spreadsheet: true)) == Self.bom + "EventName,EventDate (UTC)\r\niOS Meetup,2026-03-01 18:30:00\r\n")
-        #expect(try csvText([Self.event], .init(columns: ["RowKey", "Timestamp"], spreadsheet: true)) == Self.bom + "RowKey,Timestamp (UTC)\r\ne1,2026-01-02 03:04:05.5\r\n")
+        #expect(
+            try csvText([Self.event], .init(columns: ["EventName", "EventDate"], spreadsheet: true)) == Self.bom
+                + "EventName,EventDate (UTC)\r\niOS Meetup,2026-03-01 18:30:00\r\n"
+        )
+        #expect(
+            try csvText([Self.event], .init(columns: ["RowKey", "Timestamp"], spreadsheet: true)) == Self.bom
+                + "RowKey,Timestamp (UTC)\r\ne1,2026-01-02 03:04:05.5\r\n"
+        )
         // No entity: the contract still says which listed columns hold dates.
         #expect(try csvText([], .init(columns: ["EventDate"], spreadsheet: true)) == Self.bom + "EventDate (UTC)\r\n")
     }
@@ -69,8 +101,13 @@ struct CSVSpreadsheetTests {
     func mixedPartitions() throws {
         let bytes = try EntityFiles.bytes(of: [Self.event, Self.speaker, Self.event], options: Self.spreadsheetOptions)
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == Self.bom + "EventDate (UTC),EventName,EventLocation,SpeakerName,EventDescription,SpeakerKey,Bio,ImageUrl,Name,Title,PartitionKey,RowKey")
-        #expect(lines[1] == "2026-03-01 18:30:00,iOS Meetup,\"Chicago, IL\",Bart Müller,\"Lorem, ipsum\",k1,,,,,Events,e1")
+        #expect(
+            lines[0] == Self.bom
+                + "EventDate (UTC),EventName,EventLocation,SpeakerName,EventDescription,SpeakerKey,Bio,ImageUrl,Name,Title,PartitionKey,RowKey"
+        )
+        #expect(
+            lines[1] == "2026-03-01 18:30:00,iOS Meetup,\"Chicago, IL\",Bart Müller,\"Lorem, ipsum\",k1,,,,,Events,e1"
+        )
         #expect(lines[2] == ",,,,,,b,http://x/a.jpg,Bart Müller,Consultant,speakers,k1")
         #expect(lines[3] == lines[1])
         #expect(lines[4] == "" && lines.count == 5)
@@ -79,8 +116,15 @@ struct CSVSpreadsheetTests {
     @Test("a late column before the keys when a row has no property before them, or quoted ones")
     func lateColumnPadding() throws {
         let bare = Entity(partitionKey: "p,q", rowKey: "\"r\"")
-        let full = Entity(partitionKey: "p", rowKey: "s", properties: [Property("A", .string("a")), Property("B", .string("b"))])
-        let text = String(decoding: try EntityFiles.bytes(of: [bare, full], options: Self.spreadsheetOptions), as: UTF8.self)
+        let full = Entity(
+            partitionKey: "p",
+            rowKey: "s",
+            properties: [Property("A", .string("a")), Property("B", .string("b"))]
+        )
+        let text = String(
+            decoding: try EntityFiles.bytes(of: [bare, full], options: Self.spreadsheetOptions),
+            as: UTF8.self
+        )
         #expect(text == Self.bom + "A,B,PartitionKey,RowKey\r\n,,\"p,q\",\"\"\"r\"\"\"\r\na,b,p,s\r\n")
     }
 

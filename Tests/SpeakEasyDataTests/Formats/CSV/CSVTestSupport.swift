@@ -5,8 +5,16 @@ import Testing
 let csvChunkSizes = [1, 2, 3, 7, 64, CSVRecordScanner.defaultChunkSize]
 
 /// The records of `bytes` as strings, read `chunkSize` bytes at a time.
-func csvRecords(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize) throws -> [[String]] {
-    let scanner = CSVRecordScanner(ByteInput(name: "test.csv", bytes: bytes), delimiter: delimiter, chunkSize: chunkSize)
+func csvRecords(
+    _ bytes: [UInt8],
+    delimiter: UInt8 = UInt8(ascii: ","),
+    chunkSize: Int = CSVRecordScanner.defaultChunkSize
+) throws -> [[String]] {
+    let scanner = CSVRecordScanner(
+        ByteInput(name: "test.csv", bytes: bytes),
+        delimiter: delimiter,
+        chunkSize: chunkSize
+    )
     var records: [[String]] = []
     while try scanner.nextRecord() {
         var record: [String] = []
@@ -16,24 +24,44 @@ func csvRecords(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), chunkSiz
     return records
 }
 
-func csvRecords(_ text: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize) throws -> [[String]] {
+func csvRecords(
+    _ text: String,
+    delimiter: UInt8 = UInt8(ascii: ","),
+    chunkSize: Int = CSVRecordScanner.defaultChunkSize
+) throws -> [[String]] {
     try csvRecords(Array(text.utf8), delimiter: delimiter, chunkSize: chunkSize)
 }
 
 /// Every entity of a CSV document.
-func csvEntities(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize) throws -> [Entity] {
-    var reader = try CSVEntityReader(ByteInput(name: "test.csv", bytes: bytes), delimiter: delimiter, chunkSize: chunkSize)
+func csvEntities(
+    _ bytes: [UInt8],
+    delimiter: UInt8 = UInt8(ascii: ","),
+    chunkSize: Int = CSVRecordScanner.defaultChunkSize
+) throws -> [Entity] {
+    var reader = try CSVEntityReader(
+        ByteInput(name: "test.csv", bytes: bytes),
+        delimiter: delimiter,
+        chunkSize: chunkSize
+    )
     var entities: [Entity] = []
     while let entity = try reader.next() { entities.append(entity) }
     return entities
 }
 
-func csvEntities(_ text: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize) throws -> [Entity] {
+func csvEntities(
+    _ text: String,
+    delimiter: UInt8 = UInt8(ascii: ","),
+    chunkSize: Int = CSVRecordScanner.defaultChunkSize
+) throws -> [Entity] {
     try csvEntities(Array(text.utf8), delimiter: delimiter, chunkSize: chunkSize)
 }
 
 /// The error reading `bytes` fails with, or nil when it reads.
-func csvReadError(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVRecordScanner.defaultChunkSize) -> FormatError? {
+func csvReadError(
+    _ bytes: [UInt8],
+    delimiter: UInt8 = UInt8(ascii: ","),
+    chunkSize: Int = CSVRecordScanner.defaultChunkSize
+) -> FormatError? {
     do {
         _ = try csvEntities(bytes, delimiter: delimiter, chunkSize: chunkSize)
         return nil

@@ -40,15 +40,21 @@ struct JSONEntityReaderTests {
     /// `@odata.context`, `@odata.etag`, an entity-level `@odata.type`.
     @Test("OData v4 entity metadata (@odata.*) is skipped")
     func odataV4Skipped() throws {
-        let json = ##"{"@odata.context":"https://x/$metadata#t/$entity","@odata.etag":"W/\"1\"","@odata.type":"#x.t","Name":"Ada"}"##
+        let json =
+            ##"{"@odata.context":"https://x/$metadata#t/$entity","@odata.etag":"W/\"1\"","@odata.type":"#x.t","Name":"Ada"}"##
         #expect(try Self.read(json) == [Property("Name", .string("Ada"))])
     }
 
     /// `Prop@odata.type: "#Int64"` is the OData v4 spelling, accepted on import (the README's Formats table).
     @Test("OData v4 type names (#Int64) are accepted in annotations")
     func odataV4TypeNames() throws {
-        let json = ##"{"F@odata.type":"#Int64","F":"9223372036854775807","G@odata.type":"#Guid","G":"c9da6455-213d-42c9-9a79-3e9149a57833"}"##
-        #expect(try Self.read(json) == [Property("F", .int64(.max)), Property("G", .guid(.literal("c9da6455-213d-42c9-9a79-3e9149a57833")))])
+        let json =
+            ##"{"F@odata.type":"#Int64","F":"9223372036854775807","G@odata.type":"#Guid","G":"c9da6455-213d-42c9-9a79-3e9149a57833"}"##
+        #expect(
+            try Self.read(json) == [
+                Property("F", .int64(.max)), Property("G", .guid(.literal("c9da6455-213d-42c9-9a79-3e9149a57833"))),
+            ]
+        )
     }
 
     @Test("null means the property is absent, with or without an annotation")
@@ -97,7 +103,10 @@ struct JSONEntityReaderTests {
             ("Edm.Boolean", "true", .boolean(true)),
             ("Edm.String", "\"10\"", .string("10")),
             ("Edm.DateTime", "\"2012-11-10T03:04:05.2Z\"", .dateTime(.at("2012-11-10T03:04:05.2Z"))),
-            ("Edm.Guid", "\"DD3CB8F8-93B7-44E2-B74A-C0AA3B27A6D2\"", .guid(.literal("dd3cb8f8-93b7-44e2-b74a-c0aa3b27a6d2"))),
+            (
+                "Edm.Guid", "\"DD3CB8F8-93B7-44E2-B74A-C0AA3B27A6D2\"",
+                .guid(.literal("dd3cb8f8-93b7-44e2-b74a-c0aa3b27a6d2"))
+            ),
             ("Edm.Binary", "\"U2FtcGxlU3RyaW5nSW5CdWZmZXIh\"", .binary(Array("SampleStringInBuffer!".utf8))),
         ]
     )
@@ -119,6 +128,10 @@ struct JSONEntityReaderTests {
 
     @Test("whitespace of every JSON kind is allowed between tokens")
     func whitespace() throws {
-        #expect(try Self.read(" \t\r\n{ \"A\" :\n\t1 ,\r\n\"B\":true }\n ") == [Property("A", .int32(1)), Property("B", .boolean(true))])
+        #expect(
+            try Self.read(" \t\r\n{ \"A\" :\n\t1 ,\r\n\"B\":true }\n ") == [
+                Property("A", .int32(1)), Property("B", .boolean(true)),
+            ]
+        )
     }
 }

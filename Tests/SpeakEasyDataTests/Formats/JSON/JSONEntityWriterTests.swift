@@ -15,19 +15,24 @@ struct JSONEntityWriterTests {
         let json = Self.text([
             Property("S", .string("x")), Property("I", .int32(-7)), Property("L", .int64(1_099_511_627_776)),
             Property("D", .double(10)), Property("N", .double(.nan)), Property("B", .boolean(true)),
-            Property("T", .dateTime(.at("2012-11-10T03:04:05.2Z"))), Property("G", .guid(.literal("C9DA6455-213D-42C9-9A79-3E9149A57833"))),
+            Property("T", .dateTime(.at("2012-11-10T03:04:05.2Z"))),
+            Property("G", .guid(.literal("C9DA6455-213D-42C9-9A79-3E9149A57833"))),
             Property("X", .binary([0x00, 0x01, 0x68, 0x69])),
         ])
         #expect(
             json
                 == #"{"S":"x","I":-7,"L@odata.type":"Edm.Int64","L":"1099511627776","D":10.0,"N@odata.type":"Edm.Double","N":"NaN","B":true,"#
                 + #""T@odata.type":"Edm.DateTime","T":"2012-11-10T03:04:05.2000000Z","G@odata.type":"Edm.Guid","G":"c9da6455-213d-42c9-9a79-3e9149a57833","#
-                + #""X@odata.type":"Edm.Binary","X":"AAFoaQ=="}"#)
+                + #""X@odata.type":"Edm.Binary","X":"AAFoaQ=="}"#
+        )
     }
 
     @Test("nometadata writes no annotations")
     func noMetadata() {
-        #expect(Self.text([Property("L", .int64(5)), Property("N", .double(-.infinity))], metadata: .none) == #"{"L":"5","N":"-Infinity"}"#)
+        #expect(
+            Self.text([Property("L", .int64(5)), Property("N", .double(-.infinity))], metadata: .none)
+                == #"{"L":"5","N":"-Infinity"}"#
+        )
     }
 
     @Test("needsAnnotation follows Azure's minimal metadata")
@@ -48,7 +53,8 @@ struct JSONEntityWriterTests {
         "string escapes",
         arguments: [
             ("a\"b", #""a\"b""#), ("a\\b", #""a\\b""#), ("\n\r\t", #""\n\r\t""#), ("\u{00}", #""\u0000""#),
-            ("\u{1F}", #""\u001f""#), ("\u{08}\u{0C}", #""\u0008\u000c""#), ("\u{7F}", "\"\u{7F}\""), ("é😀", "\"é😀\""), ("/", #""/""#),
+            ("\u{1F}", #""\u001f""#), ("\u{08}\u{0C}", #""\u0008\u000c""#), ("\u{7F}", "\"\u{7F}\""), ("é😀", "\"é😀\""),
+            ("/", #""/""#),
         ]
     )
     func escapes(text: String, json: String) {
@@ -65,7 +71,10 @@ struct JSONEntityWriterTests {
         #expect(Self.text([Property("D", .double(.greatestFiniteMagnitude))]) == #"{"D":1.7976931348623157e+308}"#)
     }
 
-    @Test("a character needing an escape is found at every offset, also next to multi-byte characters", arguments: ["\"", "\\", "\n", "\u{00}", "\u{1F}"])
+    @Test(
+        "a character needing an escape is found at every offset, also next to multi-byte characters",
+        arguments: ["\"", "\\", "\n", "\u{00}", "\u{1F}"]
+    )
     func escapeAtEveryOffset(special: String) throws {
         let escaped = String(Self.text([Property("S", .string(special))]).dropFirst(6).dropLast(2))
         for filler in ["a", "é", "\u{7F}", "😀"] {
@@ -76,9 +85,14 @@ struct JSONEntityWriterTests {
                     let text = characters.joined()
                     var out = [UInt8]()
                     JSONEntityWriter.appendString(text, to: &out)
-                    let expected = "\"" + Array(repeating: filler, count: position).joined() + escaped + Array(repeating: filler, count: length - position).joined() + "\""
+                    let expected =
+                        "\"" + Array(repeating: filler, count: position).joined() + escaped
+                        + Array(repeating: filler, count: length - position).joined() + "\""
                     #expect(String(decoding: out, as: UTF8.self) == expected, "\(length) \(position) \(filler)")
-                    #expect(try JSONEntityReader.properties(fromObject: Array("{\"S\":".utf8) + out + [UInt8(ascii: "}")]) == [Property("S", .string(text))])
+                    #expect(
+                        try JSONEntityReader.properties(fromObject: Array("{\"S\":".utf8) + out + [UInt8(ascii: "}")])
+                            == [Property("S", .string(text))]
+                    )
                 }
             }
         }

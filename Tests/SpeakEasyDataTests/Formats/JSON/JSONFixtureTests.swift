@@ -14,9 +14,11 @@ struct JSONFixtureTests {
         #expect(
             properties.map(\.name) == [
                 "PartitionKey", "RowKey", "Timestamp", "RegularDouble", "NanDouble", "DoubleInInt", "DoubleInIntString",
-                "LargeDoubleInString", "LargeDouble", "PositiveInfinityDouble", "NegativeInfinityDouble", "MinDouble", "MaxDouble",
+                "LargeDoubleInString", "LargeDouble", "PositiveInfinityDouble", "NegativeInfinityDouble", "MinDouble",
+                "MaxDouble",
                 "MaxInt64", "MinInt64",
-            ])
+            ]
+        )
         let byName = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.value) })
         #expect(byName["PartitionKey"] == .string("partition1"))
         #expect(byName["RowKey"] == .string("row1"))

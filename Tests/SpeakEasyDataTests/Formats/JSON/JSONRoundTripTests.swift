@@ -37,7 +37,13 @@ struct JSONRoundTripTests {
         #expect(try Self.roundTrip([property]) == [property])
     }
 
-    @Test("the special doubles keep their bit patterns", arguments: [Double.nan, .infinity, -.infinity, -0.0, 0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 10.0, -10.0, 1e21, 1e-7, 0.1])
+    @Test(
+        "the special doubles keep their bit patterns",
+        arguments: [
+            Double.nan, .infinity, -.infinity, -0.0, 0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 10.0, -10.0,
+            1e21, 1e-7, 0.1,
+        ]
+    )
     func doubles(value: Double) throws {
         let read = try Self.roundTrip([Property("D", .double(value))])
         guard case .double(let back)? = read.first?.value else {
@@ -85,8 +91,17 @@ struct JSONRoundTripTests {
     @Test("nometadata loses the types JSON cannot tell, as Azure's does")
     func noMetadataIsLossy() throws {
         let read = try Self.roundTrip(
-            [Property("I", .int64(5)), Property("G", .guid(EdmGuid(high: 1, low: 2))), Property("N", .int32(3)), Property("D", .double(2.5))],
-            metadata: .none)
-        #expect(read == [Property("I", .string("5")), Property("G", .string("00000000-0000-0001-0000-000000000002")), Property("N", .int32(3)), Property("D", .double(2.5))])
+            [
+                Property("I", .int64(5)), Property("G", .guid(EdmGuid(high: 1, low: 2))), Property("N", .int32(3)),
+                Property("D", .double(2.5)),
+            ],
+            metadata: .none
+        )
+        #expect(
+            read == [
+                Property("I", .string("5")), Property("G", .string("00000000-0000-0001-0000-000000000002")),
+                Property("N", .int32(3)), Property("D", .double(2.5)),
+            ]
+        )
     }
 }

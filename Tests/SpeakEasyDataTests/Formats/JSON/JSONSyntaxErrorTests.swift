@@ -36,8 +36,18 @@ struct JSONSyntaxErrorTests {
         Case("lone high surrogate", #"{"a":"\ud800"}"#, columns: 7...13, reason: "surrogate"),
         Case("lone low surrogate", #"{"a":"\udc00"}"#, columns: 7...13, reason: "surrogate"),
         Case("bad \\u digits", #"{"a":"\u12g4"}"#, columns: 7...12, reason: "\\u"),
-        Case("invalid UTF-8", [UInt8](#"{"a":""#.utf8) + [0xC3, 0x28] + [UInt8](#""}"#.utf8), columns: 6...10, reason: "UTF-8"),
-        Case("invalid UTF-8 (lone continuation byte)", [UInt8](#"{"a":"x"#.utf8) + [0x80] + [UInt8](#""}"#.utf8), columns: 6...10, reason: "UTF-8"),
+        Case(
+            "invalid UTF-8",
+            [UInt8](#"{"a":""#.utf8) + [0xC3, 0x28] + [UInt8](#""}"#.utf8),
+            columns: 6...10,
+            reason: "UTF-8"
+        ),
+        Case(
+            "invalid UTF-8 (lone continuation byte)",
+            [UInt8](#"{"a":"x"#.utf8) + [0x80] + [UInt8](#""}"#.utf8),
+            columns: 6...10,
+            reason: "UTF-8"
+        ),
         Case("leading zeros", #"{"a":01}"#, columns: 6...8, reason: "leading zeros"),
         Case("negative leading zeros", #"{"a":-01}"#, columns: 6...9, reason: "leading zeros"),
         Case("leading zeros on line 2", "{\n  \"count\": 007\n}", line: 2, columns: 12...15, reason: "leading zeros"),
@@ -45,7 +55,13 @@ struct JSONSyntaxErrorTests {
         Case("exponent without digits", #"{"a":1e}"#, columns: 6...8, reason: "exponent"),
         Case("a bare minus", #"{"a":-}"#, columns: 6...7, reason: "digits"),
         Case("raw control character in a string", "{\"a\":\"x\ty\"}", columns: 6...9, reason: "control character"),
-        Case("raw newline in a string, line counted before it", "{\n\"a\":\"x\ny\"}", line: 2, columns: 5...8, reason: "control character"),
+        Case(
+            "raw newline in a string, line counted before it",
+            "{\n\"a\":\"x\ny\"}",
+            line: 2,
+            columns: 5...8,
+            reason: "control character"
+        ),
         Case("misspelt literal", #"{"a":tru}"#, columns: 6...9, reason: "literal"),
         Case("unquoted key", #"{a:1}"#, columns: 2...2, reason: "property name"),
         Case("trailing comma", #"{"a":1,}"#, columns: 8...8, reason: "property name"),
@@ -58,7 +74,9 @@ struct JSONSyntaxErrorTests {
 
     @Test("malformed JSON is located", arguments: cases)
     func located(_ testCase: Case) {
-        let error = #expect(throws: JSONSyntaxError.self) { try JSONEntityReader.properties(fromObject: testCase.bytes) }
+        let error = #expect(throws: JSONSyntaxError.self) {
+            try JSONEntityReader.properties(fromObject: testCase.bytes)
+        }
         guard let error else { return }
         #expect(error.line == testCase.line, "\(error)")
         #expect(testCase.columns.contains(error.column), "\(error)")
@@ -83,15 +101,22 @@ struct JSONSyntaxErrorTests {
         ]
     )
     func valueDoesNotFit(json: String, property: String, type: String) {
-        let error = #expect(throws: JSONSyntaxError.self) { try JSONEntityReader.properties(fromObject: Array(json.utf8)) }
+        let error = #expect(throws: JSONSyntaxError.self) {
+            try JSONEntityReader.properties(fromObject: Array(json.utf8))
+        }
         #expect(error?.line == 1)
         #expect(error?.reason.contains(property) == true, "\(String(describing: error))")
         #expect(error?.reason.contains(type) == true, "\(String(describing: error))")
     }
 
-    @Test("an annotation that names no Edm type is an error", arguments: [#"{"n@odata.type":"Edm.Decimal","n":"1"}"#, #"{"n@odata.type":5,"n":"1"}"#])
+    @Test(
+        "an annotation that names no Edm type is an error",
+        arguments: [#"{"n@odata.type":"Edm.Decimal","n":"1"}"#, #"{"n@odata.type":5,"n":"1"}"#]
+    )
     func unknownType(json: String) {
-        let error = #expect(throws: JSONSyntaxError.self) { try JSONEntityReader.properties(fromObject: Array(json.utf8)) }
+        let error = #expect(throws: JSONSyntaxError.self) {
+            try JSONEntityReader.properties(fromObject: Array(json.utf8))
+        }
         #expect(error?.reason.contains("n@odata.type") == true)
     }
 
@@ -106,16 +131,23 @@ struct JSONSyntaxErrorTests {
               "other": 1
             }
             """
-        let error = #expect(throws: JSONSyntaxError.self) { try JSONEntityReader.properties(fromObject: Array(json.utf8)) }
+        let error = #expect(throws: JSONSyntaxError.self) {
+            try JSONEntityReader.properties(fromObject: Array(json.utf8))
+        }
         #expect(error?.line == 3, "\(String(describing: error))")
         #expect((8...13).contains(error?.column ?? 0), "\(String(describing: error))")
     }
 
     /// An entity cannot hold two properties of one name (Azure answers 400, ODataLib "Multiple
     /// properties with the name … were detected"); reading one must not yield a duplicate property.
-    @Test("a property named twice is malformed", arguments: [#"{"a":1,"a":2}"#, #"{"a@odata.type":"Edm.Int64","a":"1","b":true,"a":"2"}"#])
+    @Test(
+        "a property named twice is malformed",
+        arguments: [#"{"a":1,"a":2}"#, #"{"a@odata.type":"Edm.Int64","a":"1","b":true,"a":"2"}"#]
+    )
     func duplicateProperty(json: String) {
-        let error = #expect(throws: JSONSyntaxError.self) { try JSONEntityReader.properties(fromObject: Array(json.utf8)) }
+        let error = #expect(throws: JSONSyntaxError.self) {
+            try JSONEntityReader.properties(fromObject: Array(json.utf8))
+        }
         #expect(error?.reason.contains("a") == true)
     }
 }

@@ -30,7 +30,12 @@ struct ConformanceBackend: Sendable, Identifiable, CustomTestStringConvertible {
         do {
             let connection = try AzureConnection(ConnectionString(started.server.connectionString()))
             let account = AzureStorageAccount(
-                connection, parallel: 4, retry: RetryPolicy(attempts: 3, baseDelay: .milliseconds(5)), singlePutLimit: 64 << 10, blockSize: 16 << 10)
+                connection,
+                parallel: 4,
+                retry: RetryPolicy(attempts: 3, baseDelay: .milliseconds(5)),
+                singlePutLimit: 64 << 10,
+                blockSize: 16 << 10
+            )
             return (account, { try? await started.stop() })
         } catch {
             try? await started.stop()
@@ -63,7 +68,9 @@ struct ConformanceBackend: Sendable, Identifiable, CustomTestStringConvertible {
     /// Runs `body` on a fresh account holding the (empty) `tables` and the private `containers`,
     /// then cleans up, also when `body` throws.
     func withAccount<T>(
-        tables: [String] = [Conformance.table], containers: [String] = [], _ body: (any StorageAccount) async throws -> T
+        tables: [String] = [Conformance.table],
+        containers: [String] = [],
+        _ body: (any StorageAccount) async throws -> T
     ) async throws -> T {
         let (account, cleanup) = try await make()
         do {
@@ -105,7 +112,9 @@ struct EntityKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     init(_ digest: KeyedDigest) { self.init(digest.partitionKey, digest.rowKey) }
 
     static func < (a: EntityKey, b: EntityKey) -> Bool {
-        if a.partitionKey != b.partitionKey { return a.partitionKey.utf8.lexicographicallyPrecedes(b.partitionKey.utf8) }
+        if a.partitionKey != b.partitionKey {
+            return a.partitionKey.utf8.lexicographicallyPrecedes(b.partitionKey.utf8)
+        }
         return a.rowKey.utf8.lexicographicallyPrecedes(b.rowKey.utf8)
     }
 
@@ -116,7 +125,11 @@ extension Entity {
     /// The content with the properties sorted by name: backends need not keep the written order of
     /// properties (Azure does not promise to), so content is compared in this form.
     var canonical: Entity {
-        Entity(partitionKey: partitionKey, rowKey: rowKey, properties: properties.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) })
+        Entity(
+            partitionKey: partitionKey,
+            rowKey: rowKey,
+            properties: properties.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        )
     }
 
     var key: EntityKey { EntityKey(self) }
@@ -128,7 +141,12 @@ func inKeyOrder(_ entities: [Entity]) -> [Entity] {
 }
 
 /// Every entity of a table, read page by page.
-func allEntities(_ store: some StorageAccount, table: String, partition: String? = nil, pageSize: Int = 1000) async throws -> [Entity] {
+func allEntities(
+    _ store: some StorageAccount,
+    table: String,
+    partition: String? = nil,
+    pageSize: Int = 1000
+) async throws -> [Entity] {
     var entities: [Entity] = []
     try await store.forEachEntity(table: table, partition: partition, pageSize: pageSize) { entities.append($0) }
     return entities
@@ -144,17 +162,39 @@ struct QueryWalk {
 /// entities, in key order, each after the previous page's continuation and before the page's own.
 /// Only a nil continuation ends the walk; a page may be short, or empty, while more follow.
 func walk(
-    _ account: any StorageAccount, table: String, _ query: EntityQuery = .all, limit: Int, sourceLocation: SourceLocation = #_sourceLocation
+    _ account: any StorageAccount,
+    table: String,
+    _ query: EntityQuery = .all,
+    limit: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) async throws -> QueryWalk {
     var walked = QueryWalk(entities: [], pages: [])
     var from: ContinuationToken?
     repeat {
         let page = try await account.query(table: table, query, from: from, limit: limit)
-        #expect(page.entities.count <= limit, "a page of \(page.entities.count) for a limit of \(limit)", sourceLocation: sourceLocation)
+        #expect(
+            page.entities.count <= limit,
+            "a page of \(page.entities.count) for a limit of \(limit)",
+            sourceLocation: sourceLocation
+        )
         for entity in page.entities {
-            if let from { #expect(entity.key >= EntityKey(from), "\(entity.key) before the continuation \(EntityKey(from))", sourceLocation: sourceLocation) }
-            if let next = page.next { #expect(entity.key < EntityKey(next), "\(entity.key) at or after its page's continuation", sourceLocation: sourceLocation) }
-            if let last = walked.entities.last { #expect(last.key < entity.key, "\(entity.key) after \(last.key)", sourceLocation: sourceLocation) }
+            if let from {
+                #expect(
+                    entity.key >= EntityKey(from),
+                    "\(entity.key) before the continuation \(EntityKey(from))",
+                    sourceLocation: sourceLocation
+                )
+            }
+            if let next = page.next {
+                #expect(
+                    entity.key < EntityKey(next),
+                    "\(entity.key) at or after its page's continuation",
+                    sourceLocation: sourceLocation
+                )
+            }
+            if let last = walked.entities.last {
+                #expect(last.key < entity.key, "\(entity.key) after \(last.key)", sourceLocation: sourceLocation)
+            }
             walked.entities.append(entity)
         }
         walked.pages.append(page)
@@ -166,7 +206,11 @@ func walk(
 
 /// Every digest of a table or partition, page by page, with the same checks as ``walk``.
 func walkDigests(
-    _ account: any StorageAccount, table: String, partition: String? = nil, limit: Int, sourceLocation: SourceLocation = #_sourceLocation
+    _ account: any StorageAccount,
+    table: String,
+    partition: String? = nil,
+    limit: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) async throws -> [KeyedDigest] {
     var digests: [KeyedDigest] = []
     var from: ContinuationToken?
@@ -178,7 +222,9 @@ func walkDigests(
             let key = EntityKey(digest)
             if let from { #expect(key >= EntityKey(from), sourceLocation: sourceLocation) }
             if let next = page.next { #expect(key < EntityKey(next), sourceLocation: sourceLocation) }
-            if let last = digests.last { #expect(EntityKey(last) < key, "\(key) after \(EntityKey(last))", sourceLocation: sourceLocation) }
+            if let last = digests.last {
+                #expect(EntityKey(last) < key, "\(key) after \(EntityKey(last))", sourceLocation: sourceLocation)
+            }
             digests.append(digest)
         }
         from = page.next
@@ -190,7 +236,8 @@ func walkDigests(
 
 /// Runs `body`, which must throw a ``StorageError``, and returns the error.
 func storageError(
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> Void
 ) async -> StorageError? {
     await #expect(throws: StorageError.self, sourceLocation: sourceLocation) { try await body() }
 }

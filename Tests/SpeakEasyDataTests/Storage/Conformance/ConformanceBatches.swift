@@ -7,11 +7,21 @@ import Testing
 @Suite("Storage conformance: batches and transaction groups")
 struct ConformanceBatches {
     /// `count` entities of one partition, in reverse key order.
-    static func partition(_ name: String, count: Int, properties: (Int) -> [Property] = { [Property("N", .int32(Int32($0)))] }) -> [Entity] {
-        (0..<count).reversed().map { Entity(partitionKey: name, rowKey: "row\(1_000_000 + $0)", properties: properties($0)) }
+    static func partition(
+        _ name: String,
+        count: Int,
+        properties: (Int) -> [Property] = { [Property("N", .int32(Int32($0)))] }
+    ) -> [Entity] {
+        (0..<count).reversed().map {
+            Entity(partitionKey: name, rowKey: "row\(1_000_000 + $0)", properties: properties($0))
+        }
     }
 
-    @Test("exactly 100 entities of one partition land, in every mode", arguments: ConformanceBackend.all, WriteMode.allCases)
+    @Test(
+        "exactly 100 entities of one partition land, in every mode",
+        arguments: ConformanceBackend.all,
+        WriteMode.allCases
+    )
     func oneFullGroup(backend: ConformanceBackend, mode: WriteMode) async throws {
         try await backend.withAccount { account in
             let entities = Self.partition("p", count: TransactionGroups.maximumEntities)
@@ -31,7 +41,11 @@ struct ConformanceBatches {
         }
     }
 
-    @Test("a large write over many partitions and groups, interleaved, lands whole", arguments: ConformanceBackend.all, [WriteMode.insert, .insertOrReplace])
+    @Test(
+        "a large write over many partitions and groups, interleaved, lands whole",
+        arguments: ConformanceBackend.all,
+        [WriteMode.insert, .insertOrReplace]
+    )
     func manyGroups(backend: ConformanceBackend, mode: WriteMode) async throws {
         try await backend.withAccount { account in
             let sizes = [("a", 1), ("b", 99), ("c", 100), ("d", 101), ("e", 250), ("f", 200), ("g", 3)]
@@ -43,7 +57,10 @@ struct ConformanceBatches {
             #expect(walked.entities.count == 754)
             #expect(walked.entities.map(\.canonical) == inKeyOrder(entities))
             for (partition, count) in sizes {
-                #expect(try await allEntities(account, table: Conformance.table, partition: partition).count == count, "partition \(partition)")
+                #expect(
+                    try await allEntities(account, table: Conformance.table, partition: partition).count == count,
+                    "partition \(partition)"
+                )
             }
         }
     }
@@ -53,7 +70,12 @@ struct ConformanceBatches {
     func overFourMebibytes(backend: ConformanceBackend) async throws {
         try await backend.withAccount { account in
             let entities = Self.partition("p", count: 150) { index in
-                [Property("Text", .string(String(repeating: Character(UnicodeScalar(UInt8(97 + index % 26))), count: 30_000)))]
+                [
+                    Property(
+                        "Text",
+                        .string(String(repeating: Character(UnicodeScalar(UInt8(97 + index % 26))), count: 30_000))
+                    )
+                ]
             }
             let bytes = entities.map { EncodedEntity($0).properties.count }.reduce(0, +)
             #expect(bytes > 4 * 1024 * 1024)
@@ -69,25 +91,40 @@ struct ConformanceBatches {
         try await backend.withAccount { account in
             let old = ["a", "b"].flatMap { name in Self.partition(name, count: 150) }
             try await account.write(old, table: Conformance.table, mode: .insert)
-            let update = ["a", "b"].flatMap { name in Self.partition(name, count: 150) { [Property("M", .string("m\($0)"))] } }
+            let update = ["a", "b"].flatMap { name in
+                Self.partition(name, count: 150) { [Property("M", .string("m\($0)"))] }
+            }
             try await account.write(update, table: Conformance.table, mode: .insertOrMerge)
             let expected = ["a", "b"].flatMap { name in
-                Self.partition(name, count: 150) { [Property("M", .string("m\($0)")), Property("N", .int32(Int32($0)))] }
+                Self.partition(name, count: 150) {
+                    [Property("M", .string("m\($0)")), Property("N", .int32(Int32($0)))]
+                }
             }
             #expect(try await allEntities(account, table: Conformance.table).map(\.canonical) == inKeyOrder(expected))
         }
     }
 
-    @Test("a failed insert writes nothing of the failing group, and repeating it with insertOrReplace finishes the write", arguments: ConformanceBackend.all)
+    @Test(
+        "a failed insert writes nothing of the failing group, and repeating it with insertOrReplace finishes the write",
+        arguments: ConformanceBackend.all
+    )
     func failedWriteIsFinishedByRepeating(backend: ConformanceBackend) async throws {
         try await backend.withAccount { account in
-            let existing = Entity(partitionKey: "b", rowKey: "row1000001", properties: [Property("Old", .boolean(true))])
+            let existing = Entity(
+                partitionKey: "b",
+                rowKey: "row1000001",
+                properties: [Property("Old", .boolean(true))]
+            )
             try await account.write([existing], table: Conformance.table, mode: .insert)
             let entities = Self.partition("a", count: 3) + Self.partition("b", count: 3)
-            let error = await storageError { try await account.write(entities, table: Conformance.table, mode: .insert) }
+            let error = await storageError {
+                try await account.write(entities, table: Conformance.table, mode: .insert)
+            }
             #expect(error?.reason == .alreadyExists)
             // Partition b is one group; partition a's may or may not have been written.
-            #expect(try await allEntities(account, table: Conformance.table, partition: "b").map(\.canonical) == [existing])
+            #expect(
+                try await allEntities(account, table: Conformance.table, partition: "b").map(\.canonical) == [existing]
+            )
             try await account.write(entities, table: Conformance.table, mode: .insertOrReplace)
             #expect(try await allEntities(account, table: Conformance.table).map(\.canonical) == inKeyOrder(entities))
         }

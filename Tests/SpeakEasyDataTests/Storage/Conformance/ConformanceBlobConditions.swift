@@ -14,12 +14,25 @@ struct ConformanceBlobConditions {
 
     /// Puts the original blob and returns its properties.
     func putOriginal(_ account: any StorageAccount) async throws -> BlobProperties {
-        #expect(try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.original))
+        #expect(
+            try await account.putBlob(
+                container: Self.container,
+                name: "b",
+                contentType: "text/plain",
+                data: Self.original
+            )
+        )
         return try #require(try await account.blobProperties(container: Self.container).first)
     }
 
     func put(_ account: any StorageAccount, _ data: [UInt8], _ conditions: BlobConditions) async throws -> Bool {
-        try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: data, conditions: conditions)
+        try await account.putBlob(
+            container: Self.container,
+            name: "b",
+            contentType: "text/plain",
+            data: data,
+            conditions: conditions
+        )
     }
 
     func read(_ account: any StorageAccount, _ conditions: BlobConditions) async throws -> [UInt8]? {
@@ -32,35 +45,56 @@ struct ConformanceBlobConditions {
 
     // MARK: Reads
 
-    @Test("a read with If-Match of the current ETag or * gives the blob; a stale one is preconditionFailed", arguments: ConformanceBackend.all)
+    @Test(
+        "a read with If-Match of the current ETag or * gives the blob; a stale one is preconditionFailed",
+        arguments: ConformanceBackend.all
+    )
     func readIfMatch(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account in
             let properties = try await putOriginal(account)
             #expect(try await read(account, BlobConditions(ifMatch: properties.etag)) == Self.original)
             #expect(try await read(account, BlobConditions(ifMatch: "*")) == Self.original)
-            let error = await storageError { _ = try await read(account, BlobConditions(ifMatch: "\"0x8D000000000000\"")) }
+            let error = await storageError {
+                _ = try await read(account, BlobConditions(ifMatch: "\"0x8D000000000000\""))
+            }
             #expect(error?.reason == .preconditionFailed)
             #expect(error?.code == "ConditionNotMet")
         }
     }
 
-    @Test("a read with If-None-Match of the current ETag is notModified; of another ETag it gives the blob", arguments: ConformanceBackend.all)
+    @Test(
+        "a read with If-None-Match of the current ETag is notModified; of another ETag it gives the blob",
+        arguments: ConformanceBackend.all
+    )
     func readIfNoneMatch(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account in
             let properties = try await putOriginal(account)
             let error = await storageError { _ = try await read(account, BlobConditions(ifNoneMatch: properties.etag)) }
             #expect(error?.reason == .notModified)
             #expect(try await read(account, BlobConditions(ifNoneMatch: "\"0x8D000000000000\"")) == Self.original)
-            _ = try await account.putBlob(container: Self.container, name: "b", contentType: "text/plain", data: Self.changed)
-            #expect(try await read(account, BlobConditions(ifNoneMatch: properties.etag)) == Self.changed, "a rewrite makes the old ETag another")
+            _ = try await account.putBlob(
+                container: Self.container,
+                name: "b",
+                contentType: "text/plain",
+                data: Self.changed
+            )
+            #expect(
+                try await read(account, BlobConditions(ifNoneMatch: properties.etag)) == Self.changed,
+                "a rewrite makes the old ETag another"
+            )
         }
     }
 
-    @Test("a read with If-Modified-Since gives the blob only when modified after it, to the second", arguments: ConformanceBackend.all)
+    @Test(
+        "a read with If-Modified-Since gives the blob only when modified after it, to the second",
+        arguments: ConformanceBackend.all
+    )
     func readIfModifiedSince(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account in
             let modified = try await putOriginal(account).lastModified
-            #expect(try await read(account, BlobConditions(ifModifiedSince: try seconds(modified, -1))) == Self.original)
+            #expect(
+                try await read(account, BlobConditions(ifModifiedSince: try seconds(modified, -1))) == Self.original
+            )
             for since in [modified, try seconds(modified, 1), try seconds(modified, 3_600)] {
                 let error = await storageError { _ = try await read(account, BlobConditions(ifModifiedSince: since)) }
                 #expect(error?.reason == .notModified, "If-Modified-Since \(since), modified \(modified)")
@@ -68,13 +102,21 @@ struct ConformanceBlobConditions {
         }
     }
 
-    @Test("a read with If-Unmodified-Since gives the blob unless modified after it, else preconditionFailed", arguments: ConformanceBackend.all)
+    @Test(
+        "a read with If-Unmodified-Since gives the blob unless modified after it, else preconditionFailed",
+        arguments: ConformanceBackend.all
+    )
     func readIfUnmodifiedSince(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account in
             let modified = try await putOriginal(account).lastModified
             #expect(try await read(account, BlobConditions(ifUnmodifiedSince: modified)) == Self.original)
-            #expect(try await read(account, BlobConditions(ifUnmodifiedSince: try seconds(modified, 3_600))) == Self.original)
-            let error = await storageError { _ = try await read(account, BlobConditions(ifUnmodifiedSince: try seconds(modified, -1))) }
+            #expect(
+                try await read(account, BlobConditions(ifUnmodifiedSince: try seconds(modified, 3_600)))
+                    == Self.original
+            )
+            let error = await storageError {
+                _ = try await read(account, BlobConditions(ifUnmodifiedSince: try seconds(modified, -1)))
+            }
             #expect(error?.reason == .preconditionFailed)
             #expect(error?.code == "ConditionNotMet")
         }
@@ -84,10 +126,20 @@ struct ConformanceBlobConditions {
     func conditionsBeforeRange(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account in
             let properties = try await putOriginal(account)
-            let blob = try await account.blob(container: Self.container, name: "b", range: ByteRange(first: 2, last: 3), conditions: BlobConditions(ifMatch: properties.etag))
+            let blob = try await account.blob(
+                container: Self.container,
+                name: "b",
+                range: ByteRange(first: 2, last: 3),
+                conditions: BlobConditions(ifMatch: properties.etag)
+            )
             #expect(blob?.data == Array("ig".utf8))
             let error = await storageError {
-                _ = try await account.blob(container: Self.container, name: "b", range: ByteRange(first: 2, last: 3), conditions: BlobConditions(ifNoneMatch: properties.etag))
+                _ = try await account.blob(
+                    container: Self.container,
+                    name: "b",
+                    range: ByteRange(first: 2, last: 3),
+                    conditions: BlobConditions(ifNoneMatch: properties.etag)
+                )
             }
             #expect(error?.reason == .notModified)
         }
@@ -95,7 +147,10 @@ struct ConformanceBlobConditions {
 
     // MARK: Writes
 
-    @Test("a write with If-Match of the current ETag is written; a stale one is preconditionFailed and writes nothing", arguments: ConformanceBackend.all)
+    @Test(
+        "a write with If-Match of the current ETag is written; a stale one is preconditionFailed and writes nothing",
+        arguments: ConformanceBackend.all
+    )
     func writeIfMatch(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account in
             let stale = try await putOriginal(account).etag
@@ -124,7 +179,10 @@ struct ConformanceBlobConditions {
         }
     }
 
-    @Test("a write with If-Match to a blob that does not exist is preconditionFailed and creates nothing", arguments: ConformanceBackend.all)
+    @Test(
+        "a write with If-Match to a blob that does not exist is preconditionFailed and creates nothing",
+        arguments: ConformanceBackend.all
+    )
     func writeIfMatchMissing(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account async throws in
             for ifMatch in ["*", "\"0x8D000000000000\""] {
@@ -137,7 +195,10 @@ struct ConformanceBlobConditions {
         }
     }
 
-    @Test("a write with If-None-Match: * creates a blob, and is alreadyExists (BlobAlreadyExists) once it exists", arguments: ConformanceBackend.all)
+    @Test(
+        "a write with If-None-Match: * creates a blob, and is alreadyExists (BlobAlreadyExists) once it exists",
+        arguments: ConformanceBackend.all
+    )
     func createOnly(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account async throws in
             let createOnly = BlobConditions(ifNoneMatch: "*")
@@ -151,11 +212,16 @@ struct ConformanceBlobConditions {
         }
     }
 
-    @Test("a write with If-None-Match of the current ETag, or If-Modified-Since not met, is preconditionFailed", arguments: ConformanceBackend.all)
+    @Test(
+        "a write with If-None-Match of the current ETag, or If-Modified-Since not met, is preconditionFailed",
+        arguments: ConformanceBackend.all
+    )
     func writeIfNoneMatchAndModifiedSince(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account in
             let properties = try await putOriginal(account)
-            for conditions in [BlobConditions(ifNoneMatch: properties.etag), BlobConditions(ifModifiedSince: properties.lastModified)] {
+            for conditions in [
+                BlobConditions(ifNoneMatch: properties.etag), BlobConditions(ifModifiedSince: properties.lastModified),
+            ] {
                 let error = await storageError {
                     _ = try await put(account, Self.changed, conditions)
                 }
@@ -169,18 +235,30 @@ struct ConformanceBlobConditions {
 
     // MARK: Deletes
 
-    @Test("a delete with a stale If-Match or a failed If-Unmodified-Since is preconditionFailed and keeps the blob", arguments: ConformanceBackend.all)
+    @Test(
+        "a delete with a stale If-Match or a failed If-Unmodified-Since is preconditionFailed and keeps the blob",
+        arguments: ConformanceBackend.all
+    )
     func deleteConditions(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Self.container]) { account in
             let properties = try await putOriginal(account)
-            let failing = [BlobConditions(ifMatch: "\"0x8D000000000000\""), BlobConditions(ifUnmodifiedSince: try seconds(properties.lastModified, -1))]
+            let failing = [
+                BlobConditions(ifMatch: "\"0x8D000000000000\""),
+                BlobConditions(ifUnmodifiedSince: try seconds(properties.lastModified, -1)),
+            ]
             for conditions in failing {
-                let error = await storageError { try await account.deleteBlob(container: Self.container, name: "b", conditions: conditions) }
+                let error = await storageError {
+                    try await account.deleteBlob(container: Self.container, name: "b", conditions: conditions)
+                }
                 #expect(error?.reason == .preconditionFailed, "\(conditions)")
                 #expect(error?.code == "ConditionNotMet", "\(conditions)")
             }
             #expect(try await account.blobData(container: Self.container, name: "b") == Self.original)
-            try await account.deleteBlob(container: Self.container, name: "b", conditions: BlobConditions(ifMatch: properties.etag))
+            try await account.deleteBlob(
+                container: Self.container,
+                name: "b",
+                conditions: BlobConditions(ifMatch: properties.etag)
+            )
             #expect(try await account.blobData(container: Self.container, name: "b") == nil)
         }
     }

@@ -34,8 +34,20 @@ struct ConformanceBlobRanges {
     @Test("a range gives exactly its bytes, and the whole blob's properties", arguments: ConformanceBackend.all, cases)
     func satisfiable(backend: ConformanceBackend, rangeCase: RangeCase) async throws {
         try await backend.withAccount(containers: [Conformance.container]) { account in
-            _ = try await account.putBlob(container: Conformance.container, name: "data.bin", contentType: "application/octet-stream", data: Self.data)
-            let blob = try #require(try await account.blob(container: Conformance.container, name: "data.bin", range: rangeCase.range, conditions: .none))
+            _ = try await account.putBlob(
+                container: Conformance.container,
+                name: "data.bin",
+                contentType: "application/octet-stream",
+                data: Self.data
+            )
+            let blob = try #require(
+                try await account.blob(
+                    container: Conformance.container,
+                    name: "data.bin",
+                    range: rangeCase.range,
+                    conditions: .none
+                )
+            )
             #expect(blob.range == rangeCase.bytes)
             #expect(blob.data == Array(Self.data[rangeCase.bytes]))
             #expect(blob.properties.size == 100)
@@ -46,26 +58,50 @@ struct ConformanceBlobRanges {
     @Test("no range gives the whole blob", arguments: ConformanceBackend.all)
     func noRange(backend: ConformanceBackend) async throws {
         try await backend.withAccount(containers: [Conformance.container]) { account in
-            _ = try await account.putBlob(container: Conformance.container, name: "data.bin", contentType: "application/octet-stream", data: Self.data)
-            let blob = try #require(try await account.blob(container: Conformance.container, name: "data.bin", range: nil, conditions: .none))
+            _ = try await account.putBlob(
+                container: Conformance.container,
+                name: "data.bin",
+                contentType: "application/octet-stream",
+                data: Self.data
+            )
+            let blob = try #require(
+                try await account.blob(
+                    container: Conformance.container,
+                    name: "data.bin",
+                    range: nil,
+                    conditions: .none
+                )
+            )
             #expect(blob.range == 0..<100)
             #expect(blob.data == Self.data)
         }
     }
 
     @Test(
-        "a range starting at or past the end is invalidRange (InvalidRange), also of an empty blob", arguments: ConformanceBackend.all,
+        "a range starting at or past the end is invalidRange (InvalidRange), also of an empty blob",
+        arguments: ConformanceBackend.all,
         [
             (100, ByteRange(first: 100)), (100, ByteRange(first: 100, last: 150)), (100, ByteRange(first: 1_000)),
             (0, ByteRange(first: 0)), (0, ByteRange(first: 0, last: 10)),
-        ])
+        ]
+    )
     func unsatisfiable(backend: ConformanceBackend, blob: (size: Int, range: ByteRange)) async throws {
         let (size, range) = blob
         try await backend.withAccount(containers: [Conformance.container]) { account in
             let data = Array(Self.data.prefix(size))
-            _ = try await account.putBlob(container: Conformance.container, name: "data.bin", contentType: "application/octet-stream", data: data)
+            _ = try await account.putBlob(
+                container: Conformance.container,
+                name: "data.bin",
+                contentType: "application/octet-stream",
+                data: data
+            )
             let error = await storageError {
-                _ = try await account.blob(container: Conformance.container, name: "data.bin", range: range, conditions: .none)
+                _ = try await account.blob(
+                    container: Conformance.container,
+                    name: "data.bin",
+                    range: range,
+                    conditions: .none
+                )
             }
             #expect(error?.reason == .invalidRange)
             #expect(error?.code == "InvalidRange")

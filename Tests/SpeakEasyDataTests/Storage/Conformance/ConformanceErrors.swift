@@ -13,7 +13,14 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
     let setUp: Step
     let request: Step
 
-    init(_ description: String, _ reason: StorageError.Reason, _ status: Int, _ azureCode: String, setUp: @escaping Step = { _ in }, _ request: @escaping Step) {
+    init(
+        _ description: String,
+        _ reason: StorageError.Reason,
+        _ status: Int,
+        _ azureCode: String,
+        setUp: @escaping Step = { _ in },
+        _ request: @escaping Step
+    ) {
         testDescription = description
         self.reason = reason
         self.status = status
@@ -37,7 +44,12 @@ struct ConformanceErrors {
     }
 
     static func putBlob(_ account: any StorageAccount) async throws {
-        _ = try await account.putBlob(container: container, name: "b", contentType: "text/plain", data: Array("0123456789".utf8))
+        _ = try await account.putBlob(
+            container: container,
+            name: "b",
+            contentType: "text/plain",
+            data: Array("0123456789".utf8)
+        )
     }
 
     static func etag(_ account: any StorageAccount) async throws -> String {
@@ -72,13 +84,31 @@ struct ConformanceErrors {
         ErrorCase("a delete of a missing entity", .notFound, 404, "ResourceNotFound") {
             try await $0.deleteEntity(table: table, partitionKey: "p", rowKey: "r", ifMatch: "*")
         },
-        ErrorCase("an update with a stale ETag", .preconditionFailed, 412, "UpdateConditionNotSatisfied", setUp: writeEntity) {
+        ErrorCase(
+            "an update with a stale ETag",
+            .preconditionFailed,
+            412,
+            "UpdateConditionNotSatisfied",
+            setUp: writeEntity
+        ) {
             _ = try await $0.update(EncodedEntity(entity), table: table, merge: false, ifMatch: stale)
         },
-        ErrorCase("a merge with a stale ETag", .preconditionFailed, 412, "UpdateConditionNotSatisfied", setUp: writeEntity) {
+        ErrorCase(
+            "a merge with a stale ETag",
+            .preconditionFailed,
+            412,
+            "UpdateConditionNotSatisfied",
+            setUp: writeEntity
+        ) {
             _ = try await $0.update(EncodedEntity(entity), table: table, merge: true, ifMatch: stale)
         },
-        ErrorCase("a delete with a stale ETag", .preconditionFailed, 412, "UpdateConditionNotSatisfied", setUp: writeEntity) {
+        ErrorCase(
+            "a delete with a stale ETag",
+            .preconditionFailed,
+            412,
+            "UpdateConditionNotSatisfied",
+            setUp: writeEntity
+        ) {
             try await $0.deleteEntity(table: table, partitionKey: "p", rowKey: "r", ifMatch: stale)
         },
         // Blobs
@@ -95,23 +125,56 @@ struct ConformanceErrors {
             _ = try await $0.blob(container: container, name: "b", range: ByteRange(first: 10), conditions: .none)
         },
         ErrorCase("a read with a stale If-Match", .preconditionFailed, 412, "ConditionNotMet", setUp: putBlob) {
-            _ = try await $0.blob(container: container, name: "b", range: nil, conditions: BlobConditions(ifMatch: staleBlob))
+            _ = try await $0.blob(
+                container: container,
+                name: "b",
+                range: nil,
+                conditions: BlobConditions(ifMatch: staleBlob)
+            )
         },
-        ErrorCase("a read with If-None-Match of the current ETag", .notModified, 304, "ConditionNotMet", setUp: putBlob) {
-            _ = try await $0.blob(container: container, name: "b", range: nil, conditions: BlobConditions(ifNoneMatch: try await etag($0)))
+        ErrorCase("a read with If-None-Match of the current ETag", .notModified, 304, "ConditionNotMet", setUp: putBlob)
+        {
+            _ = try await $0.blob(
+                container: container,
+                name: "b",
+                range: nil,
+                conditions: BlobConditions(ifNoneMatch: try await etag($0))
+            )
         },
         ErrorCase("a write with a stale If-Match", .preconditionFailed, 412, "ConditionNotMet", setUp: putBlob) {
-            _ = try await $0.putBlob(container: container, name: "b", contentType: "text/plain", data: [1], conditions: BlobConditions(ifMatch: staleBlob))
+            _ = try await $0.putBlob(
+                container: container,
+                name: "b",
+                contentType: "text/plain",
+                data: [1],
+                conditions: BlobConditions(ifMatch: staleBlob)
+            )
         },
-        ErrorCase("a write with If-None-Match: * to an existing blob", .alreadyExists, 409, "BlobAlreadyExists", setUp: putBlob) {
-            _ = try await $0.putBlob(container: container, name: "b", contentType: "text/plain", data: [1], conditions: BlobConditions(ifNoneMatch: "*"))
+        ErrorCase(
+            "a write with If-None-Match: * to an existing blob",
+            .alreadyExists,
+            409,
+            "BlobAlreadyExists",
+            setUp: putBlob
+        ) {
+            _ = try await $0.putBlob(
+                container: container,
+                name: "b",
+                contentType: "text/plain",
+                data: [1],
+                conditions: BlobConditions(ifNoneMatch: "*")
+            )
         },
         ErrorCase("a delete with a stale If-Match", .preconditionFailed, 412, "ConditionNotMet", setUp: putBlob) {
             try await $0.deleteBlob(container: container, name: "b", conditions: BlobConditions(ifMatch: staleBlob))
         },
     ]
 
-    @Test("each failure is a StorageError with Azure's reason, status and code", arguments: ConformanceBackend.all, cases)
+    @Test(
+        "each failure is a StorageError with Azure's reason, status and code",
+        arguments: ConformanceBackend.all,
+        cases
+    )
     func failure(backend: ConformanceBackend, errorCase: ErrorCase) async throws {
         try await backend.withAccount(tables: [Self.table], containers: [Self.container]) { account in
             try await errorCase.setUp(account)
@@ -119,7 +182,10 @@ struct ConformanceErrors {
             #expect(error?.reason == errorCase.reason)
             #expect(error?.httpStatus == errorCase.status)
             #expect(error?.azureCode == errorCase.azureCode)
-            #expect(error.flatMap { StorageError.Reason(httpStatus: $0.httpStatus) } == errorCase.reason, "the status maps back onto the reason")
+            #expect(
+                error.flatMap { StorageError.Reason(httpStatus: $0.httpStatus) } == errorCase.reason,
+                "the status maps back onto the reason"
+            )
             #expect(error?.message.isEmpty == false)
         }
     }

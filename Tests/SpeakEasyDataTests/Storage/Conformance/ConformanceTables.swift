@@ -21,7 +21,10 @@ struct ConformanceTables {
             try await account.write([Self.entity], table: "alpha", mode: .insert)
             try await account.createTableIfNotExists("alpha")
             #expect(try await account.tableNames() == ["alpha", "beta", "gamma"])
-            #expect(try await account.entity(table: "alpha", partitionKey: "p", rowKey: "r")?.canonical == Self.entity, "creating again keeps the entities")
+            #expect(
+                try await account.entity(table: "alpha", partitionKey: "p", rowKey: "r")?.canonical == Self.entity,
+                "creating again keeps the entities"
+            )
         }
     }
 
@@ -34,7 +37,9 @@ struct ConformanceTables {
             #expect(try await allEntities(account, table: Conformance.table).map(\.canonical) == [Self.entity])
             try await account.deleteAllEntities(table: Conformance.table)
             #expect(try await allEntities(account, table: Conformance.table).isEmpty)
-            #expect(try await allEntities(account, table: Conformance.otherTable).map(\.canonical) == [Self.entity, other])
+            #expect(
+                try await allEntities(account, table: Conformance.otherTable).map(\.canonical) == [Self.entity, other]
+            )
         }
     }
 
@@ -62,9 +67,14 @@ struct ConformanceTables {
             try await account.deleteTable(Conformance.table)
             #expect(try await account.tableNames() == [Conformance.otherTable])
             #expect(try await account.entity(table: Conformance.table, partitionKey: "p", rowKey: "r") == nil)
-            let error = await storageError { _ = try await account.query(table: Conformance.table, .all, from: nil, limit: 10) }
+            let error = await storageError {
+                _ = try await account.query(table: Conformance.table, .all, from: nil, limit: 10)
+            }
             #expect(error?.reason == .notFound)
-            #expect(try await account.entity(table: Conformance.otherTable, partitionKey: "p", rowKey: "r")?.canonical == Self.entity)
+            #expect(
+                try await account.entity(table: Conformance.otherTable, partitionKey: "p", rowKey: "r")?.canonical
+                    == Self.entity
+            )
         }
     }
 }

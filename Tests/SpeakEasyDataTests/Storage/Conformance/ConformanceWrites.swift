@@ -3,18 +3,30 @@ import Testing
 
 @Suite("Storage conformance: write modes")
 struct ConformanceWrites {
-    static let original = Entity(partitionKey: "p", rowKey: "r", properties: [Property("A", .int32(1)), Property("B", .string("old"))])
+    static let original = Entity(
+        partitionKey: "p",
+        rowKey: "r",
+        properties: [Property("A", .int32(1)), Property("B", .string("old"))]
+    )
 
     func read(_ account: any StorageAccount, _ partitionKey: String, _ rowKey: String) async throws -> Entity? {
         try await account.entity(table: Conformance.table, partitionKey: partitionKey, rowKey: rowKey)?.canonical
     }
 
-    @Test("every write mode creates entities that are not there yet", arguments: ConformanceBackend.all, WriteMode.allCases)
+    @Test(
+        "every write mode creates entities that are not there yet",
+        arguments: ConformanceBackend.all,
+        WriteMode.allCases
+    )
     func createsNew(backend: ConformanceBackend, mode: WriteMode) async throws {
         try await backend.withAccount { account in
             let entities = [
                 Entity(partitionKey: "b", rowKey: "2", properties: [Property("N", .int32(2))]),
-                Entity(partitionKey: "a", rowKey: "1", properties: [Property("N", .int32(1)), Property("S", .string("x"))]),
+                Entity(
+                    partitionKey: "a",
+                    rowKey: "1",
+                    properties: [Property("N", .int32(1)), Property("S", .string("x"))]
+                ),
                 Entity(partitionKey: "b", rowKey: "1"),
             ]
             try await account.write(entities, table: Conformance.table, mode: mode)
@@ -30,7 +42,10 @@ struct ConformanceWrites {
         }
     }
 
-    @Test("insert refuses an existing entity (EntityAlreadyExists) and writes nothing of its group", arguments: ConformanceBackend.all)
+    @Test(
+        "insert refuses an existing entity (EntityAlreadyExists) and writes nothing of its group",
+        arguments: ConformanceBackend.all
+    )
     func insertExisting(backend: ConformanceBackend) async throws {
         try await backend.withAccount { account in
             try await account.write([Self.original], table: Conformance.table, mode: .insert)
@@ -47,11 +62,18 @@ struct ConformanceWrites {
         }
     }
 
-    @Test("insert refuses a key repeated in one call, and writes nothing of that key's group", arguments: ConformanceBackend.all)
+    @Test(
+        "insert refuses a key repeated in one call, and writes nothing of that key's group",
+        arguments: ConformanceBackend.all
+    )
     func insertRepeatedKey(backend: ConformanceBackend) async throws {
         try await backend.withAccount { account async throws in
             let error = await storageError {
-                try await account.write([Self.original, Entity(partitionKey: "q", rowKey: "r"), Self.original], table: Conformance.table, mode: .insert)
+                try await account.write(
+                    [Self.original, Entity(partitionKey: "q", rowKey: "r"), Self.original],
+                    table: Conformance.table,
+                    mode: .insert
+                )
             }
             #expect(error?.reason == .alreadyExists)
             #expect(try await read(account, "p", "r") == nil)
@@ -62,8 +84,16 @@ struct ConformanceWrites {
     func insertOrReplace(backend: ConformanceBackend) async throws {
         try await backend.withAccount { account in
             try await account.write([Self.original], table: Conformance.table, mode: .insert)
-            let replacement = Entity(partitionKey: "p", rowKey: "r", properties: [Property("B", .string("new")), Property("C", .double(.nan))])
-            try await account.write([replacement, Entity(partitionKey: "p", rowKey: "s")], table: Conformance.table, mode: .insertOrReplace)
+            let replacement = Entity(
+                partitionKey: "p",
+                rowKey: "r",
+                properties: [Property("B", .string("new")), Property("C", .double(.nan))]
+            )
+            try await account.write(
+                [replacement, Entity(partitionKey: "p", rowKey: "s")],
+                table: Conformance.table,
+                mode: .insertOrReplace
+            )
             #expect(try await read(account, "p", "r") == replacement.canonical)
             #expect(try await read(account, "p", "s") == Entity(partitionKey: "p", rowKey: "s"))
         }
@@ -73,7 +103,11 @@ struct ConformanceWrites {
     func replaceWithNothing(backend: ConformanceBackend) async throws {
         try await backend.withAccount { account in
             try await account.write([Self.original], table: Conformance.table, mode: .insert)
-            try await account.write([Entity(partitionKey: "p", rowKey: "r")], table: Conformance.table, mode: .insertOrReplace)
+            try await account.write(
+                [Entity(partitionKey: "p", rowKey: "r")],
+                table: Conformance.table,
+                mode: .insertOrReplace
+            )
             #expect(try await read(account, "p", "r") == Entity(partitionKey: "p", rowKey: "r"))
         }
     }
@@ -82,30 +116,60 @@ struct ConformanceWrites {
     func insertOrMerge(backend: ConformanceBackend) async throws {
         try await backend.withAccount { account in
             try await account.write([Self.original], table: Conformance.table, mode: .insert)
-            let update = Entity(partitionKey: "p", rowKey: "r", properties: [Property("B", .string("new")), Property("C", .int64(.max))])
+            let update = Entity(
+                partitionKey: "p",
+                rowKey: "r",
+                properties: [Property("B", .string("new")), Property("C", .int64(.max))]
+            )
             try await account.write([update], table: Conformance.table, mode: .insertOrMerge)
-            let merged = Entity(partitionKey: "p", rowKey: "r", properties: [Property("A", .int32(1)), Property("B", .string("new")), Property("C", .int64(.max))])
+            let merged = Entity(
+                partitionKey: "p",
+                rowKey: "r",
+                properties: [Property("A", .int32(1)), Property("B", .string("new")), Property("C", .int64(.max))]
+            )
             #expect(try await read(account, "p", "r") == merged)
         }
     }
 
-    @Test("insertOrMerge may change a property's type, and with no properties changes nothing", arguments: ConformanceBackend.all)
+    @Test(
+        "insertOrMerge may change a property's type, and with no properties changes nothing",
+        arguments: ConformanceBackend.all
+    )
     func mergeTypes(backend: ConformanceBackend) async throws {
         try await backend.withAccount { account in
             try await account.write([Self.original], table: Conformance.table, mode: .insert)
-            try await account.write([Entity(partitionKey: "p", rowKey: "r", properties: [Property("A", .string("1"))])], table: Conformance.table, mode: .insertOrMerge)
-            try await account.write([Entity(partitionKey: "p", rowKey: "r")], table: Conformance.table, mode: .insertOrMerge)
-            #expect(try await read(account, "p", "r") == Entity(partitionKey: "p", rowKey: "r", properties: [Property("A", .string("1")), Property("B", .string("old"))]))
+            try await account.write(
+                [Entity(partitionKey: "p", rowKey: "r", properties: [Property("A", .string("1"))])],
+                table: Conformance.table,
+                mode: .insertOrMerge
+            )
+            try await account.write(
+                [Entity(partitionKey: "p", rowKey: "r")],
+                table: Conformance.table,
+                mode: .insertOrMerge
+            )
+            #expect(
+                try await read(account, "p", "r")
+                    == Entity(
+                        partitionKey: "p",
+                        rowKey: "r",
+                        properties: [Property("A", .string("1")), Property("B", .string("old"))]
+                    )
+            )
         }
     }
 
     /// Every mode is safe to repeat: it is how an interrupted run finishes.
     @Test(
-        "writing the same entities again with insertOrReplace or insertOrMerge leaves the same content", arguments: ConformanceBackend.all,
-        [WriteMode.insertOrReplace, .insertOrMerge])
+        "writing the same entities again with insertOrReplace or insertOrMerge leaves the same content",
+        arguments: ConformanceBackend.all,
+        [WriteMode.insertOrReplace, .insertOrMerge]
+    )
     func repeatable(backend: ConformanceBackend, mode: WriteMode) async throws {
         try await backend.withAccount { account in
-            let entities = (0..<30).map { Entity(partitionKey: "p\($0 % 3)", rowKey: "r\($0)", properties: [Property("N", .int32(Int32($0)))]) }
+            let entities = (0..<30).map {
+                Entity(partitionKey: "p\($0 % 3)", rowKey: "r\($0)", properties: [Property("N", .int32(Int32($0)))])
+            }
             try await account.write(entities, table: Conformance.table, mode: mode)
             try await account.write(entities, table: Conformance.table, mode: mode)
             #expect(try await allEntities(account, table: Conformance.table).map(\.canonical) == inKeyOrder(entities))

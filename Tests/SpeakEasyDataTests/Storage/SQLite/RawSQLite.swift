@@ -33,17 +33,22 @@ final class RawSQLite {
     func rows(_ sql: String) throws -> [[String?]] {
         var statement: OpaquePointer?
         let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard prepared == SQLITE_OK, let statement else { throw Failure(code: prepared, message: String(cString: sqlite3_errmsg(handle))) }
+        guard prepared == SQLITE_OK, let statement else {
+            throw Failure(code: prepared, message: String(cString: sqlite3_errmsg(handle)))
+        }
         defer { sqlite3_finalize(statement) }
         var rows: [[String?]] = []
         while true {
             let result = sqlite3_step(statement)
             if result == SQLITE_DONE { return rows }
-            guard result == SQLITE_ROW else { throw Failure(code: result, message: String(cString: sqlite3_errmsg(handle))) }
+            guard result == SQLITE_ROW else {
+                throw Failure(code: result, message: String(cString: sqlite3_errmsg(handle)))
+            }
             rows.append(
                 (0..<sqlite3_column_count(statement)).map { column in
                     sqlite3_column_text(statement, column).map { String(cString: $0) }
-                })
+                }
+            )
         }
     }
 
@@ -53,7 +58,10 @@ final class RawSQLite {
 
 /// A fresh store in a fresh temporary directory, for one test, with the tables the tests write to
 /// (as on Azure, a write to a table that does not exist is TableNotFound).
-func withStore<T>(tables: [String] = ["t", "one", "two"], _ body: (SQLiteStorageAccount, String) async throws -> T) async throws -> T {
+func withStore<T>(
+    tables: [String] = ["t", "one", "two"],
+    _ body: (SQLiteStorageAccount, String) async throws -> T
+) async throws -> T {
     try await withTemporaryDirectory { directory in
         let path = directory + "/speakeasy.sqlite"
         let store = try SQLiteStorageAccount(path: path)

@@ -23,22 +23,52 @@ struct SQLiteBlobTests {
             try await store.createContainerIfNotExists("c", access: .private)
             let small = (0..<1000).map { UInt8(truncatingIfNeeded: $0) }
             let large = (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-            _ = try await store.putBlob(container: "c", name: "small", contentType: "application/octet-stream", data: small)
-            _ = try await store.putBlob(container: "c", name: "large", contentType: "application/octet-stream", data: large)
-            #expect(try await store.blob(container: "c", name: "small", range: nil, conditions: BlobConditions())?.data == small)
-            #expect(try await store.blob(container: "c", name: "large", range: nil, conditions: BlobConditions())?.data == large)
-            let tail = try await store.blob(container: "c", name: "large", range: ByteRange(first: 1 << 20), conditions: BlobConditions())
+            _ = try await store.putBlob(
+                container: "c",
+                name: "small",
+                contentType: "application/octet-stream",
+                data: small
+            )
+            _ = try await store.putBlob(
+                container: "c",
+                name: "large",
+                contentType: "application/octet-stream",
+                data: large
+            )
+            #expect(
+                try await store.blob(container: "c", name: "small", range: nil, conditions: BlobConditions())?.data
+                    == small
+            )
+            #expect(
+                try await store.blob(container: "c", name: "large", range: nil, conditions: BlobConditions())?.data
+                    == large
+            )
+            let tail = try await store.blob(
+                container: "c",
+                name: "large",
+                range: ByteRange(first: 1 << 20),
+                conditions: BlobConditions()
+            )
             #expect(tail?.data == Array(large[(1 << 20)...]))
-            let piece = try await store.blob(container: "c", name: "large", range: ByteRange(first: 100, last: 199), conditions: BlobConditions())
+            let piece = try await store.blob(
+                container: "c",
+                name: "large",
+                range: ByteRange(first: 100, last: 199),
+                conditions: BlobConditions()
+            )
             #expect(piece?.data == Array(large[100...199]))
-            #expect(try await store.blob(container: "c", name: "missing", range: nil, conditions: BlobConditions()) == nil)
+            #expect(
+                try await store.blob(container: "c", name: "missing", range: nil, conditions: BlobConditions()) == nil
+            )
         }
     }
 
     @Test("more point reads at once than lent connections: those without one go to the reading threads")
     func manyPointReadsAtOnce() async throws {
         try await withStore { store, _ in
-            let entities = (0..<200).map { Entity(partitionKey: "p", rowKey: String($0), properties: [Property("N", .int32(Int32($0)))]) }
+            let entities = (0..<200).map {
+                Entity(partitionKey: "p", rowKey: String($0), properties: [Property("N", .int32(Int32($0)))])
+            }
             try await store.write(entities.map(EncodedEntity.init), table: "t", mode: .insert)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for round in 0..<2000 {

@@ -29,7 +29,9 @@ struct SQLiteJournalTests {
     }
 
     static func rows(_ count: Int, from start: Int = 0) -> [Entity] {
-        (start..<start + count).map { Entity(partitionKey: "p", rowKey: String(1_000_000 + $0), properties: [Property("N", .int32(Int32($0)))]) }
+        (start..<start + count).map {
+            Entity(partitionKey: "p", rowKey: String(1_000_000 + $0), properties: [Property("N", .int32(Int32($0)))])
+        }
     }
 
     @Test("a new store is loaded under a rollback journal, and opens in WAL from then on")
@@ -54,7 +56,10 @@ struct SQLiteJournalTests {
         }
     }
 
-    @Test("under either journal, reads run beside a long series of writes without a busy error", arguments: [false, true])
+    @Test(
+        "under either journal, reads run beside a long series of writes without a busy error",
+        arguments: [false, true]
+    )
     func readsBesideWrites(reopened: Bool) async throws {
         try await withTemporaryDirectory { directory in
             let path = directory + "/store.sqlite"
@@ -83,13 +88,18 @@ struct SQLiteJournalTests {
             for batch in 0..<20 {
                 try await store.write(Self.rows(2_000, from: batch * 2_000), table: "t", mode: .insert)
                 let target = progress.withLock { $0.reads } + 1
-                while progress.withLock({ $0.reads < target && !$0.stopped }) { try await Task.sleep(for: .milliseconds(1)) }
+                while progress.withLock({ $0.reads < target && !$0.stopped }) {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
                 if progress.withLock({ $0.stopped }) { break }
             }
             reader.cancel()
             try await reader.value
             #expect(progress.withLock { $0.reads } >= 20, "a read ended after every batch")
-            #expect(try await store.entityDigests(table: "t", partition: nil, from: nil, limit: 50_000).digests.count == 40_000)
+            #expect(
+                try await store.entityDigests(table: "t", partition: nil, from: nil, limit: 50_000).digests.count
+                    == 40_000
+            )
         }
     }
 

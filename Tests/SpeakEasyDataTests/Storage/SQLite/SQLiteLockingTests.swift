@@ -1,7 +1,7 @@
 import CLISupport
 import SpeakEasyData
-import TestSupport
 import SpeakEasySQLite
+import TestSupport
 import Testing
 
 /// Another process holding the write lock: the store waits its busy timeout (10 s), then reports the

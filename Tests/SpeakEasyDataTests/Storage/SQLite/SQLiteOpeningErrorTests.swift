@@ -1,15 +1,15 @@
+import CLISupport
 import CSQLite
 import Foundation
-import CLISupport
 import SpeakEasyData
-import TestSupport
 import SpeakEasySQLite
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 @Suite("SQLite storage account: opening what is not a store")
@@ -17,14 +17,19 @@ struct SQLiteOpeningErrorTests {
     @Test("a directory is not a storage account, for reading and writing alike", arguments: [false, true])
     func directory(readOnly: Bool) throws {
         try withTemporaryDirectory { directory in
-            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: directory, readOnly: readOnly) }
+            let error = #expect(throws: StorageError.self) {
+                try SQLiteStorageAccount(path: directory, readOnly: readOnly)
+            }
             #expect(error.map { ExitStatus.kind(of: $0.reason) } == .malformedInput)
             #expect(error?.description == "\(directory): not a storage account: it is a directory")
             #expect(error?.account == directory)
         }
     }
 
-    @Test("a file that is not an SQLite database is refused as malformed", arguments: ["hello, I am a text file\n", "hi"])
+    @Test(
+        "a file that is not an SQLite database is refused as malformed",
+        arguments: ["hello, I am a text file\n", "hi"]
+    )
     func notADatabase(text: String) throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/notes.txt"
@@ -81,7 +86,11 @@ struct SQLiteOpeningErrorTests {
     func emptyReadOnly(database: Bool) throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/empty.sqlite"
-            if database { try RawSQLite(path: path).execute("PRAGMA user_version = 0; VACUUM") } else { try writeFile(path, []) }
+            if database {
+                try RawSQLite(path: path).execute("PRAGMA user_version = 0; VACUUM")
+            } else {
+                try writeFile(path, [])
+            }
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
             #expect(error.map { ExitStatus.kind(of: $0.reason) } == .inputMissing)
             #expect(error?.message.hasPrefix("no storage account here") == true)
@@ -91,7 +100,9 @@ struct SQLiteOpeningErrorTests {
     @Test("a store in a directory that does not exist cannot be created, and says which directory")
     func missingParent() throws {
         try withTemporaryDirectory { directory in
-            let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: directory + "/no/such/dir/store.sqlite") }
+            let error = #expect(throws: StorageError.self) {
+                try SQLiteStorageAccount(path: directory + "/no/such/dir/store.sqlite")
+            }
             #expect(error.map { ExitStatus.kind(of: $0.reason) } == .cannotCreateOutput)
             #expect(error?.message == "cannot create it: directory \(directory)/no/such/dir does not exist")
             #expect(FileManager.default.fileExists(atPath: directory + "/no") == false)
@@ -106,12 +117,18 @@ struct SQLiteOpeningErrorTests {
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
             #expect(error?.message == "no storage account here; run seed first, or name one with --store")
             #expect(FileManager.default.fileExists(atPath: path) == false)
-            #expect(error.map { ExitStatus.kind(of: $0.reason) } == .inputMissing, "reason is \(String(describing: error?.reason))")
+            #expect(
+                error.map { ExitStatus.kind(of: $0.reason) } == .inputMissing,
+                "reason is \(String(describing: error?.reason))"
+            )
         }
     }
 
     // Root ignores file permissions (access(2) says writable), so the case only means something for other users.
-    @Test("a read-only file is refused for writing but opens read-only", .enabled(if: geteuid() != 0, "root ignores file permissions"))
+    @Test(
+        "a read-only file is refused for writing but opens read-only",
+        .enabled(if: geteuid() != 0, "root ignores file permissions")
+    )
     func readOnlyFile() async throws {
         try await withTemporaryDirectory { directory in
             let path = directory + "/store.sqlite"

@@ -8,13 +8,20 @@ import Testing
 struct SQLitePagingTests {
     /// Every page must read the key index in order from the resume point. A plan that sorts ("TEMP
     /// B-TREE") or scans would make a scan of a million entities quadratic.
-    @Test("each page query seeks on the key index and needs no sort", arguments: [(false, false), (false, true), (true, false), (true, true)])
+    @Test(
+        "each page query seeks on the key index and needs no sort",
+        arguments: [(false, false), (false, true), (true, false), (true, true)]
+    )
     func pageQueryPlans(partition: Bool, resuming: Bool) async throws {
         try await withStore { _, path in
             let raw = try RawSQLite(path: path)
-            let plan = try raw.rows("EXPLAIN QUERY PLAN " + SQLiteScan.sql(partition: partition, resuming: resuming)).compactMap { $0.last ?? nil }
+            let plan = try raw.rows("EXPLAIN QUERY PLAN " + SQLiteScan.sql(partition: partition, resuming: resuming))
+                .compactMap { $0.last ?? nil }
             #expect(plan.count == 1, "\(plan)")
-            #expect(plan.allSatisfy { $0.contains("SEARCH entities USING INDEX sqlite_autoindex_entities_1") }, "\(plan)")
+            #expect(
+                plan.allSatisfy { $0.contains("SEARCH entities USING INDEX sqlite_autoindex_entities_1") },
+                "\(plan)"
+            )
             #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
         }
     }
@@ -28,13 +35,24 @@ struct SQLitePagingTests {
         #expect(SQLiteScan.partition(of: query, resumingAt: nil) == "b")
         #expect(SQLiteScan.partition(of: query, resumingAt: ContinuationToken(partitionKey: "b", rowKey: "b2")) == "b")
         #expect(SQLiteScan.partition(of: query, resumingAt: ContinuationToken(partitionKey: "a", rowKey: "z")) == nil)
-        #expect(SQLiteScan.partition(of: EntityQuery(filter: try EntityFilter(parsing: "PartitionKey eq 'b' or N ge 1")), resumingAt: nil) == nil)
+        #expect(
+            SQLiteScan.partition(
+                of: EntityQuery(filter: try EntityFilter(parsing: "PartitionKey eq 'b' or N ge 1")),
+                resumingAt: nil
+            ) == nil
+        )
         try await withStore { store, path in
             let sql = SQLiteScan.sql(partition: true, resuming: true, keyConditions: ["partition_key = ?5"])
             let plan = try RawSQLite(path: path).rows("EXPLAIN QUERY PLAN " + sql).compactMap { $0.last ?? nil }
             #expect(plan.count == 1 && !plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
             let entities = ["a", "b", "c"].flatMap { partition in
-                (1...3).map { Entity(partitionKey: partition, rowKey: "\(partition)\($0)", properties: [Property("N", .int32(Int32($0)))]) }
+                (1...3).map {
+                    Entity(
+                        partitionKey: partition,
+                        rowKey: "\(partition)\($0)",
+                        properties: [Property("N", .int32(Int32($0)))]
+                    )
+                }
             }
             try await store.write(entities, table: "t", mode: .insert)
             let cases: [(ContinuationToken?, [String])] = [

@@ -8,11 +8,18 @@ import Testing
 @Suite("SQLite storage account: query pages read ahead")
 struct SQLiteReadAheadTests {
     static func entity(_ row: Int, _ text: String = "first") -> Entity {
-        Entity(partitionKey: "p", rowKey: "r" + (row < 10 ? "0" : "") + String(row), properties: [Property("Text", .string(text))])
+        Entity(
+            partitionKey: "p",
+            rowKey: "r" + (row < 10 ? "0" : "") + String(row),
+            properties: [Property("Text", .string(text))]
+        )
     }
 
     /// Every page of partition `p`, following the continuations, in pages of 10.
-    static func pages(_ store: SQLiteStorageAccount, between: (Int) async throws -> Void = { _ in }) async throws -> [StoredEntityPage] {
+    static func pages(
+        _ store: SQLiteStorageAccount,
+        between: (Int) async throws -> Void = { _ in }
+    ) async throws -> [StoredEntityPage] {
         var pages: [StoredEntityPage] = []
         var from: ContinuationToken? = nil
         repeat {
@@ -25,7 +32,9 @@ struct SQLiteReadAheadTests {
     }
 
     static func texts(_ pages: [StoredEntityPage]) -> [String] {
-        pages.flatMap(\.entities).map { "\($0.encoded.rowKey)=\(String(decoding: $0.encoded.properties, as: UTF8.self))" }
+        pages.flatMap(\.entities).map {
+            "\($0.encoded.rowKey)=\(String(decoding: $0.encoded.properties, as: UTF8.self))"
+        }
     }
 
     @Test("paging through a partition gives every entity once, in order, as one reading of it all does")
@@ -54,7 +63,12 @@ struct SQLiteReadAheadTests {
                 try await Task.sleep(for: .milliseconds(200))
                 switch pagesRead {
                 case 1: try await store.write([Self.entity(15, "changed here")], table: "t", mode: .insertOrReplace)
-                default: try await other.write([Self.entity(22, "changed by another connection")], table: "t", mode: .insertOrReplace)
+                default:
+                    try await other.write(
+                        [Self.entity(22, "changed by another connection")],
+                        table: "t",
+                        mode: .insertOrReplace
+                    )
                 }
             }
             let texts = Self.texts(pages)

@@ -38,7 +38,9 @@ struct SQLiteSchemaMigrationTests {
         #expect(container.access == .container)
         #expect(container.etag == "\"0x8DC0000000000\"")
         #expect(container.metadata == [:])
-        let blob = try #require(try await account.blobProperties(container: "speakers", name: "ada.jpg", conditions: .none))
+        let blob = try #require(
+            try await account.blobProperties(container: "speakers", name: "ada.jpg", conditions: .none)
+        )
         #expect(blob.contentType == "image/jpeg")
         #expect(blob.etag == "\"0x8DC0000000001\"")
         #expect(blob.size == 5)
@@ -66,12 +68,21 @@ struct SQLiteSchemaMigrationTests {
         do {
             let account = try SQLiteStorageAccount(path: path)
             try await expectServedUnchanged(account)
-            let stored = try await account.setBlobMetadata(container: "speakers", name: "ada.jpg", metadata: ["mtime": "1"], conditions: .none)
+            let stored = try await account.setBlobMetadata(
+                container: "speakers",
+                name: "ada.jpg",
+                metadata: ["mtime": "1"],
+                conditions: .none
+            )
             #expect(stored.metadata == ["mtime": "1"])
         }
         #expect(try RawSQLite(path: path).rows("PRAGMA user_version") == [["3"]])
         let reopened = try SQLiteStorageAccount(path: path)
-        #expect(try await reopened.blobProperties(container: "speakers", name: "ada.jpg", conditions: .none)?.metadata == ["mtime": "1"])
+        #expect(
+            try await reopened.blobProperties(container: "speakers", name: "ada.jpg", conditions: .none)?.metadata == [
+                "mtime": "1"
+            ]
+        )
         #expect(try RawSQLite(path: path).rows("SELECT json_extract(metadata, '$.mtime') FROM blobs") == [["1"]])
     }
 }

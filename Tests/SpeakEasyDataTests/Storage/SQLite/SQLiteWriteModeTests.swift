@@ -8,7 +8,11 @@ import Testing
 /// (`Storage/Conformance/ConformanceWrites.swift`); these are the local account's own.
 @Suite("SQLite storage account: write modes")
 struct SQLiteWriteModeTests {
-    static let original = Entity(partitionKey: "p", rowKey: "r", properties: [Property("A", .int32(1)), Property("B", .string("old"))])
+    static let original = Entity(
+        partitionKey: "p",
+        rowKey: "r",
+        properties: [Property("A", .int32(1)), Property("B", .string("old"))]
+    )
 
     /// More than the protocol promises (one transaction group), which callers may not rely on.
     @Test("a write call is one transaction: a failed insert writes nothing of it, in any partition, and names the keys")
