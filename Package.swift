@@ -19,14 +19,17 @@ import PackageDescription
 //   SpeakEasyConversion  export: entities from a store or files into a format
 //   SpeakEasySeeding     generation and seeding
 //   SpeakEasyValidation  validation and its reports (reads the manifest, Model's record, that Seeding writes)
-//   SpeakEasyData        only re-exports the layers above but SQLite: the tools and tests
-//                        `import SpeakEasyData`, and no backend's type is in their reach
 //   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on SwiftNIO
+//   SpeakEasyData        the library: the public API (Store, EntityFile, LocalStorageServer, …) over the
+//                        layers above, and re-exports of all of them but SQLite and Server, so that the
+//                        tools and tests `import SpeakEasyData` and no backend's type is in their reach
 //
 // Core → Model → Formats → Storage → {SQLite, Protocol → Azure} → Accounts; Storage → {Conversion,
-// Seeding, Validation}; Storage + Protocol → Server. Names that cross a target are `package`, never
-// `public`; CSQLite goes to SQLite only, CLibXML2 to Formats only, swift-crypto to the layers that
-// hash (Model's name-based GUIDs, Storage's digests, Protocol's signing, Seeding's keys, Server's MD5s).
+// Seeding, Validation}; Storage + Protocol → Server; all of them → Data. Names that cross a target are
+// `package`; `public` is only what the library offers (every public name is documented, and CI checks
+// that none disappears: CONTRIBUTING.md). CSQLite goes to SQLite only, CLibXML2 to Formats only,
+// swift-crypto to the layers that hash (Model's name-based GUIDs, Storage's digests, Protocol's signing,
+// Seeding's keys, Server's MD5s).
 let package = Package(
     name: "SpeakEasyData",
     // Linux only is supported and tested. No platforms are declared: a macOS build is untested (it
@@ -110,6 +113,7 @@ let package = Package(
                 "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol",
                 "SpeakEasyAzure",
                 "SpeakEasyAccounts", "SpeakEasyConversion", "SpeakEasySeeding", "SpeakEasyValidation",
+                "SpeakEasyServer", "BuiltInSamples",
             ]
         ),
         .target(
@@ -133,7 +137,6 @@ let package = Package(
             name: "CLISupport",
             dependencies: [
                 "SpeakEasyData",
-                "BuiltInSamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

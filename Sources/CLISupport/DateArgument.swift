@@ -1,4 +1,5 @@
-import ArgumentParser
+// Public: DataFormat, a public type, conforms to ExpressibleByArgument below.
+public import ArgumentParser
 package import SpeakEasyData
 
 /// A date on the command line: `yyyy-MM-dd` or a full `yyyy-MM-ddTHH:mm:ss[.fffffff][Z]`, always UTC.

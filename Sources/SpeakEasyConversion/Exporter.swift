@@ -1,6 +1,6 @@
 package import SpeakEasyCore
 package import SpeakEasyFormats
-import SpeakEasyModel
+package import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// Moves entities from files or a store into one formatted output: the loop behind `export`.
@@ -12,6 +12,9 @@ package struct Exporter {
     package enum Source {
         case file(String)
         case store(any StorageAccount, table: String, partition: String?)
+        /// Entities from anywhere (the library's writers take any sequence): a loop that hands each
+        /// entity to the function it is given.
+        case entities((_ each: (Entity) throws -> Void) async throws -> Void)
     }
 
     package var readOptions = EntityFiles.ReadOptions()
@@ -123,6 +126,9 @@ package struct Exporter {
             case .store(let store, let table, let partition):
                 try await Self.checkNames(store, table: table, partition: partition)
                 try await store.forEachEntity(table: table, partition: partition) { try emit($0) }
+                index += 1
+            case .entities(let forEach):
+                try await forEach(emit)
                 index += 1
             }
         }

@@ -1,13 +1,17 @@
 /// The file formats the toolkit reads and writes.
-package enum DataFormat: String, CaseIterable, Sendable {
+public enum DataFormat: String, CaseIterable, Sendable {
+    /// An Atom feed, as Azure served table entities before JSON and as the app reads them.
     case atom
+    /// Azure's JSON: one document, `{"value":[…]}`, with `odata.type` annotations where the type is not implied.
     case json
+    /// Azure's JSON, one entity a line.
     case ndjson
+    /// Comma- (or otherwise) separated values: plain, typed (a second header row of types) or for spreadsheets.
     case csv
 
     /// From a file name's extension: `.atom`/`.xml`, `.json`, `.ndjson`/`.jsonl`, `.csv`/`.tsv` (also
     /// Storage Explorer's `.typed.csv`); nil when the extension says nothing.
-    package init?(fileExtensionOf path: String) {
+    public init?(fileExtensionOf path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return nil }
         switch name[name.index(after: dot)...].lowercased() {

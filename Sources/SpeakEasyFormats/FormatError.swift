@@ -4,13 +4,17 @@ package import SpeakEasyCore
 ///
 /// `source` names the file (or `stdin`, or a store); `line` and `column` are 1-based and point at the
 /// offending byte; `keys` names the entity when the problem is a value rather than the syntax.
-package struct FormatError: ClassifiedError, Equatable, Sendable {
-    package var source: String
-    package var line: Int?
-    package var column: Int?
+public struct FormatError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file, `stdin`, or the store the problem is in.
+    public var source: String
+    /// The 1-based line of the offending byte, when known.
+    public var line: Int?
+    /// The 1-based column of the offending byte, when known.
+    public var column: Int?
     /// (PartitionKey, RowKey) of the entity the problem is in, when known.
-    package var keys: (partitionKey: String, rowKey: String)?
-    package var reason: String
+    public var keys: (partitionKey: String, rowKey: String)?
+    /// What is wrong, in words.
+    public var reason: String
     package var kind: FailureKind
 
     package init(
@@ -35,7 +39,7 @@ package struct FormatError: ClassifiedError, Equatable, Sendable {
     }
 
     /// `events.csv:12:7: entity (PartitionKey 'Events', RowKey 'x'): reason`.
-    package var description: String {
+    public var description: String {
         var text = source
         if let line {
             text += ":\(line)"
@@ -46,9 +50,13 @@ package struct FormatError: ClassifiedError, Equatable, Sendable {
         return text + reason
     }
 
-    package static func == (lhs: FormatError, rhs: FormatError) -> Bool {
+    /// Whether two errors say the same about the same place.
+    public static func == (lhs: FormatError, rhs: FormatError) -> Bool {
         lhs.source == rhs.source && lhs.line == rhs.line && lhs.column == rhs.column
             && lhs.keys?.partitionKey == rhs.keys?.partitionKey
             && lhs.keys?.rowKey == rhs.keys?.rowKey && lhs.reason == rhs.reason && lhs.kind == rhs.kind
     }
 }
+
+/// The tools map a format error onto an exit status by its kind.
+extension FormatError: ClassifiedError {}

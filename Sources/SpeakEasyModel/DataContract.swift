@@ -1,13 +1,13 @@
 /// The names the SpeakEasy app reads: one table, two partitions, one blob container.
-package enum DataContract {
+public enum DataContract {
     /// The table holding both partitions.
-    package static let table = "events"
+    public static let table = "events"
     /// PartitionKey of speakers.
-    package static let speakersPartition = "speakers"
+    public static let speakersPartition = "speakers"
     /// PartitionKey of events (capital E, as the app queries it).
-    package static let eventsPartition = "Events"
+    public static let eventsPartition = "Events"
     /// Blob container of speaker photos, readable anonymously.
-    package static let photoContainer = "speakers"
+    public static let photoContainer = "speakers"
     /// Properties the app reads with a type other than Edm.String (all the others are strings): what a
     /// reader of an untyped format (plain CSV) types them as.
     package static let nonStringProperties: [String: EdmType] = ["EventDate": .dateTime]

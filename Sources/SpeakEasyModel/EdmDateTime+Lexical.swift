@@ -1,16 +1,19 @@
 /// Parsing and formatting of the `Edm.DateTime` lexical form.
 extension EdmDateTime {
     /// Why a string is not an `Edm.DateTime`.
-    package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-        package let text: String
-        package let reason: String
-        package var description: String {
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The text that was read.
+        public let text: String
+        /// What is wrong with it.
+        public let reason: String
+        /// The text, what is wrong with it, and the form expected.
+        public var description: String {
             "'\(text)' is not an Edm.DateTime (\(reason)); expected yyyy-MM-ddTHH:mm:ss[.fffffff]Z"
         }
     }
 
     /// Parses `yyyy-MM-ddTHH:mm:ss[.f{1,7}][Z]`, the forms Azure accepts; a missing `Z` means UTC.
-    package init(parsing text: some StringProtocol) throws(ParseError) {
+    public init(parsing text: some StringProtocol) throws(ParseError) {
         try self.init(parsingUTF8: text.utf8)
     }
 

@@ -3,9 +3,9 @@
 /// `Foundation.Date` is a `Double` of seconds and cannot hold every tick exactly, so we count ticks
 /// ourselves — 100-ns intervals since 0001-01-01T00:00:00Z, as .NET and Azure do — and parse and format
 /// the lexical form (`yyyy-MM-ddTHH:mm:ss.fffffffZ`) by hand.
-package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// 100-ns intervals since 0001-01-01T00:00:00Z.
-    package let ticks: Int64
+    public let ticks: Int64
     /// How the text this date was parsed from was written; nil for a date made any other way.
     /// Not part of the value (`==` and hashing use ticks only): `validate` uses it to find dates the
     /// app cannot read, such as `.2Z` as Azure trims it.
@@ -27,24 +27,28 @@ package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConverti
         package var isSevenDigitForm: Bool { fractionDigits == 7 && hasZone }
     }
 
-    package static func == (lhs: EdmDateTime, rhs: EdmDateTime) -> Bool { lhs.ticks == rhs.ticks }
-    package func hash(into hasher: inout Hasher) { hasher.combine(ticks) }
+    /// Whether two dates are the same instant: the same ticks, however they were written.
+    public static func == (lhs: EdmDateTime, rhs: EdmDateTime) -> Bool { lhs.ticks == rhs.ticks }
+    /// Hashes the ticks.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ticks) }
 
-    package static let ticksPerSecond: Int64 = 10_000_000
+    /// Ticks in a second: 10,000,000.
+    public static let ticksPerSecond: Int64 = 10_000_000
     package static let ticksPerMinute: Int64 = 60 * ticksPerSecond
     package static let ticksPerHour: Int64 = 60 * ticksPerMinute
     package static let ticksPerDay: Int64 = 24 * ticksPerHour
 
     /// 0001-01-01T00:00:00.0000000Z.
-    package static let min = EdmDateTime(uncheckedTicks: 0)
+    public static let min = EdmDateTime(uncheckedTicks: 0)
     /// 9999-12-31T23:59:59.9999999Z.
-    package static let max = EdmDateTime(uncheckedTicks: 3_155_378_975_999_999_999)
+    public static let max = EdmDateTime(uncheckedTicks: 3_155_378_975_999_999_999)
     /// 1601-01-01T00:00:00Z, the earliest date Azure Table Storage accepts.
     package static let azureMinimum = EdmDateTime(uncheckedTicks: 504_911_232_000_000_000)
     /// 1970-01-01T00:00:00Z.
     package static let unixEpoch = EdmDateTime(uncheckedTicks: 621_355_968_000_000_000)
 
-    package init?(ticks: Int64) {
+    /// The date `ticks` 100-ns intervals after 0001-01-01T00:00:00Z; nil outside ``min`` … ``max``.
+    public init?(ticks: Int64) {
         guard ticks >= Self.min.ticks, ticks <= Self.max.ticks else { return nil }
         self.ticks = ticks
     }
@@ -52,7 +56,7 @@ package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConverti
     package init(uncheckedTicks: Int64) { self.ticks = uncheckedTicks }
 
     /// Builds a date from its UTC calendar fields; nil when a field is out of range.
-    package init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, fraction: Int64 = 0)
+    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, fraction: Int64 = 0)
     {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...Self.daysInMonth(year: year, month: month)).contains(day),
@@ -65,17 +69,18 @@ package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// The current time, to the tick the system clock gives.
-    package static func now() -> EdmDateTime {
+    public static func now() -> EdmDateTime {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         let ticks = unixEpoch.ticks + Int64(spec.tv_sec) * ticksPerSecond + Int64(spec.tv_nsec) / 100
         return EdmDateTime(uncheckedTicks: ticks)
     }
 
-    package static func < (lhs: EdmDateTime, rhs: EdmDateTime) -> Bool { lhs.ticks < rhs.ticks }
+    /// Whether `lhs` is earlier than `rhs`.
+    public static func < (lhs: EdmDateTime, rhs: EdmDateTime) -> Bool { lhs.ticks < rhs.ticks }
 
     /// The calendar fields of this instant in UTC.
-    package var components: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Int64) {
+    public var components: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Int64) {
         let days = Int(ticks / Self.ticksPerDay)
         let (year, month, day) = Self.civil(fromDays: days)
         let inDay = ticks % Self.ticksPerDay
@@ -92,7 +97,8 @@ package struct EdmDateTime: Hashable, Comparable, Sendable, CustomStringConverti
         return overflow ? nil : EdmDateTime(ticks: sum)
     }
 
-    package var description: String { String(decoding: formatted(), as: UTF8.self) }
+    /// The seven-digit lexical form: `2026-03-01T18:30:00.0000000Z`, as Azure writes it and the app reads it.
+    public var description: String { String(decoding: formatted(), as: UTF8.self) }
 
     // MARK: Calendar arithmetic (proleptic Gregorian; Howard Hinnant's days-from-civil algorithm)
 

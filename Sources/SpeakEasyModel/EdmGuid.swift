@@ -1,17 +1,20 @@
 import SpeakEasyCore
 
 /// An `Edm.Guid`, kept as 128 bits and written lower-case 8-4-4-4-12.
-package struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible {
-    package let high: UInt64
-    package let low: UInt64
+public struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The first 64 bits, as the 8-4-4 groups write them.
+    public let high: UInt64
+    /// The last 64 bits, as the 4-12 groups write them.
+    public let low: UInt64
 
-    package init(high: UInt64, low: UInt64) {
+    /// The GUID of these 128 bits.
+    public init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
     /// Parses the 8-4-4-4-12 form in either case; nil for anything else.
-    package init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 36 else { return nil }
         var high: UInt64 = 0
@@ -66,9 +69,11 @@ package struct EdmGuid: Hashable, Comparable, Sendable, CustomStringConvertible 
         return UInt32(truncatingIfNeeded: (nibbles & 0xFFFF) << 16 | (nibbles >> 32) & 0xFFFF)
     }
 
-    package static func < (lhs: EdmGuid, rhs: EdmGuid) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
+    /// Orders GUIDs by their bits, as their lower-case text sorts.
+    public static func < (lhs: EdmGuid, rhs: EdmGuid) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
 
-    package var description: String {
+    /// The lower-case 8-4-4-4-12 form.
+    public var description: String {
         let hex = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(36)

@@ -1,15 +1,24 @@
 /// A typed property value of an Azure table entity.
-package enum EdmValue: Sendable, CustomStringConvertible {
+public enum EdmValue: Sendable, CustomStringConvertible {
+    /// `Edm.String`: UTF-16 text of at most 64 KiB.
     case string(String)
+    /// `Edm.Int32`.
     case int32(Int32)
+    /// `Edm.Int64`, exact: JSON carries it as a string, so no reader rounds it through a Double.
     case int64(Int64)
+    /// `Edm.Double`, NaN and the infinities included.
     case double(Double)
+    /// `Edm.Boolean`.
     case boolean(Bool)
+    /// `Edm.DateTime`: UTC, in ticks of 100 ns.
     case dateTime(EdmDateTime)
+    /// `Edm.Guid`.
     case guid(EdmGuid)
+    /// `Edm.Binary`: at most 64 KiB, Base64 in text formats.
     case binary([UInt8])
 
-    package var type: EdmType {
+    /// The value's Edm type.
+    public var type: EdmType {
         switch self {
         case .string: .string
         case .int32: .int32
@@ -23,7 +32,7 @@ package enum EdmValue: Sendable, CustomStringConvertible {
     }
 
     /// The value's lexical form, as Atom, CSV and JSON strings carry it.
-    package var description: String {
+    public var description: String {
         switch self {
         case .string(let value): value
         case .int32(let value): String(value)
@@ -114,7 +123,7 @@ package enum EdmValue: Sendable, CustomStringConvertible {
 extension EdmValue: Hashable {
     /// Values are equal when type and exact value match: doubles compare by bit pattern, so
     /// `NaN == NaN` and `-0.0 != 0.0`, which is what a lossless round trip must preserve.
-    package static func == (lhs: EdmValue, rhs: EdmValue) -> Bool {
+    public static func == (lhs: EdmValue, rhs: EdmValue) -> Bool {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)): a == b
         case (.int32(let a), .int32(let b)): a == b
@@ -128,7 +137,8 @@ extension EdmValue: Hashable {
         }
     }
 
-    package func hash(into hasher: inout Hasher) {
+    /// Hashes the value as ``==`` compares it.
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(type)
         switch self {
         case .string(let v): hasher.combine(v)

@@ -1,9 +1,16 @@
 /// One named, typed property of an entity.
-package struct Property: Hashable, Sendable {
-    package var name: String
-    package var value: EdmValue
+public struct Property: Hashable, Sendable {
+    /// The property's name: a C# identifier, unique in its entity.
+    public var name: String
+    /// The typed value.
+    public var value: EdmValue
 
-    package init(_ name: String, _ value: EdmValue) {
+    /// A property named `name` that holds `value`.
+    ///
+    /// ```swift
+    /// Property("EventDate", .dateTime(date))
+    /// ```
+    public init(_ name: String, _ value: EdmValue) {
         self.name = name
         self.value = value
     }
@@ -12,16 +19,29 @@ package struct Property: Hashable, Sendable {
 /// An Azure table entity: keys, the store's Timestamp and ETag, and an ordered list of typed properties.
 ///
 /// Everything in the toolkit flows as entities; `Speaker` and `Event` are typed views over them.
-package struct Entity: Hashable, Sendable {
-    package var partitionKey: String
-    package var rowKey: String
+public struct Entity: Hashable, Sendable {
+    /// The partition key: entities of one partition are stored together, and only they can be written in
+    /// one transaction group.
+    public var partitionKey: String
+    /// The row key, unique in its partition.
+    public var rowKey: String
     /// Set by the store on every write; not part of the entity's content.
-    package var timestamp: EdmDateTime?
+    public var timestamp: EdmDateTime?
     /// Set by the store on every write; not part of the entity's content.
-    package var etag: String?
-    package var properties: [Property]
+    public var etag: String?
+    /// The properties besides the keys, Timestamp and ETag, in the order they were read or set.
+    public var properties: [Property]
 
-    package init(
+    /// An entity with its keys and properties; the store sets `timestamp` and `etag`.
+    ///
+    /// ```swift
+    /// let speaker = Entity(
+    ///     partitionKey: "speakers",
+    ///     rowKey: "BTubalinal",
+    ///     properties: [Property("Name", .string("Bea Tubalinal"))]
+    /// )
+    /// ```
+    public init(
         partitionKey: String,
         rowKey: String,
         timestamp: EdmDateTime? = nil,
@@ -36,7 +56,7 @@ package struct Entity: Hashable, Sendable {
     }
 
     /// The value of the named property, if present.
-    package subscript(name: String) -> EdmValue? {
+    public subscript(name: String) -> EdmValue? {
         properties.first { $0.name == name }?.value
     }
 

@@ -3,8 +3,9 @@
 /// The reasons are those Azure Storage answers with, so a REST client maps a response onto one and a
 /// server maps one back onto a response; the local account maps its SQLite results onto them. Tools
 /// map each reason onto an exit status (CLISupport's `ExitStatus`).
-package struct StorageError: Error, CustomStringConvertible, Sendable, Equatable {
-    package enum Reason: String, Sendable, CaseIterable {
+public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What kind of failure it is: the reasons Azure Storage answers with.
+    public enum Reason: String, Sendable, CaseIterable {
         /// No such account, table, entity, container or blob (404).
         case notFound
         /// It exists already, or the request conflicts with the current state (409).
@@ -35,12 +36,14 @@ package struct StorageError: Error, CustomStringConvertible, Sendable, Equatable
         case refused
     }
 
-    package let reason: Reason
+    /// What kind of failure it is.
+    public let reason: Reason
     /// Which account, for messages: a path or an account name, never a secret.
-    package let account: String
-    package let message: String
+    public let account: String
+    /// What happened, in words, naming what it happened to.
+    public let message: String
     /// Azure's error code when one is known (`TableNotFound`, `UpdateConditionNotSatisfied`, …).
-    package let code: String?
+    public let code: String?
     /// In a transaction (``StorageAccount/transact(_:table:)``), the 0-based index of the operation
     /// that failed.
     package var operationIndex: Int?
@@ -59,5 +62,6 @@ package struct StorageError: Error, CustomStringConvertible, Sendable, Equatable
         return copy
     }
 
-    package var description: String { account.isEmpty ? message : "\(account): \(message)" }
+    /// The account and the message.
+    public var description: String { account.isEmpty ? message : "\(account): \(message)" }
 }

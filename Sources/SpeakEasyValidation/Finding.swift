@@ -2,16 +2,17 @@
 ///
 /// Findings are the only thing the checks and the report writers share, so a new report format is
 /// one new writer over ``ValidationReport`` and a new check is one new producer of findings.
-package struct Finding: Sendable, Hashable {
-    /// The rule's stable id, as documented in the README (e.g. `dates.format`).
-    package var rule: String
-    package var severity: Severity
+public struct Finding: Sendable, Hashable {
+    /// The rule's stable id, one of ``Rule``'s (e.g. `dates.format`).
+    public var rule: String
+    /// Whether the finding fails a run.
+    public var severity: Severity
     /// One line, for people: says what is wrong and, where it helps, the fix.
-    package var message: String
+    public var message: String
     /// Where the problem is.
-    package var location: FindingLocation
+    public var location: FindingLocation
     /// The other sides: the speaker an event references, the first occurrence of a duplicate.
-    package var related: [FindingLocation]
+    public var related: [FindingLocation]
 
     package init(
         rule: String,
@@ -30,17 +31,21 @@ package struct Finding: Sendable, Hashable {
 
 /// How much a finding matters. Errors fail a run (exit 1); warnings do not, unless
 /// `--warnings-as-errors`.
-package enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// Reported; fails a run only with `warningsAsErrors`.
     case warning
+    /// Fails the run.
     case error
 
-    package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+    /// Warnings come before errors.
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
 }
 
 /// A place in the data: a line of a file, an entity in a store's table, or a blob in a container.
 /// File findings carry the entity's keys too when they are known, so either view can be shown.
-package struct FindingLocation: Sendable, Hashable, CustomStringConvertible {
-    package enum Place: Sendable, Hashable {
+public struct FindingLocation: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of place: a file's line, a table, or a container.
+    public enum Place: Sendable, Hashable {
         /// A file as named on the command line, and the 1-based line where the entity starts.
         case file(path: String, line: Int)
         /// An entity in a store's table.
@@ -49,9 +54,12 @@ package struct FindingLocation: Sendable, Hashable, CustomStringConvertible {
         case container(String, blob: String?)
     }
 
-    package var place: Place
-    package var partitionKey: String?
-    package var rowKey: String?
+    /// Where: a file line, a table, or a container.
+    public var place: Place
+    /// The entity's PartitionKey, when known.
+    public var partitionKey: String?
+    /// The entity's RowKey, when known.
+    public var rowKey: String?
 
     package init(_ place: Place, partitionKey: String? = nil, rowKey: String? = nil) {
         self.place = place
@@ -60,7 +68,7 @@ package struct FindingLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `events.csv:12`, `events/Events/<RowKey>`, `speakers/BTubalinal.jpg`.
-    package var description: String {
+    public var description: String {
         switch place {
         case .file(let path, let line): return "\(path):\(line)"
         case .table(let table): return [table, partitionKey, rowKey].compactMap { $0 }.joined(separator: "/")
@@ -70,11 +78,13 @@ package struct FindingLocation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A rule as reports describe it (SARIF's `tool.driver.rules`, the README's table).
-package struct RuleDescriptor: Sendable, Hashable {
-    package var id: String
-    package var severity: Severity
+public struct RuleDescriptor: Sendable, Hashable {
+    /// The rule's stable id (`dates.format`).
+    public var id: String
+    /// Whether the rule's findings are errors or warnings.
+    public var severity: Severity
     /// One sentence: what the rule checks.
-    package var summary: String
+    public var summary: String
 
     package init(id: String, severity: Severity, summary: String) {
         self.id = id
@@ -84,20 +94,21 @@ package struct RuleDescriptor: Sendable, Hashable {
 }
 
 /// Everything one `validate` run found, ready for any report writer.
-package struct ValidationReport: Sendable {
+public struct ValidationReport: Sendable {
     /// The rules that ran, in the order reports list them.
-    package var rules: [RuleDescriptor]
+    public var rules: [RuleDescriptor]
     /// Findings in the order they were found (reports group them by rule).
-    package var findings: [Finding]
+    public var findings: [Finding]
     /// What was checked: file paths, or the store's description.
-    package var inputs: [String]
-    package var entitiesChecked: Int
+    public var inputs: [String]
+    /// How many entities were checked.
+    public var entitiesChecked: Int
     /// True when `--max-errors` cut the run short: there were more findings than reported (and
     /// perhaps input left unread), so every count is a lower bound.
-    package var truncated: Bool
+    public var truncated: Bool
     /// The `--max-errors` limit of the run, if any.
     package var maxErrors: Int?
-    /// The checked account's ``StorageAccount/address``, for a store run: where a report that needs
+    /// The checked account's address, for a store run: where a report that needs
     /// a file or URL for every finding (SARIF) points a place in the account.
     package var storeAddress: String?
 
@@ -124,8 +135,10 @@ package struct ValidationReport: Sendable {
         "validate stopped at --max-errors\(maxErrors.map { " \($0)" } ?? ""): there are more findings than reported, and the counts are lower bounds"
     }
 
-    package var errorCount: Int { findings.count { $0.severity == .error } }
-    package var warningCount: Int { findings.count { $0.severity == .warning } }
+    /// How many findings are errors.
+    public var errorCount: Int { findings.count { $0.severity == .error } }
+    /// How many findings are warnings.
+    public var warningCount: Int { findings.count { $0.severity == .warning } }
 }
 
 /// Turns a finished report into bytes (text, json, junit, github, sarif). Pure, like the entity

@@ -2,32 +2,56 @@
 ///
 /// Ids are part of the tool's interface (`--rule`, `--skip`, reports, the README's table): never
 /// rename one; retire it and add a new one instead.
-package enum Rule: String, Sendable, Hashable, CaseIterable {
+public enum Rule: String, Sendable, Hashable, CaseIterable {
+    /// `dates.missing`: see ``summary``.
     case datesMissing = "dates.missing"
+    /// `dates.format`: see ``summary``.
     case datesFormat = "dates.format"
+    /// `dates.range`: see ``summary``.
     case datesRange = "dates.range"
+    /// `dates.before-1601`: see ``summary``.
     case datesBefore1601 = "dates.before-1601"
+    /// `references.orphan`: see ``summary``.
     case referencesOrphan = "references.orphan"
+    /// `references.name-mismatch`: see ``summary``.
     case referencesNameMismatch = "references.name-mismatch"
+    /// `duplicates.keys`: see ``summary``.
     case duplicatesKeys = "duplicates.keys"
+    /// `duplicates.events`: see ``summary``.
     case duplicatesEvents = "duplicates.events"
+    /// `duplicates.speaker-names`: see ``summary``.
     case duplicatesSpeakerNames = "duplicates.speaker-names"
+    /// `contract.required`: see ``summary``.
     case contractRequired = "contract.required"
+    /// `contract.type`: see ``summary``.
     case contractType = "contract.type"
+    /// `contract.partition`: see ``summary``.
     case contractPartition = "contract.partition"
+    /// `contract.rowkey-guid`: see ``summary``.
     case contractRowKeyGUID = "contract.rowkey-guid"
+    /// `contract.key-chars`: see ``summary``.
     case contractKeyChars = "contract.key-chars"
+    /// `contract.entity-size`: see ``summary``.
     case contractEntitySize = "contract.entity-size"
+    /// `contract.image-url`: see ``summary``.
     case contractImageURL = "contract.image-url"
+    /// `photos.missing`: see ``summary``.
     case photosMissing = "photos.missing"
+    /// `photos.content-type`: see ``summary``.
     case photosContentType = "photos.content-type"
+    /// `photos.unused`: see ``summary``.
     case photosUnused = "photos.unused"
+    /// `photos.access`: see ``summary``.
     case photosAccess = "photos.access"
+    /// `manifest.incomplete`: see ``summary``.
     case manifestIncomplete = "manifest.incomplete"
+    /// `manifest.counts`: see ``summary``.
     case manifestCounts = "manifest.counts"
+    /// `manifest.hash`: see ``summary``.
     case manifestHash = "manifest.hash"
 
-    package var id: String { rawValue }
+    /// The stable id: `dates.format`.
+    public var id: String { rawValue }
 
     /// A small number per rule, for bit sets checked on every entity (hashing a `Set` would cost more).
     package var bit: Int {
@@ -58,7 +82,8 @@ package enum Rule: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    package var severity: Severity {
+    /// Whether a finding of the rule is an error or a warning.
+    public var severity: Severity {
         switch self {
         case .contractRowKeyGUID, .photosUnused: .warning
         default: .error
@@ -75,7 +100,8 @@ package enum Rule: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    package var summary: String {
+    /// What the rule holds the data to, in one or two sentences.
+    public var summary: String {
         switch self {
         case .datesMissing: "Every event has an EventDate, typed Edm.DateTime."
         case .datesFormat:

@@ -41,23 +41,17 @@ package func withRunningServer<T: Sendable>(
 }
 
 /// A server started for longer than one scope: a test backend that hands out an account and its
-/// clean-up separately.
+/// clean-up separately. The library's ``LocalStorageServer`` over a store in a temporary directory of
+/// its own, which `prepare` may fill first.
 package final class StartedServer: Sendable {
     package let server: RunningServer
     private let directory: String
-    private let stopSignal: AsyncStream<Void>.Continuation
-    private let task: Task<Void, any Error>
+    private let local: LocalStorageServer
 
-    private init(
-        server: RunningServer,
-        directory: String,
-        stopSignal: AsyncStream<Void>.Continuation,
-        task: Task<Void, any Error>
-    ) {
+    private init(server: RunningServer, directory: String, local: LocalStorageServer) {
         self.server = server
         self.directory = directory
-        self.stopSignal = stopSignal
-        self.task = task
+        self.local = local
     }
 
     /// Starts a server on a fresh store in a new temporary directory.
@@ -69,39 +63,11 @@ package final class StartedServer: Sendable {
         do {
             let path = directory + "/serve.sqlite"
             try await prepare(path)
-            var configuration = ServerConfiguration()
-            configuration.blobPort = 0
-            configuration.tablePort = 0
-            configuration.logRequests = false
-            configure(&configuration)
-            let server = try StorageServer(
-                account: try StorageLocation.local(path: path).open(readOnly: false),
-                configuration: configuration
-            )
-            let ports = Locked<[StorageService: Int]>([:])
-            let (listening, continuation) = AsyncStream<Void>.makeStream()
-            let (stopped, stop) = AsyncStream<Void>.makeStream()
-            let task = Task {
-                // A server that cannot start ends the wait for its ports too.
-                defer { continuation.finish() }
-                try await server.run(handlingSignals: false, until: { for await _ in stopped {} }) { service, port in
-                    let count = ports.withLock {
-                        $0[service] = port
-                        return $0.count
-                    }
-                    if count == StorageService.allCases.count { continuation.finish() }
-                }
-            }
-            for await _ in listening {}
-            guard ports.withLock({ $0.count }) == StorageService.allCases.count else {
-                try await task.value
-                throw CancellationError()
-            }
+            let local = try await LocalStorageServer.start(store: .file(path), configure: configure)
             return StartedServer(
-                server: RunningServer(ports: ports.withLock { $0 }, store: path),
+                server: RunningServer(ports: [.table: local.tablePort, .blob: local.blobPort], store: path),
                 directory: directory,
-                stopSignal: stop,
-                task: task
+                local: local
             )
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
@@ -111,8 +77,7 @@ package final class StartedServer: Sendable {
 
     /// Stops the server, waits until it has, and removes its store.
     package func stop() async throws {
-        stopSignal.finish()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try await task.value
+        try await local.stop()
     }
 }
