@@ -5,14 +5,15 @@ import Testing
 /// their cause.
 @Suite("hints")
 struct HintsTests {
-    @Test("seed --help, the README and the parser agree: the Z of a --from time is optional")
+    @Test("seed --help, the Seeding article and the parser agree: the Z of a --from time is optional")
     func fromWithoutZ() async throws {
         let scratch = try Scratch()
         let help = try await SeedTool.run(["--help"], in: scratch.path)
         #expect(help.stdout.contains("yyyy-MM-ddTHH:mm:ss[.fffffff][Z]"), "\(help)")
         #expect(!help.stdout.contains("[.fffffff]Z"), "\(help)")
-        let readme = try String(contentsOfFile: SeedTool.packageRoot + "/README.md", encoding: .utf8)
-        #expect(readme.contains("`yyyy-MM-dd` or `yyyy-MM-ddTHH:mm:ss[.fffffff][Z]`"))
+        let seeding = SeedTool.packageRoot + "/Sources/SpeakEasyData/Documentation.docc/Seeding.md"
+        let article = try String(contentsOfFile: seeding, encoding: .utf8)
+        #expect(article.contains("`yyyy-MM-dd` or `yyyy-MM-ddTHH:mm:ss[.fffffff][Z]`"))
         for from in ["2027-01-01T10:00:00", "2027-01-01T10:00:00Z"] {
             let run = try await SeedTool.run(
                 ["--from", from, "--cutoff", "2027-02-01", "--dry-run", "--seed", "1"],

@@ -36,7 +36,7 @@ struct JSONEntityReaderTests {
         #expect(try Self.read(json) == [Property("Name", .string("Ada"))])
     }
 
-    /// Readers accept OData v4 spellings leniently (the README's Formats table):
+    /// Readers accept OData v4 spellings leniently (the Formats article's table):
     /// `@odata.context`, `@odata.etag`, an entity-level `@odata.type`.
     @Test("OData v4 entity metadata (@odata.*) is skipped")
     func odataV4Skipped() throws {
@@ -45,7 +45,7 @@ struct JSONEntityReaderTests {
         #expect(try Self.read(json) == [Property("Name", .string("Ada"))])
     }
 
-    /// `Prop@odata.type: "#Int64"` is the OData v4 spelling, accepted on import (the README's Formats table).
+    /// `Prop@odata.type: "#Int64"` is the OData v4 spelling, accepted on import (the Formats article's table).
     @Test("OData v4 type names (#Int64) are accepted in annotations")
     func odataV4TypeNames() throws {
         let json =
