@@ -112,24 +112,30 @@ struct StorageHTTPClientTests {
         ]
     )
     func retries(faults: String, tries: Int) async throws {
-        try await withRunningServer(configure: { $0.faults = try! FaultPlan(parsing: faults) }) { server in
-            let client = StorageHTTPClient(connection: try Self.connection(server), retry: Self.quick)
-            let reply = try await client.send(
-                StorageRequest(.table, "GET", "/Tables", headers: [("Accept", "application/json;odata=nometadata")])
-            )
-            #expect(reply.status == 200)
-            #expect(client.requestsSent == tries)
-        }
+        try await withRunningServer(
+            configure: { $0.faults = try! FaultPlan(parsing: faults) },
+            { server in
+                let client = StorageHTTPClient(connection: try Self.connection(server), retry: Self.quick)
+                let reply = try await client.send(
+                    StorageRequest(.table, "GET", "/Tables", headers: [("Accept", "application/json;odata=nometadata")])
+                )
+                #expect(reply.status == 200)
+                #expect(client.requestsSent == tries)
+            }
+        )
     }
 
     @Test("when the tries run out, the last reply is returned (503) or the last failure thrown")
     func triesRunOut() async throws {
-        try await withRunningServer(configure: { $0.faults = try! FaultPlan(parsing: "503") }) { server in
-            let client = StorageHTTPClient(connection: try Self.connection(server), retry: Self.quick)
-            let reply = try await client.send(StorageRequest(.table, "GET", "/Tables"))
-            #expect(reply.status == 503 && reply.header("Retry-After") == "1")
-            #expect(client.requestsSent == Self.quick.attempts)
-        }
+        try await withRunningServer(
+            configure: { $0.faults = try! FaultPlan(parsing: "503") },
+            { server in
+                let client = StorageHTTPClient(connection: try Self.connection(server), retry: Self.quick)
+                let reply = try await client.send(StorageRequest(.table, "GET", "/Tables"))
+                #expect(reply.status == 503 && reply.header("Retry-After") == "1")
+                #expect(client.requestsSent == Self.quick.attempts)
+            }
+        )
     }
 
     @Test("an endpoint where nothing listens fails as unavailable, after the tries, within a bounded time")

@@ -83,9 +83,12 @@ struct AzureStoreTests {
                 "lose/every=31/batch,503/every=37/batch,500/every=41/batch,drop/every=43/batch,delay=700/every=9/batch,"
                 + "503/first=1/path=/devstoreaccount1/speakers,drop/every=3/first=6/path=/devstoreaccount1/speakers"
         )
-        let (result, faulted) = try await withRunningServer(configure: { $0.faults = plan }) { server in
-            try await Self.seed(server)
-        }
+        let (result, faulted) = try await withRunningServer(
+            configure: { $0.faults = plan },
+            { server in
+                try await Self.seed(server)
+            }
+        )
         let differing = zip(faulted.entities, undisturbed.entities).filter { $0 != $1 }.map { $0.0.rowKey }
         #expect(
             faulted.entities.count == undisturbed.entities.count && differing.isEmpty,
@@ -119,27 +122,30 @@ struct AzureStoreTests {
         let arguments = ["--seed", "9", "--events", "6000", "--from", "2026-01-01", "--parallel", "1"]
         let undisturbed = try await withRunningServer { server in try await Self.seed(server, arguments).1 }
         // A slow account (5 ms a request, one at a time), so that the kill lands mid-run.
-        let resumed = try await withRunningServer(configure: { $0.latencyMilliseconds = 5 }) { server in
-            let scratch = try Scratch()
-            let command = arguments + ["--store", server.connectionString()]
-            let child = try SeedTool.start(command, in: scratch.path)
-            let store = try StorageLocation.local(path: server.store).open(readOnly: true)
-            var committed = 0
-            let deadline = ContinuousClock.now + .seconds(120)
-            while committed == 0, child.isRunning, ContinuousClock.now < deadline {
-                committed =
-                    (try? await store.entityCounts(table: DataContract.table)[DataContract.eventsPartition]) ?? 0
-                try await Task.sleep(for: .milliseconds(5))
+        let resumed = try await withRunningServer(
+            configure: { $0.latencyMilliseconds = 5 },
+            { server in
+                let scratch = try Scratch()
+                let command = arguments + ["--store", server.connectionString()]
+                let child = try SeedTool.start(command, in: scratch.path)
+                let store = try StorageLocation.local(path: server.store).open(readOnly: true)
+                var committed = 0
+                let deadline = ContinuousClock.now + .seconds(120)
+                while committed == 0, child.isRunning, ContinuousClock.now < deadline {
+                    committed =
+                        (try? await store.entityCounts(table: DataContract.table)[DataContract.eventsPartition]) ?? 0
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                child.kill(SIGKILL)
+                let killed = await child.finish()
+                try #require(killed.killedBySignal, "seed finished before it could be killed: \(killed)")
+                try #require(committed > 0 && committed < 6000, "\(committed) events when killed")
+                let again = try await SeedTool.run(command, in: scratch.path)
+                #expect(again.status == 0, "\(again)")
+                #expect(again.stdout.contains("Finished an interrupted run"), "\(again)")
+                return try await Outcome.read(server, stdout: again.stdout)
             }
-            child.kill(SIGKILL)
-            let killed = await child.finish()
-            try #require(killed.killedBySignal, "seed finished before it could be killed: \(killed)")
-            try #require(committed > 0 && committed < 6000, "\(committed) events when killed")
-            let again = try await SeedTool.run(command, in: scratch.path)
-            #expect(again.status == 0, "\(again)")
-            #expect(again.stdout.contains("Finished an interrupted run"), "\(again)")
-            return try await Outcome.read(server, stdout: again.stdout)
-        }
+        )
         #expect(resumed.entities.count == undisturbed.entities.count)
         #expect(
             zip(resumed.entities, undisturbed.entities).allSatisfy { $0 == $1 },

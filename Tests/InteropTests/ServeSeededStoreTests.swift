@@ -64,48 +64,51 @@ struct ServeSeededStoreTests {
             configuration.pageSize = pageSize
             configuration.accountAliases = [StorageLocation.localAccountName]
         }
-        try await withRunningServer(configure: configure, prepare: { try await Self.seed($0, events: events) }) {
-            server in
-            try await withTemporaryDirectory { scratch in
-                let endpoint = "http://127.0.0.1:\(server.port(.table))/\(DevelopmentAccount.name)"
-                let dumpPath = scratch + "/events.dump"
-                let output = try await offPool {
-                    try PythonSDK.run("serve_seeded.py", [endpoint, "\(server.port(.blob))", dumpPath])
-                }
-                let seen = try JSONDecoder().decode(Seen.self, from: Data(output))
-
-                let ours = try await Self.exported(server.store, scratch: scratch)
-                let theirs = try DumpEntity.lines(try Data(contentsOf: URL(fileURLWithPath: dumpPath)))
-                #expect(ours.count == events)
-                #expect(
-                    theirs.map(\.rowKey) == ours.map(\.rowKey),
-                    "the same entities in the same order, in pages of \(pageSize)"
-                )
-                for (mine, sdk) in zip(ours, theirs) {
-                    let differences = Comparison().differences(ours: mine, theirs: sdk)
-                    #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
-                }
-
-                let store = try StorageLocation.local(path: server.store).open(readOnly: true)
-                let photos = Dictionary(
-                    uniqueKeysWithValues: try await store.blobProperties(container: DataContract.photoContainer).map {
-                        ($0.name, $0)
+        try await withRunningServer(
+            configure: configure,
+            prepare: { try await Self.seed($0, events: events) },
+            { server in
+                try await withTemporaryDirectory { scratch in
+                    let endpoint = "http://127.0.0.1:\(server.port(.table))/\(DevelopmentAccount.name)"
+                    let dumpPath = scratch + "/events.dump"
+                    let output = try await offPool {
+                        try PythonSDK.run("serve_seeded.py", [endpoint, "\(server.port(.blob))", dumpPath])
                     }
-                )
-                #expect(seen.speakers.count == 8)
-                #expect(photos.count == 8)
-                for speaker in seen.speakers {
-                    let name = String(speaker.ImageUrl.split(separator: "/").last ?? "")
-                    let stored = try #require(
-                        photos[name.removingPercentEncoding ?? name],
-                        "\(speaker.ImageUrl) names no stored photo"
+                    let seen = try JSONDecoder().decode(Seen.self, from: Data(output))
+
+                    let ours = try await Self.exported(server.store, scratch: scratch)
+                    let theirs = try DumpEntity.lines(try Data(contentsOf: URL(fileURLWithPath: dumpPath)))
+                    #expect(ours.count == events)
+                    #expect(
+                        theirs.map(\.rowKey) == ours.map(\.rowKey),
+                        "the same entities in the same order, in pages of \(pageSize)"
                     )
-                    #expect(speaker.status == 200, "\(speaker.ImageUrl)")
-                    #expect(speaker.md5 == stored.contentMD5, "\(speaker.ImageUrl): the download is the stored photo")
-                    #expect(speaker.size == stored.size)
-                    #expect(speaker.content_type == stored.contentType)
+                    for (mine, sdk) in zip(ours, theirs) {
+                        let differences = Comparison().differences(ours: mine, theirs: sdk)
+                        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+                    }
+
+                    let store = try StorageLocation.local(path: server.store).open(readOnly: true)
+                    let blobs = try await store.blobProperties(container: DataContract.photoContainer)
+                    let photos = Dictionary(uniqueKeysWithValues: blobs.map { ($0.name, $0) })
+                    #expect(seen.speakers.count == 8)
+                    #expect(photos.count == 8)
+                    for speaker in seen.speakers {
+                        let name = String(speaker.ImageUrl.split(separator: "/").last ?? "")
+                        let stored = try #require(
+                            photos[name.removingPercentEncoding ?? name],
+                            "\(speaker.ImageUrl) names no stored photo"
+                        )
+                        #expect(speaker.status == 200, "\(speaker.ImageUrl)")
+                        #expect(
+                            speaker.md5 == stored.contentMD5,
+                            "\(speaker.ImageUrl): the download is the stored photo"
+                        )
+                        #expect(speaker.size == stored.size)
+                        #expect(speaker.content_type == stored.contentType)
+                    }
                 }
             }
-        }
+        )
     }
 }

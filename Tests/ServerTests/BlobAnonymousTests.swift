@@ -99,22 +99,25 @@ struct BlobAnonymousTests {
 
     @Test("a photo URL that seed writes opens, under the local account's own name")
     func seededURL() async throws {
-        try await withRunningServer(configure: { $0.accountAliases = [StorageLocation.localAccountName] }) { server in
-            let store = try StorageLocation.local(path: server.store).open(readOnly: false)
-            try await store.createContainerIfNotExists("speakers", access: .blob)
-            _ = try await store.putBlob(
-                container: "speakers",
-                name: "Zoe Müller.png",
-                contentType: "image/png",
-                data: Self.photo
-            )
-            let url = store.blobURL(container: "speakers", blob: "Zoe Müller.png").replacingOccurrences(
-                of: ":10000/",
-                with: ":\(server.port(.blob))/"
-            )
-            let reply = try await send("GET", url)
-            #expect(reply.status == 200, "\(url)")
-            #expect(reply.body == Self.photo)
-        }
+        try await withRunningServer(
+            configure: { $0.accountAliases = [StorageLocation.localAccountName] },
+            { server in
+                let store = try StorageLocation.local(path: server.store).open(readOnly: false)
+                try await store.createContainerIfNotExists("speakers", access: .blob)
+                _ = try await store.putBlob(
+                    container: "speakers",
+                    name: "Zoe Müller.png",
+                    contentType: "image/png",
+                    data: Self.photo
+                )
+                let url = store.blobURL(container: "speakers", blob: "Zoe Müller.png").replacingOccurrences(
+                    of: ":10000/",
+                    with: ":\(server.port(.blob))/"
+                )
+                let reply = try await send("GET", url)
+                #expect(reply.status == 200, "\(url)")
+                #expect(reply.body == Self.photo)
+            }
+        )
     }
 }

@@ -88,61 +88,70 @@ struct ConnectionTests {
 
     @Test("a connection silent for the idle time is closed")
     func idle() async throws {
-        try await withRunningServer(configure: { $0.idleTimeoutSeconds = 1 }) { server in
-            let started = ContinuousClock.now
-            // Nothing sent: the exchange ends when the server closes, long before 90 quiet seconds.
-            let reply = try await RawHTTP.exchange(port: server.port(.table), [], quietSeconds: 90)
-            #expect(reply.isEmpty)
-            #expect(ContinuousClock.now - started < .seconds(60))
-        }
+        try await withRunningServer(
+            configure: { $0.idleTimeoutSeconds = 1 },
+            { server in
+                let started = ContinuousClock.now
+                // Nothing sent: the exchange ends when the server closes, long before 90 quiet seconds.
+                let reply = try await RawHTTP.exchange(port: server.port(.table), [], quietSeconds: 90)
+                #expect(reply.isEmpty)
+                #expect(ContinuousClock.now - started < .seconds(60))
+            }
+        )
     }
 
     @Test("beyond the bound on open connections, a new one waits to be accepted while every open one is busy")
     func bound() async throws {
         // Every reply takes 3 s, so the first connection is busy while the second comes.
-        try await withRunningServer(configure: {
-            $0.maxConnections = 1
-            $0.latencyMilliseconds = 3000
-        }) { server in
-            let port = server.port(.blob)
-            let holder = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
-            try await holder.send(Array((Self.listing + "\r\n").utf8))
-            try await Task.sleep(for: .milliseconds(500))
-            let answeredAt = Locked<ContinuousClock.Instant?>(nil)
-            let waiting = Task {
-                let reply = try await RawHTTP.exchange(
-                    port: port,
-                    Array((Self.listing + "Connection: close\r\n\r\n").utf8),
-                    quietSeconds: 90
-                )
-                answeredAt.withLock { $0 = .now }
-                return reply
+        try await withRunningServer(
+            configure: {
+                $0.maxConnections = 1
+                $0.latencyMilliseconds = 3000
+            },
+            { server in
+                let port = server.port(.blob)
+                let holder = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
+                try await holder.send(Array((Self.listing + "\r\n").utf8))
+                try await Task.sleep(for: .milliseconds(500))
+                let answeredAt = Locked<ContinuousClock.Instant?>(nil)
+                let waiting = Task {
+                    let reply = try await RawHTTP.exchange(
+                        port: port,
+                        Array((Self.listing + "Connection: close\r\n\r\n").utf8),
+                        quietSeconds: 90
+                    )
+                    answeredAt.withLock { $0 = .now }
+                    return reply
+                }
+                #expect(RawHTTP.statuses(await holder.receiveSome()) == [404])
+                let heldReplyAt = ContinuousClock.now
+                let reply = try await waiting.value
+                #expect(RawHTTP.statuses(reply) == [404])
+                let answered = try #require(answeredAt.withLock { $0 })
+                // Accepted at once, it would have been answered half a second after the first; accepted once
+                // the first was done, its own 3 s come after.
+                #expect(answered - heldReplyAt > .seconds(2), "accepted only once the busy connection was done")
+                // The first connection, idle since its reply, gave its slot to the second one.
+                #expect(await holder.receiveAll().isEmpty, "closed for the new client")
             }
-            #expect(RawHTTP.statuses(await holder.receiveSome()) == [404])
-            let heldReplyAt = ContinuousClock.now
-            let reply = try await waiting.value
-            #expect(RawHTTP.statuses(reply) == [404])
-            let answered = try #require(answeredAt.withLock { $0 })
-            // Accepted at once, it would have been answered half a second after the first; accepted once
-            // the first was done, its own 3 s come after.
-            #expect(answered - heldReplyAt > .seconds(2), "accepted only once the busy connection was done")
-            // The first connection, idle since its reply, gave its slot to the second one.
-            #expect(await holder.receiveAll().isEmpty, "closed for the new client")
-        }
+        )
     }
 
     @Test("when the server stops, a reply in flight is written whole, and then nothing more is accepted")
     func stopLetsRepliesFinish() async throws {
         let port = Locked(0)
-        let inFlight = try await withRunningServer(configure: { $0.latencyMilliseconds = 15_000 }) { server in
-            port.withLock { $0 = server.port(.blob) }
-            let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 90)
-            try await connection.send(Array((Self.listing + "\r\n").utf8))
-            // Time for the server to read the request, well within the reply's 15 s, so the stop comes
-            // before the reply is made, on a busy machine too (8 s were once too few under AddressSanitizer).
-            try await Task.sleep(for: .seconds(1))
-            return connection  // the server stops now, with the request waiting for its reply
-        }
+        let inFlight = try await withRunningServer(
+            configure: { $0.latencyMilliseconds = 15_000 },
+            { server in
+                port.withLock { $0 = server.port(.blob) }
+                let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 90)
+                try await connection.send(Array((Self.listing + "\r\n").utf8))
+                // Time for the server to read the request, well within the reply's 15 s, so the stop comes
+                // before the reply is made, on a busy machine too (8 s were once too few under AddressSanitizer).
+                try await Task.sleep(for: .seconds(1))
+                return connection  // the server stops now, with the request waiting for its reply
+            }
+        )
         let started = ContinuousClock.now
         let reply = await inFlight.receiveAll()
         let text = String(decoding: reply, as: UTF8.self)

@@ -36,24 +36,26 @@ struct FaultInjectionTests {
         "over HTTP: a 503 carries Retry-After and Azure's ServerBusy; a dropped connection gives no reply; the server stays up"
     )
     func overHTTP() async throws {
-        try await withRunningServer(configure: { $0.faults = try! FaultPlan(parsing: "503/first=1,drop/first=2") }) {
-            server in
-            // One request a connection, written as bytes: Foundation's client sends a GET again when a
-            // kept-alive connection drops, or not when it had closed it already, so the count of
-            // requests the plan sees depended on timing (a starved test run saw three drops).
-            let request = Array(
-                "GET /\(DevelopmentAccount.name)/c/b HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8
-            )
-            let port = server.port(.blob)
-            let busy = try await RawHTTP.exchange(port: port, request, quietSeconds: 60)
-            let text = String(decoding: busy, as: UTF8.self)
-            #expect(RawHTTP.statuses(busy) == [503], "\(text)")
-            #expect(text.lowercased().contains("\r\nretry-after: 1\r\n"), "\(text)")
-            #expect(text.contains("<Code>ServerBusy</Code>"), "\(text)")
-            let dropped = try await RawHTTP.exchange(port: port, request, quietSeconds: 60)
-            #expect(dropped.isEmpty, "dropped without a reply: \(String(decoding: dropped, as: UTF8.self))")
-            let after = try await RawHTTP.exchange(port: port, request, quietSeconds: 60)
-            #expect(RawHTTP.statuses(after) == [404], "then it answers as usual")
-        }
+        try await withRunningServer(
+            configure: { $0.faults = try! FaultPlan(parsing: "503/first=1,drop/first=2") },
+            { server in
+                // One request a connection, written as bytes: Foundation's client sends a GET again when a
+                // kept-alive connection drops, or not when it had closed it already, so the count of
+                // requests the plan sees depended on timing (a starved test run saw three drops).
+                let request = Array(
+                    "GET /\(DevelopmentAccount.name)/c/b HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8
+                )
+                let port = server.port(.blob)
+                let busy = try await RawHTTP.exchange(port: port, request, quietSeconds: 60)
+                let text = String(decoding: busy, as: UTF8.self)
+                #expect(RawHTTP.statuses(busy) == [503], "\(text)")
+                #expect(text.lowercased().contains("\r\nretry-after: 1\r\n"), "\(text)")
+                #expect(text.contains("<Code>ServerBusy</Code>"), "\(text)")
+                let dropped = try await RawHTTP.exchange(port: port, request, quietSeconds: 60)
+                #expect(dropped.isEmpty, "dropped without a reply: \(String(decoding: dropped, as: UTF8.self))")
+                let after = try await RawHTTP.exchange(port: port, request, quietSeconds: 60)
+                #expect(RawHTTP.statuses(after) == [404], "then it answers as usual")
+            }
+        )
     }
 }

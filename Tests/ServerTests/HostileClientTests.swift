@@ -43,33 +43,36 @@ struct HostileClientTests {
     @Test("at the bound on open connections, a new client closes the one idle the longest, not a newer one")
     func evictsLongestIdle() async throws {
         // Without eviction the new client would wait for an idle connection to time out: 5 minutes.
-        try await withRunningServer(configure: {
-            $0.maxConnections = 2
-            $0.idleTimeoutSeconds = 300
-        }) { server in
-            let port = server.port(.blob)
-            // Two keep-alive connections, each idle after a reply; the first has been idle longer.
-            let oldest = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
-            try await oldest.send(Array((Self.listing + "\r\n").utf8))
-            #expect(RawHTTP.statuses(await oldest.receiveSome()) == [404])
-            try await Task.sleep(for: .milliseconds(200))
-            let newer = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
-            try await newer.send(Array((Self.listing + "\r\n").utf8))
-            #expect(RawHTTP.statuses(await newer.receiveSome()) == [404])
+        try await withRunningServer(
+            configure: {
+                $0.maxConnections = 2
+                $0.idleTimeoutSeconds = 300
+            },
+            { server in
+                let port = server.port(.blob)
+                // Two keep-alive connections, each idle after a reply; the first has been idle longer.
+                let oldest = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
+                try await oldest.send(Array((Self.listing + "\r\n").utf8))
+                #expect(RawHTTP.statuses(await oldest.receiveSome()) == [404])
+                try await Task.sleep(for: .milliseconds(200))
+                let newer = try await RawHTTP.Connection.open(port: port, quietSeconds: 90)
+                try await newer.send(Array((Self.listing + "\r\n").utf8))
+                #expect(RawHTTP.statuses(await newer.receiveSome()) == [404])
 
-            let started = ContinuousClock.now
-            let reply = try await RawHTTP.exchange(
-                port: port,
-                Array((Self.listing + "Connection: close\r\n\r\n").utf8),
-                quietSeconds: 90
-            )
-            #expect(RawHTTP.statuses(reply) == [404])
-            #expect(ContinuousClock.now - started < .seconds(60), "answered at once, not after the idle timeout")
-            #expect(await oldest.receiveAll().isEmpty, "the longest idle connection was closed")
-            // The newer one still works.
-            try await newer.send(Array((Self.listing + "\r\n").utf8))
-            #expect(RawHTTP.statuses(await newer.receiveSome()) == [404])
-        }
+                let started = ContinuousClock.now
+                let reply = try await RawHTTP.exchange(
+                    port: port,
+                    Array((Self.listing + "Connection: close\r\n\r\n").utf8),
+                    quietSeconds: 90
+                )
+                #expect(RawHTTP.statuses(reply) == [404])
+                #expect(ContinuousClock.now - started < .seconds(60), "answered at once, not after the idle timeout")
+                #expect(await oldest.receiveAll().isEmpty, "the longest idle connection was closed")
+                // The newer one still works.
+                try await newer.send(Array((Self.listing + "\r\n").utf8))
+                #expect(RawHTTP.statuses(await newer.receiveSome()) == [404])
+            }
+        )
     }
 
     @Test("a body the credentials do not allow, or larger than the service takes, is refused from the head")
@@ -113,19 +116,22 @@ struct HostileClientTests {
 
     @Test("a body that cannot have its share of the server's body budget gets 503 ServerBusy from the head")
     func budget() async throws {
-        try await withRunningServer(configure: { $0.maxBufferedBodyBytes = 1 << 20 }) { server in
-            let head = try Self.signedHead(
-                "PUT",
-                service: .blob,
-                path: "photos/a.jpg",
-                length: 2 << 20,
-                headers: ["x-ms-blob-type": "BlockBlob"]
-            )
-            let reply = Self.text(try await RawHTTP.exchange(port: server.port(.blob), head, quietSeconds: 90))
-            #expect(reply.hasPrefix("HTTP/1.1 503 "), "\(reply)")
-            #expect(reply.contains("<Code>ServerBusy</Code>"))
-            #expect(reply.contains("Retry-After: 1"))
-        }
+        try await withRunningServer(
+            configure: { $0.maxBufferedBodyBytes = 1 << 20 },
+            { server in
+                let head = try Self.signedHead(
+                    "PUT",
+                    service: .blob,
+                    path: "photos/a.jpg",
+                    length: 2 << 20,
+                    headers: ["x-ms-blob-type": "BlockBlob"]
+                )
+                let reply = Self.text(try await RawHTTP.exchange(port: server.port(.blob), head, quietSeconds: 90))
+                #expect(reply.hasPrefix("HTTP/1.1 503 "), "\(reply)")
+                #expect(reply.contains("<Code>ServerBusy</Code>"))
+                #expect(reply.contains("Retry-After: 1"))
+            }
+        )
     }
 
     @Test("a chunked body is cut off with 413 once it passes the service's limit")
@@ -154,38 +160,41 @@ struct HostileClientTests {
     @Test("a body that comes too slowly is cut off once the grace has passed")
     func slowBody() async throws {
         // Without the bound the trickle would run its 2 minutes, then the idle timeout its 5.
-        try await withRunningServer(configure: {
-            $0.bodyGraceSeconds = 1
-            $0.minBodyBytesPerSecond = 1000
-            $0.idleTimeoutSeconds = 300
-        }) { server in
-            let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 150)
-            try await connection.send(
-                try Self.signedHead(
-                    "PUT",
-                    service: .blob,
-                    path: "photos/slow.jpg",
-                    length: 1000,
-                    headers: ["x-ms-blob-type": "BlockBlob"]
+        try await withRunningServer(
+            configure: {
+                $0.bodyGraceSeconds = 1
+                $0.minBodyBytesPerSecond = 1000
+                $0.idleTimeoutSeconds = 300
+            },
+            { server in
+                let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 150)
+                try await connection.send(
+                    try Self.signedHead(
+                        "PUT",
+                        service: .blob,
+                        path: "photos/slow.jpg",
+                        length: 1000,
+                        headers: ["x-ms-blob-type": "BlockBlob"]
+                    )
                 )
-            )
-            let started = ContinuousClock.now
-            // A byte every half second: far below 1,000 a second.
-            let trickle = Task {
-                for _ in 0..<240 {
-                    try await connection.send([UInt8(ascii: "x")])
-                    try await Task.sleep(for: .milliseconds(500))
+                let started = ContinuousClock.now
+                // A byte every half second: far below 1,000 a second.
+                let trickle = Task {
+                    for _ in 0..<240 {
+                        try await connection.send([UInt8(ascii: "x")])
+                        try await Task.sleep(for: .milliseconds(500))
+                    }
                 }
+                let reply = Self.text(await connection.receiveAll())
+                trickle.cancel()
+                #expect(reply.hasPrefix("HTTP/1.1 500 "), "\(reply)")
+                #expect(reply.contains("<Code>OperationTimedOut</Code>"))
+                #expect(
+                    ContinuousClock.now - started < .seconds(60),
+                    "cut off soon after the 1 s grace, not after the 2-minute trickle"
+                )
             }
-            let reply = Self.text(await connection.receiveAll())
-            trickle.cancel()
-            #expect(reply.hasPrefix("HTTP/1.1 500 "), "\(reply)")
-            #expect(reply.contains("<Code>OperationTimedOut</Code>"))
-            #expect(
-                ContinuousClock.now - started < .seconds(60),
-                "cut off soon after the 1 s grace, not after the 2-minute trickle"
-            )
-        }
+        )
     }
 
     @Test("a head with too many headers gets 431; an HTTP/1.1 request without Host gets 400, an HTTP/1.0 one is served")

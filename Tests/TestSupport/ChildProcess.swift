@@ -84,7 +84,7 @@ package final class ChildProcess: Sendable {
         let envp = environment.map { "\($0.key)=\($0.value)" }
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = envp.map { strdup($0) } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        defer { for pointer in cArguments + cEnvironment { free(pointer) } }
         var pid: Int32 = 0
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
         guard spawned == 0 else {

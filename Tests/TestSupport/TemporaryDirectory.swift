@@ -14,7 +14,7 @@ package func withTemporaryDirectory<T>(_ body: (String) async throws -> T) async
 }
 
 /// Synchronous variant of ``withTemporaryDirectory(_:)``.
-package func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+package func withTemporaryDirectorySync<T>(_ body: (String) throws -> T) throws -> T {
     let path = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: path) }
     return try body(path)

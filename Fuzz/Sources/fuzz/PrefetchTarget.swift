@@ -33,6 +33,8 @@ enum PrefetchTarget {
         var entities: [Entity] = []
         var error: ReaderTargets.Place?
         do {
+            // PrefetchingFileReader is no Sequence: its forEach reads on threads of its own.
+            // swift-format-ignore: ReplaceForEachWithForLoop
             try reader.forEach { entity, _ in entities.append(entity) }
         } catch let failure as FormatError {
             error = ReaderTargets.Place(failure)

@@ -115,7 +115,8 @@ package final class AtomFeedSplitter: InputSplitter {
     /// instructions and white space, then the root start tag, which must be a (prefixed) `feed`.
     private static func prolog(_ bytes: UnsafeBufferPointer<UInt8>) -> PrologOutcome {
         guard bytes.count >= 4 else { return .more }
-        if bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { return .unsupported }  // UTF-16 or UTF-32
+        // UTF-16 or UTF-32
+        if bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { return .unsupported }
         var index = bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         var declaration = index..<index
         while true {

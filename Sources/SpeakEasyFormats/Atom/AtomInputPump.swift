@@ -111,7 +111,8 @@ final class AtomInputPump {
             failureParser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
         }
         guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        if let tag = tags.refusedTagAt, (Int(error.pointee.line), Int(error.pointee.int2)) >= tag { return }  // the cut's doing
+        // the cut's doing
+        if let tag = tags.refusedTagAt, (Int(error.pointee.line), Int(error.pointee.int2)) >= tag { return }
         let isNamespaceError = domain == Int32(XML_FROM_NAMESPACE.rawValue)
         if isNamespaceError, let parser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self) {
             // libxml2 goes on after a namespace error and builds the nodes that follow, which could

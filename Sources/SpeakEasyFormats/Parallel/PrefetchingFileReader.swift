@@ -215,20 +215,20 @@ package struct PrefetchingFileReader: Sendable {
     ) throws(FormatError) -> Bool {
         if let staged = reader as? any StagedEntityReader {
             // The reader's second stage runs on the consuming thread.
-            return try send({ () throws(FormatError) in try staged.nextStaged().map { ($0, 0) } }, queue, recycled) {
-                batch,
-                _ in
-                .staged(batch, file: file, bytesRead: bytesRead())
-            }
+            return try send(
+                { () throws(FormatError) in try staged.nextStaged().map { ($0, 0) } },
+                queue,
+                recycled,
+                { batch, _ in .staged(batch, file: file, bytesRead: bytesRead()) }
+            )
         }
         var reader = reader
         return try send(
             { () throws(FormatError) in try reader.nextItem().map { ($0, reader.entityLine) } },
             queue,
-            recycled
-        ) { batch, lines in
-            .items(batch, lines: lines, file: file, bytesRead: bytesRead())
-        }
+            recycled,
+            { batch, lines in .items(batch, lines: lines, file: file, bytesRead: bytesRead()) }
+        )
     }
 
     /// Sends everything `next` yields (an item and its line), in batches; false when the consumer

@@ -197,7 +197,7 @@ struct AtomPiecesTests {
         let entities = (0..<5000).map {
             Entity(partitionKey: "p", rowKey: "r\($0)", properties: [Property("A", .int32(Int32($0)))])
         }
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let path = directory + "/big.atom"
             try writeFile(path, try Atom.write(entities))
             var reader = PrefetchingFileReader(paths: [path], options: .init())
@@ -206,6 +206,8 @@ struct AtomPiecesTests {
             var seen = 0
             struct Enough: Error {}
             #expect(throws: Enough.self) {
+                // PrefetchingFileReader is no Sequence: its forEach reads on threads of its own.
+                // swift-format-ignore: ReplaceForEachWithForLoop
                 try reader.forEach { _, _ in
                     seen += 1
                     if seen == 1234 { throw Enough() }

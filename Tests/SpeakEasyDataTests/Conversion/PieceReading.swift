@@ -27,7 +27,7 @@ enum PieceReading {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             for (name, text) in documents {
                 let path = directory + "/" + fileName
                 try writeFile(path, text)
@@ -49,7 +49,7 @@ enum PieceReading {
         pieceSize: Int,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             for (name, bytes) in documents {
                 let path = directory + "/" + fileName
                 try writeFile(path, bytes)
@@ -92,6 +92,8 @@ enum PieceReading {
         reader.pieceSize = pieceSize
         var entities: [Read] = []
         do {
+            // PrefetchingFileReader is no Sequence: its forEach reads on threads of its own.
+            // swift-format-ignore: ReplaceForEachWithForLoop
             try reader.forEach { entity, position in entities.append(Read(entity: entity, line: position.line)) }
             return .success(entities)
         } catch let error as FormatError {

@@ -75,7 +75,7 @@ struct SampleCatalogTests {
 
     @Test("a missing directory is reported as missing input")
     func missingDirectory() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let error = #expect(throws: SampleCatalogError.self) { try SampleCatalog(directory: directory + "/nope") }
             #expect(error?.kind == .inputMissing)
             #expect(error?.path == directory + "/nope/catalog.json")
@@ -258,7 +258,7 @@ struct SampleCatalogTests {
 
     /// Copies the shipped samples into a temporary directory to be broken by `body`.
     func withBrokenSamples(_ body: (String) throws -> Void) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let copy = directory + "/samples"
             try FileManager.default.copyItem(atPath: TestPaths.samples, toPath: copy)
             try body(copy)

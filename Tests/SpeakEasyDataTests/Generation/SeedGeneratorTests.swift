@@ -242,7 +242,8 @@ struct SeedGeneratorTests {
         #expect(a == b)
         #expect(generatorA.speakers == generatorB.speakers)
         #expect(a != c)
-        #expect(generatorA.speakers.prefix(8).map(\.speaker.key) == generatorC.speakers.prefix(8).map(\.speaker.key))  // the same people
+        // the same people
+        #expect(generatorA.speakers.prefix(8).map(\.speaker.key) == generatorC.speakers.prefix(8).map(\.speaker.key))
         #expect(generatorA.speakers.map(\.speaker.name) != generatorC.speakers.map(\.speaker.name))
         #expect(Set(a.map(\.key)).isDisjoint(with: c.map(\.key)))
     }

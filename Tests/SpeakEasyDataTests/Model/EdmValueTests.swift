@@ -43,7 +43,8 @@ struct EdmValueTests {
         "Double parsing accepts every SDK spelling",
         arguments: [
             ("NaN", Double.nan),
-            ("nan", Double.nan), ("inf", Double.infinity), ("-inf", -Double.infinity),  // Python's str(), as azure-storage writes
+            // Python's str(), as azure-storage writes
+            ("nan", Double.nan), ("inf", Double.infinity), ("-inf", -Double.infinity),
             ("INF", Double.infinity),
             ("Infinity", Double.infinity),
             ("-INF", -Double.infinity),

@@ -13,7 +13,7 @@ import Darwin
 struct OutputFileTests {
     @Test("a file appears only when committed, and an abandoned one leaves nothing")
     func atomicFile() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let path = directory + "/out.txt"
             let output = try OutputFile(path: path)
             var bytes = Array("hello".utf8)
@@ -43,7 +43,7 @@ struct OutputFileTests {
 
     @Test("a named pipe is written in place")
     func pipe() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let path = directory + "/fifo"
             #expect(mkfifo(path, 0o600) == 0)
             // The reading end first, non-blocking, so opening the writing end does not wait.

@@ -29,7 +29,8 @@ struct PlantedDefectsTests {
                 speakerKey: "99999999-0000-4000-8000-000000000000",
                 speakerName: "Nobody Known"
             ),  // 6 orphan
-            D.event(key(7), date: date(7), speakerKey: D.daryaKey, speakerName: "Darya Orlva"),  // 7 name mismatch, speaker later
+            // 7 name mismatch, speaker later
+            D.event(key(7), date: date(7), speakerKey: D.daryaKey, speakerName: "Darya Orlva"),
             D.event(key(1), date: date(1), location: "Boston, MA"),  // 8 duplicates.keys with 1
             D.event(key(9), date: date(1)),  // 9 duplicates.events with 1
             D.event(key(10), date: date(10)).setting("SpeakerName", nil),  // 10 contract.required

@@ -28,7 +28,7 @@ struct AtomRoundTripTests {
     @Test("the hard doubles: NaN, ±Infinity, -0.0, 4.94065645841247E-324, 1.7976931348623157E+308, 10.0")
     func doubles() throws {
         let values: [Double] = [
-            .nan, .infinity, -.infinity, -0.0, 0.0, .leastNonzeroMagnitude /* 4.94065645841247E-324 */,
+            .nan, .infinity, -.infinity, -0.0, 0.0, .leastNonzeroMagnitude,  // 4.94065645841247E-324
             1.7976931348623157E+308, 10.0, 0.1, -2.5e-10,
         ]
         let entity = Entity(

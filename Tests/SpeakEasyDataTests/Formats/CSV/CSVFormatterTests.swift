@@ -179,7 +179,7 @@ struct CSVFormatterTests {
 
     @Test("the rewrite between files leaves a complete file")
     func rewriteFiles() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let entities = (0..<3_000).map { index in
                 Entity(
                     partitionKey: "p",

@@ -16,7 +16,7 @@ import Darwin
 struct SQLiteOpeningErrorTests {
     @Test("a directory is not a storage account, for reading and writing alike", arguments: [false, true])
     func directory(readOnly: Bool) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let error = #expect(throws: StorageError.self) {
                 try SQLiteStorageAccount(path: directory, readOnly: readOnly)
             }
@@ -31,7 +31,7 @@ struct SQLiteOpeningErrorTests {
         arguments: ["hello, I am a text file\n", "hi"]
     )
     func notADatabase(text: String) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let path = directory + "/notes.txt"
             try writeFile(path, text)
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path) }
@@ -44,7 +44,7 @@ struct SQLiteOpeningErrorTests {
 
     @Test("an SQLite database of something else is refused and left untouched")
     func someOtherDatabase() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let path = directory + "/other.sqlite"
             do {
                 let raw = try RawSQLite(path: path)
@@ -60,7 +60,7 @@ struct SQLiteOpeningErrorTests {
 
     @Test("a store written by a newer schema version is refused")
     func newerSchema() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let path = directory + "/store.sqlite"
             do { _ = try SQLiteStorageAccount(path: path) }
             try RawSQLite(path: path).execute("PRAGMA user_version = 99")
@@ -84,7 +84,7 @@ struct SQLiteOpeningErrorTests {
 
     @Test("an empty file or database holds nothing to read: missing input, as no file is", arguments: [false, true])
     func emptyReadOnly(database: Bool) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let path = directory + "/empty.sqlite"
             if database {
                 try RawSQLite(path: path).execute("PRAGMA user_version = 0; VACUUM")
@@ -99,7 +99,7 @@ struct SQLiteOpeningErrorTests {
 
     @Test("a store in a directory that does not exist cannot be created, and says which directory")
     func missingParent() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let error = #expect(throws: StorageError.self) {
                 try SQLiteStorageAccount(path: directory + "/no/such/dir/store.sqlite")
             }
@@ -112,7 +112,7 @@ struct SQLiteOpeningErrorTests {
     /// Reading a store that is not there is missing input (66), not an output that cannot be created (73).
     @Test("opening a missing store read-only is missing input, and creates nothing")
     func missingReadOnly() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectorySync { directory in
             let path = directory + "/missing.sqlite"
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
             #expect(error?.message == "no storage account here; run seed first, or name one with --store")
