@@ -66,7 +66,7 @@ public final class LocalStorageServer: Sendable {
     public var blobEndpoint: String { DevelopmentAccount.endpoint(.blob, port: blobPort) }
 
     /// A connection string with the account's name, key and both endpoints, as the Azure SDKs, the
-    /// Azure CLI and ``Store/init(_:environment:)`` read it.
+    /// Azure CLI and ``Store/init(_:environment:readOnly:)`` read it.
     public var connectionString: String {
         "DefaultEndpointsProtocol=http;AccountName=\(accountName);AccountKey=\(accountKey);"
             + "TableEndpoint=\(tableEndpoint);BlobEndpoint=\(blobEndpoint);"

@@ -11,7 +11,7 @@ struct HintsTests {
         let help = try await SeedTool.run(["--help"], in: scratch.path)
         #expect(help.stdout.contains("yyyy-MM-ddTHH:mm:ss[.fffffff][Z]"), "\(help)")
         #expect(!help.stdout.contains("[.fffffff]Z"), "\(help)")
-        let seeding = SeedTool.packageRoot + "/Sources/SpeakEasyData/Documentation.docc/Seeding.md"
+        let seeding = SeedTool.packageRoot + "/Sources/SpeakEasyData/Documentation.docc/SeedingInDepth.md"
         let article = try String(contentsOfFile: seeding, encoding: .utf8)
         #expect(article.contains("`yyyy-MM-dd` or `yyyy-MM-ddTHH:mm:ss[.fffffff][Z]`"))
         for from in ["2027-01-01T10:00:00", "2027-01-01T10:00:00Z"] {
