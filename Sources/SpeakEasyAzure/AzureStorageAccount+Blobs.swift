@@ -64,15 +64,7 @@ extension AzureStorageAccount {
                 headers: BlobMetadataHeaders.fields(metadata)
             )
         )
-        guard let properties = try await containerProperties(container) else {
-            throw StorageError(
-                .notFound,
-                account: accountName,
-                "container '\(container)' was deleted as soon as its metadata was set",
-                code: "ContainerNotFound"
-            )
-        }
-        return properties
+        return try await storedProperties(container, after: "its metadata was set")
     }
 
     package func setContainerACL(
@@ -92,15 +84,7 @@ extension AzureStorageAccount {
                 body: SignedIdentifiersXML.write(policies)
             )
         )
-        guard let properties = try await containerProperties(container) else {
-            throw StorageError(
-                .notFound,
-                account: accountName,
-                "container '\(container)' was deleted as soon as its ACL was set",
-                code: "ContainerNotFound"
-            )
-        }
-        return properties
+        return try await storedProperties(container, after: "its ACL was set")
     }
 
     package func containerPolicies(_ container: String) async throws -> [StoredAccessPolicy]? {
@@ -182,15 +166,7 @@ extension AzureStorageAccount {
         ) {
             return properties
         }
-        guard let properties = try await blobHead(container: container, name: name) else {
-            throw StorageError(
-                .notFound,
-                account: accountName,
-                "blob '\(name)' was deleted as soon as it was written",
-                code: "BlobNotFound"
-            )
-        }
-        return properties
+        return try await storedProperties(container: container, name: name, after: "written")
     }
 
     /// Put Blob, or Put Block and Put Block List above the single-put size, with every setting;
@@ -288,15 +264,7 @@ extension AzureStorageAccount {
         _ = try await send(
             StorageRequest(.blob, "PUT", blobPath(container, name), query: [("comp", comp)], headers: headers)
         )
-        guard let properties = try await blobHead(container: container, name: name) else {
-            throw StorageError(
-                .notFound,
-                account: accountName,
-                "blob '\(name)' was deleted as soon as it was changed",
-                code: "BlobNotFound"
-            )
-        }
-        return properties
+        return try await storedProperties(container: container, name: name, after: "changed")
     }
 
     package func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage
@@ -400,15 +368,7 @@ extension AzureStorageAccount {
                 body: BlockListXML.write(blocks)
             )
         )
-        guard let properties = try await blobHead(container: container, name: name) else {
-            throw StorageError(
-                .notFound,
-                account: accountName,
-                "blob '\(name)' was deleted as soon as it was committed",
-                code: "BlobNotFound"
-            )
-        }
-        return properties
+        return try await storedProperties(container: container, name: name, after: "committed")
     }
 
     package func blockList(container: String, name: String) async throws -> BlockList {
@@ -494,6 +454,34 @@ extension AzureStorageAccount {
             throw unreadable("reply", "Last-Modified is missing or malformed")
         }
         return date
+    }
+
+    /// A blob's properties as stored right after a write, which Azure's reply does not carry whole (one
+    /// HEAD); a blob gone by then is BlobNotFound.
+    private func storedProperties(container: String, name: String, after write: String) async throws -> BlobProperties {
+        guard let properties = try await blobHead(container: container, name: name) else {
+            throw StorageError(
+                .notFound,
+                account: accountName,
+                "blob '\(name)' was deleted as soon as it was \(write)",
+                code: "BlobNotFound"
+            )
+        }
+        return properties
+    }
+
+    /// A container's properties as stored right after a write; a container gone by then is
+    /// ContainerNotFound.
+    private func storedProperties(_ container: String, after write: String) async throws -> ContainerProperties {
+        guard let properties = try await containerProperties(container) else {
+            throw StorageError(
+                .notFound,
+                account: accountName,
+                "container '\(container)' was deleted as soon as \(write)",
+                code: "ContainerNotFound"
+            )
+        }
+        return properties
     }
 
     private func blobPath(_ container: String, _ name: String) -> String {

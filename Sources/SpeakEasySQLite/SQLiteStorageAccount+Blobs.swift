@@ -35,17 +35,13 @@ extension SQLiteStorageAccount {
     ) async throws -> ContainerProperties {
         try await write { connection in
             try connection.transaction {
-                let now = EdmDateTime.now()
-                let statement = try connection.prepare(
-                    "UPDATE containers SET metadata = ?, etag = ?, last_modified = ? WHERE name = ?"
+                try Self.changeContainer(
+                    container,
+                    setting: "metadata",
+                    to: SQLiteMetadataColumn.encode(metadata),
+                    connection
                 )
-                statement.bind(1, SQLiteMetadataColumn.encode(metadata))
-                statement.bind(2, Self.blobETag(for: now))
-                statement.bind(3, now.description)
-                statement.bind(4, container)
-                try statement.run()
-                guard connection.changes > 0, let properties = try Self.containerProperties(container, connection)
-                else {
+                guard let properties = try Self.containerProperties(container, connection) else {
                     throw Self.containerNotFound(container, connection)
                 }
                 return properties
@@ -60,16 +56,7 @@ extension SQLiteStorageAccount {
     ) async throws -> ContainerProperties {
         try await write { connection in
             try connection.transaction {
-                let now = EdmDateTime.now()
-                let statement = try connection.prepare(
-                    "UPDATE containers SET public_access = ?, etag = ?, last_modified = ? WHERE name = ?"
-                )
-                statement.bind(1, access.rawValue)
-                statement.bind(2, Self.blobETag(for: now))
-                statement.bind(3, now.description)
-                statement.bind(4, container)
-                try statement.run()
-                guard connection.changes > 0 else { throw Self.containerNotFound(container, connection) }
+                try Self.changeContainer(container, setting: "public_access", to: access.rawValue, connection)
                 try SQLiteStoredPolicies.containers.replace(container, with: policies, connection)
                 guard let properties = try Self.containerProperties(container, connection) else {
                     throw Self.containerNotFound(container, connection)
@@ -579,6 +566,27 @@ extension SQLiteStorageAccount {
         let statement = try connection.prepare("SELECT 1 FROM containers WHERE name = ?")
         statement.bind(1, container)
         guard try statement.step() else { throw containerNotFound(container, connection) }
+    }
+
+    /// Sets one column of a container, with a new ETag and Last-Modified (Azure's Set Container Metadata
+    /// and Set Container ACL); a missing container is ContainerNotFound. `column` is one of ours, never
+    /// a caller's text.
+    private static func changeContainer(
+        _ container: String,
+        setting column: StaticString,
+        to value: String,
+        _ connection: SQLiteConnection
+    ) throws(SQLiteError) {
+        let now = EdmDateTime.now()
+        let statement = try connection.prepare(
+            "UPDATE containers SET \(column) = ?, etag = ?, last_modified = ? WHERE name = ?"
+        )
+        statement.bind(1, value)
+        statement.bind(2, blobETag(for: now))
+        statement.bind(3, now.description)
+        statement.bind(4, container)
+        try statement.run()
+        guard connection.changes > 0 else { throw containerNotFound(container, connection) }
     }
 
     private static func containerNotFound(_ container: String, _ connection: SQLiteConnection) -> SQLiteError {

@@ -309,24 +309,19 @@ extension SQLiteStorageAccount {
     /// Azure's merge of stored properties and new ones, as stored JSON.
     static func merged(_ existing: String, _ new: [UInt8], entity: EncodedEntity, path: String) throws -> [UInt8] {
         var reader = JSONPropertiesReader()
-        let old = try Array(existing.utf8).withUnsafeBytes { json throws(SQLiteError) in
-            try decodeProperties(
-                json,
-                reader: &reader,
-                partitionKey: entity.partitionKey,
-                rowKey: entity.rowKey,
-                path: path
-            )
+        func decode(_ json: [UInt8]) throws -> [Property] {
+            try json.withUnsafeBytes { json throws(SQLiteError) in
+                try decodeProperties(
+                    json,
+                    reader: &reader,
+                    partitionKey: entity.partitionKey,
+                    rowKey: entity.rowKey,
+                    path: path
+                )
+            }
         }
-        let update = try new.withUnsafeBytes { json throws(SQLiteError) in
-            try decodeProperties(
-                json,
-                reader: &reader,
-                partitionKey: entity.partitionKey,
-                rowKey: entity.rowKey,
-                path: path
-            )
-        }
+        let old = try decode(Array(existing.utf8))
+        let update = try decode(new)
         let merged = Entity(partitionKey: "", rowKey: "", properties: old).merging(
             Entity(partitionKey: "", rowKey: "", properties: update)
         )

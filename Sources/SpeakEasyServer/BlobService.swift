@@ -453,15 +453,7 @@ struct BlobService {
 
     /// Get Blob Metadata: the ETag, Last-Modified and `x-ms-meta-*`, no content headers.
     private func blobMetadata(_ container: String, _ blob: String) async throws -> ServiceResponse {
-        guard
-            let properties = try await account.blobProperties(
-                container: container,
-                name: blob,
-                conditions: try conditions()
-            )
-        else {
-            throw try await blobMissing(container)
-        }
+        let properties = try await existingBlobProperties(container, blob)
         var headers = HTTPFields()
         headers[.eTag] = properties.etag
         headers[.lastModified] = HTTPDate.format(properties.lastModified)
@@ -476,6 +468,16 @@ struct BlobService {
         _ blob: String,
         authentication: RequestAuthentication
     ) async throws -> ServiceResponse {
+        let properties = try await existingBlobProperties(container, blob)
+        var headers = blobHeaders(properties, authentication: authentication)
+        headers.append(HTTPField(name: .contentLength, value: String(properties.size)))
+        if !properties.contentMD5.isEmpty { headers.append(HTTPField(name: .contentMD5, value: properties.contentMD5)) }
+        return ServiceResponse(status: .ok, headers: headers)
+    }
+
+    /// A blob's properties when the request's conditions allow, read without its content; 404 when it
+    /// is not there.
+    private func existingBlobProperties(_ container: String, _ blob: String) async throws -> BlobProperties {
         guard
             let properties = try await account.blobProperties(
                 container: container,
@@ -485,10 +487,7 @@ struct BlobService {
         else {
             throw try await blobMissing(container)
         }
-        var headers = blobHeaders(properties, authentication: authentication)
-        headers.append(HTTPField(name: .contentLength, value: String(properties.size)))
-        if !properties.contentMD5.isEmpty { headers.append(HTTPField(name: .contentMD5, value: properties.contentMD5)) }
-        return ServiceResponse(status: .ok, headers: headers)
+        return properties
     }
 
     /// 404 for a blob that is not there: ContainerNotFound when its container is missing too.

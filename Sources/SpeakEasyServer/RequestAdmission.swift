@@ -36,17 +36,7 @@ extension ServiceResponder {
                         "The server encountered an internal error (a fault injected by --faults)."
                     )
                 case .dropConnection:
-                    if server.configuration.logRequests {
-                        RequestLog.write(
-                            RequestLog.line(
-                                method: head.method,
-                                path: head.path,
-                                query: head.query,
-                                status: 0,
-                                milliseconds: 0
-                            ) + " (dropped by --faults)"
-                        )
-                    }
+                    log(head, status: 0, milliseconds: 0, note: " (dropped by --faults)")
                     return .refused(nil)
                 case .loseReply:
                     losesReply = true

@@ -35,17 +35,7 @@ struct ServiceResponder: Sendable {
             response = errorResponse(error, exchange)
         }
         if request.admitted.losesReply {
-            if server.configuration.logRequests {
-                RequestLog.write(
-                    RequestLog.line(
-                        method: head.method,
-                        path: head.path,
-                        query: head.query,
-                        status: Int(response.status.code),
-                        milliseconds: 0
-                    ) + " (reply lost by --faults)"
-                )
-            }
+            log(head, status: Int(response.status.code), milliseconds: 0, note: " (reply lost by --faults)")
             try? await channel.close()
             return nil
         }
@@ -53,6 +43,27 @@ struct ServiceResponder: Sendable {
             try? await Task.sleep(for: .milliseconds(server.configuration.latencyMilliseconds))
         }
         return finished(response, exchange, started: started)
+    }
+
+    /// Writes a request's line to stderr unless logging is off: method, path, query (a SAS's
+    /// signature redacted), status, the time taken, and what happened to it when that is unusual.
+    func log(_ head: RequestHead, status: Int, milliseconds: @autoclosure () -> Double, note: String = "") {
+        guard server.configuration.logRequests else { return }
+        RequestLog.write(
+            RequestLog.line(
+                method: head.method,
+                path: head.path,
+                query: head.query,
+                status: status,
+                milliseconds: milliseconds()
+            ) + note
+        )
+    }
+
+    /// The time since `started`, in milliseconds.
+    static func milliseconds(since started: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - started
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 
     /// Adds the headers every reply carries to `response`, and logs it.
@@ -64,20 +75,7 @@ struct ServiceResponder: Sendable {
         var response = response
         addCommonHeaders(&response, exchange)
         if response.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
-        if server.configuration.logRequests {
-            let head = exchange.head
-            let elapsed = ContinuousClock.now - started
-            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            RequestLog.write(
-                RequestLog.line(
-                    method: head.method,
-                    path: head.path,
-                    query: head.query,
-                    status: Int(response.status.code),
-                    milliseconds: milliseconds
-                )
-            )
-        }
+        log(exchange.head, status: Int(response.status.code), milliseconds: Self.milliseconds(since: started))
         return response
     }
 

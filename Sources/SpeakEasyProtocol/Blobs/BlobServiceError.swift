@@ -120,11 +120,7 @@ extension BlobServiceError {
 
     /// 400 InvalidResourceName: a container name outside Azure's rules.
     package static func invalidContainerName(_ name: String) -> Self {
-        Self(
-            status: 400,
-            code: "InvalidResourceName",
-            "The specifed resource name contains invalid characters (container '\(name)')."
-        )
+        invalidResourceName("The specifed resource name contains invalid characters (container '\(name)').")
     }
 
     /// 400 InvalidResourceName: a name with characters Azure does not allow.
