@@ -1,22 +1,11 @@
 import SpeakEasyModel
-import SpeakEasySeeding
+public import SpeakEasySeeding
 
 /// What ``Store/seed(_:)`` writes: reproducible speakers and events, as `seed` writes them.
 ///
 /// The same options on the same version write the same entities, byte for byte: give ``seed`` to
 /// repeat a run.
 public struct SeedOptions: Sendable, Hashable {
-    /// How a seed treats a table that already holds data.
-    public enum Mode: String, Sendable, Hashable, CaseIterable {
-        /// Write only into an empty table; a table that holds data is refused (finishing an
-        /// interrupted run with the same options excepted).
-        case fresh
-        /// Insert or merge by keys: properties the seed does not write stay.
-        case merge
-        /// Insert or replace whole entities by keys.
-        case replace
-    }
-
     /// The generator's seed; nil picks a random one (the summary says which).
     public var seed: UInt64?
     /// How many events; nil for 100.
@@ -24,7 +13,7 @@ public struct SeedOptions: Sendable, Hashable {
     /// How many speakers; nil for every sample speaker.
     public var speakerCount: Int?
     /// How a table that holds data is treated.
-    public var mode: Mode
+    public var mode: SeedMode
     /// The table written: `events`, the app's, by default.
     public var table: String
 
@@ -33,7 +22,7 @@ public struct SeedOptions: Sendable, Hashable {
         seed: UInt64? = nil,
         eventCount: Int? = nil,
         speakerCount: Int? = nil,
-        mode: Mode = .fresh,
+        mode: SeedMode = .fresh,
         table: String = DataContract.table
     ) {
         self.seed = seed
@@ -49,12 +38,7 @@ public struct SeedOptions: Sendable, Hashable {
         request.seed = seed
         request.eventCount = eventCount
         request.speakerCount = speakerCount
-        request.mode =
-            switch mode {
-            case .fresh: .fresh
-            case .merge: .merge
-            case .replace: .replace
-            }
+        request.mode = mode
         request.table = table
         return request
     }
@@ -104,7 +88,7 @@ extension Store {
     /// ```
     ///
     /// - Throws: ``StorageError``; an error saying why when the table holds data and `mode` is
-    ///   ``SeedOptions/Mode/fresh``, or the options are out of range.
+    ///   ``SeedMode/fresh``, or the options are out of range.
     @discardableResult
     public func seed(_ options: SeedOptions = SeedOptions()) async throws -> SeedSummary {
         let seeder = Seeder(catalog: try SampleCatalog.builtIn(), request: options.request)

@@ -126,7 +126,7 @@ public final class Store: Sendable {
     /// - Returns: whether the container was created.
     @discardableResult
     public func createContainer(_ name: String) async throws(StorageError) -> Bool {
-        try await storage { try await account.createContainerIfNotExists(name, access: .private, metadata: [:]) }
+        try await storage { try await account.createContainerIfNotExists(name, access: .private) }
     }
 
     /// Stores a blob, replacing any of that name; the container must exist.
@@ -136,13 +136,12 @@ public final class Store: Sendable {
         name: String,
         contentType: String = "application/octet-stream"
     ) async throws(StorageError) {
-        let settings = BlobSettings(contentType: contentType)
         try await storage {
             try await account.storeBlob(
                 container: container,
                 name: name,
                 data: data,
-                settings: settings,
+                settings: BlobSettings(contentType: contentType),
                 conditions: .none
             )
         }
@@ -150,23 +149,12 @@ public final class Store: Sendable {
 
     /// A blob's bytes; nil when there is no such blob.
     public func blob(container: String, name: String) async throws(StorageError) -> [UInt8]? {
-        try await storage {
-            try await account.blob(container: container, name: name, range: nil, conditions: .none)?.data
-        }
+        try await storage { try await account.blobData(container: container, name: name) }
     }
 
     /// The names of a container's blobs that start with `prefix`, sorted.
     public func blobNames(container: String, prefix: String = "") async throws(StorageError) -> [String] {
-        try await storage {
-            var names: [String] = []
-            var marker: String?
-            repeat {
-                let page = try await account.blobPage(container: container, prefix: prefix, from: marker, limit: 5000)
-                names += page.blobs.map(\.name)
-                marker = page.nextMarker
-            } while marker != nil
-            return names
-        }
+        try await storage { try await account.blobProperties(container: container, prefix: prefix).map(\.name) }
     }
 
     /// Runs `body` against the account, with any failure as a ``StorageError``.

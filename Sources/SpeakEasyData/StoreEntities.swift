@@ -31,6 +31,8 @@ public struct StoreEntities: AsyncSequence, Sendable {
         private var index = 0
         private var next: ContinuationToken?
         private var started = false
+        /// The query every page asks, made on the first.
+        private var query: EntityQuery?
 
         init(entities: StoreEntities) { self.entities = entities }
 
@@ -47,15 +49,11 @@ public struct StoreEntities: AsyncSequence, Sendable {
         private mutating func readPage() async throws(StorageError) {
             let account = entities.account
             let query: EntityQuery
-            do {
-                query = EntityQuery(
-                    partition: entities.partition,
-                    filter: try entities.filter.map { text throws(FilterSyntaxError) in
-                        try EntityFilter(parsing: text)
-                    }
-                )
-            } catch {
-                throw StorageError(error, account: account.displayName)
+            if let made = self.query {
+                query = made
+            } else {
+                query = try readQuery()
+                self.query = query
             }
             let table = entities.table
             let from = next
@@ -63,6 +61,19 @@ public struct StoreEntities: AsyncSequence, Sendable {
                 try await account.query(table: table, query, from: from, limit: StoreEntities.pageSize)
             }
             (page, index, next, started) = (read.entities, 0, read.next, true)
+        }
+
+        /// The query, its `filter` read; a filter that cannot be read is invalidInput.
+        private func readQuery() throws(StorageError) -> EntityQuery {
+            do {
+                return EntityQuery(
+                    partition: entities.partition,
+                    filter: try entities.filter.map { text throws(FilterSyntaxError) in try EntityFilter(parsing: text)
+                    }
+                )
+            } catch {
+                throw StorageError(error, account: entities.account.displayName)
+            }
         }
     }
 }

@@ -313,12 +313,12 @@ extension StorageAccount {
         try await containerProperties(container)?.access
     }
 
-    /// Every blob of the container, sorted by name, read page by page.
-    package func blobProperties(container: String) async throws -> [BlobProperties] {
+    /// Every blob of the container whose name starts with `prefix`, sorted by name, read page by page.
+    package func blobProperties(container: String, prefix: String = "") async throws -> [BlobProperties] {
         var blobs: [BlobProperties] = []
         var marker: String?
         repeat {
-            let page = try await blobPage(container: container, prefix: "", from: marker, limit: 5000)
+            let page = try await blobPage(container: container, prefix: prefix, from: marker, limit: 5000)
             blobs += page.blobs
             marker = page.nextMarker
         } while marker != nil

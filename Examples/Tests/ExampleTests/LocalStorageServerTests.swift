@@ -52,6 +52,26 @@ import Testing
         }
     }
 
+    /// Blobs go up and come back byte for byte, and list by prefix.
+    @Test func storesAndListsBlobs() async throws {
+        try await LocalStorageServer.withRunning { server in
+            let store = try Store(server.connectionString)
+            #expect(try await store.createContainer("photos"))
+            #expect(try await !store.createContainer("photos"))
+            let bytes = (0..<3000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+            for name in ["2026/keynote.jpg", "2026/panel.jpg", "2027/keynote.jpg"] {
+                try await store.putBlob(bytes, container: "photos", name: name, contentType: "image/jpeg")
+            }
+            #expect(try await store.blob(container: "photos", name: "2026/panel.jpg") == bytes)
+            #expect(try await store.blob(container: "photos", name: "2025/none.jpg") == nil)
+            #expect(
+                try await store.blobNames(container: "photos", prefix: "2026/") == [
+                    "2026/keynote.jpg", "2026/panel.jpg",
+                ]
+            )
+        }
+    }
+
     /// Seeding through the server writes what validation passes, and what `export` writes.
     @Test func seedsValidatesAndExports() async throws {
         try await LocalStorageServer.withRunning { server in

@@ -2,7 +2,7 @@ package import SpeakEasyModel
 package import SpeakEasyStorage
 
 /// How `seed` treats a table that already holds data.
-package enum SeedMode: String, CaseIterable, Sendable {
+public enum SeedMode: String, CaseIterable, Sendable {
     /// Populate only a fresh table; refuse one that holds data (as the original setup program did).
     case fresh
     /// Upsert by keys with Azure's merge semantics.
