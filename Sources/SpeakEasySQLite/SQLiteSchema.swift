@@ -1,6 +1,6 @@
 import SpeakEasyStorage
 
-/// The schema of the local storage account (documented in the README; keep both in step).
+/// The schema of the local storage account (documented in the LocalStoreSchema article; keep both in step).
 enum SQLiteSchema {
     /// `PRAGMA application_id` of a SpeakEasy account: "SEAD".
     static let applicationID: Int64 = 0x5345_4144

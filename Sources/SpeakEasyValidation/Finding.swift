@@ -77,7 +77,7 @@ public struct FindingLocation: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A rule as reports describe it (SARIF's `tool.driver.rules`, the README's table).
+/// A rule as reports describe it (SARIF's `tool.driver.rules`, the ValidatingData article's table).
 public struct RuleDescriptor: Sendable, Hashable {
     /// The rule's stable id (`dates.format`).
     public var id: String

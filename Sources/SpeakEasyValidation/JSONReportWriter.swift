@@ -1,6 +1,6 @@
 import SpeakEasyFormats
 
-/// The machine-readable report, schema version 1 (documented in the README): one JSON object with
+/// The machine-readable report, schema version 1 (documented in the ValidatingData article): one JSON object with
 /// `version`, `tool`, `inputs`, `entitiesChecked`, `truncated`, `summary`, `rules` and `findings`.
 /// Members are only ever added within a version; a change that could break a reader bumps it.
 package struct JSONReportWriter: ReportWriter {

@@ -1,6 +1,6 @@
 /// Every rule `validate` knows, with its stable id, severity and one-sentence summary.
 ///
-/// Ids are part of the tool's interface (`--rule`, `--skip`, reports, the README's table): never
+/// Ids are part of the tool's interface (`--rule`, `--skip`, reports, the ValidatingData article's table): never
 /// rename one; retire it and add a new one instead.
 public enum Rule: String, Sendable, Hashable, CaseIterable {
     /// `dates.missing`: see ``summary``.

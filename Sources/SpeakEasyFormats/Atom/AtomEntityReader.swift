@@ -8,7 +8,7 @@ package import SpeakEasyModel
 /// Memory stays flat whatever the feed's size: libxml2 pulls the input through ``AtomInputPump`` in
 /// bounded chunks and frees each node once the reader has moved past it; we hold one entity.
 ///
-/// What an entry means (the README's Formats table; the recorded feeds in `Tests/Fixtures/azure`): `m:etag` on `<entry>` is the ETag; each child of
+/// What an entry means (the Formats article's table; the recorded feeds in `Tests/Fixtures/azure`): `m:etag` on `<entry>` is the ETag; each child of
 /// `<m:properties>` is a property, typed by `m:type` (none means `Edm.String`), absent when
 /// `m:null="true"`; `d:PartitionKey`, `d:RowKey` and `d:Timestamp` are the keys and the store's
 /// time. Strings keep their exact text, white space and line breaks included; values of the other

@@ -10,7 +10,7 @@ import Darwin
 /// Turns scanned JSON entity objects into entities: keys to the entity's fields, values typed by
 /// their annotations.
 ///
-/// Lenient, as the README's Formats table promises: keys in any order, annotations before or after their value, the OData
+/// Lenient, as the Formats article's table promises: keys in any order, annotations before or after their value, the OData
 /// v4 spelling `@odata.type` / v3 `odata.type`, `null` meaning an absent property. Without an
 /// annotation a string is `Edm.String`, `true`/`false` `Edm.Boolean`, a number with `.` or an exponent
 /// `Edm.Double`, an integer `Edm.Int32` (or `Edm.Int64` beyond Int32, as azure-data-tables reads it).

@@ -4,7 +4,7 @@
 /// its own code, APINotImplemented: src/blob/errors/NotImplementedError.ts), never a 500 and never
 /// a silent partial answer.
 package enum UnclaimedBlobFeature {
-    /// Listed in `serve --help` and the README.
+    /// Listed in `serve --help` and the Serve article.
     package static let names = [
         "leases", "snapshots", "copy", "blob tags", "access tiers", "append blobs", "page blobs", "blob batch",
         "service properties", "soft delete",
