@@ -141,13 +141,15 @@ struct ConnectionTests {
     func stopLetsRepliesFinish() async throws {
         let port = Locked(0)
         let inFlight = try await withRunningServer(
-            configure: { $0.latencyMilliseconds = 15_000 },
+            configure: { $0.latencyMilliseconds = 30_000 },
             { server in
                 port.withLock { $0 = server.port(.blob) }
                 let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 90)
                 try await connection.send(Array((Self.listing + "\r\n").utf8))
-                // Time for the server to read the request, well within the reply's 15 s, so the stop comes
-                // before the reply is made, on a busy machine too (8 s were once too few under AddressSanitizer).
+                // Time for the server to read the request, well within the reply's 30 s, so the stop comes
+                // before the reply is made, on a busy machine too: 8 s were once too few under AddressSanitizer,
+                // and 15 s twice too few in a full parallel run, whose blocking tests hold the cooperative
+                // threads the stop's tasks wait for, while the reply is made on the server's event loop.
                 try await Task.sleep(for: .seconds(1))
                 return connection  // the server stops now, with the request waiting for its reply
             }
