@@ -210,6 +210,13 @@ let package = Package(
             dependencies: ["SpeakEasyData", "SpeakEasyServer", "TestSupport", "TestServer"],
             exclude: ["python", "setup.sh", "azcli-requirements.txt"]
         ),
+        // The pages a person opens (validate's HTML report, serve's browser view), judged in headless
+        // Chromium and by the Nu HTML checker; see Tests/BrowserTests/Support/HeadlessChromium.swift.
+        .testTarget(
+            name: "BrowserTests",
+            dependencies: ["SpeakEasyData", "SpeakEasyServer", "TestSupport", "TestServer"],
+            exclude: ["python"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

