@@ -111,6 +111,8 @@ public struct ValidationReport: Sendable {
     /// The checked account's address, for a store run: where a report that needs
     /// a file or URL for every finding (SARIF) points a place in the account.
     package var storeAddress: String?
+    /// What the data looks like, when the run was asked for it (``ValidationOptions/collectsOverview``).
+    package var overview: ReportOverview?
 
     package init(
         rules: [RuleDescriptor],
@@ -119,7 +121,8 @@ public struct ValidationReport: Sendable {
         entitiesChecked: Int,
         truncated: Bool,
         maxErrors: Int? = nil,
-        storeAddress: String? = nil
+        storeAddress: String? = nil,
+        overview: ReportOverview? = nil
     ) {
         self.rules = rules
         self.findings = findings
@@ -128,6 +131,7 @@ public struct ValidationReport: Sendable {
         self.truncated = truncated
         self.maxErrors = maxErrors
         self.storeAddress = storeAddress
+        self.overview = overview
     }
 
     /// Why the counts are lower bounds, for every report form to say the same.

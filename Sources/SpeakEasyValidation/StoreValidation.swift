@@ -15,6 +15,7 @@ package enum StoreValidation {
     ) async throws
         -> ValidationReport
     {
+        let started = ContinuousClock.now
         let table = DataContract.table
         // An account without the table has nothing to validate (an Azure account is always there).
         guard try await store.tableNames().contains(table) else {
@@ -69,6 +70,15 @@ package enum StoreValidation {
             }
         }
         progress(validator.entitiesChecked, max(total, validator.entitiesChecked))
+        var overview: ReportOverview?
+        if options.collectsOverview {
+            let partitions = counts.keys.sorted().map {
+                ReportOverview.Input(name: "\(store.displayName): \(table)/\($0)", entities: counts[$0])
+            }
+            overview = validator.overview(inputs: partitions.isEmpty ? [.init(name: store.displayName)] : partitions)
+            try await SpeakerThumbnails.load(store, into: &overview!)
+            overview!.elapsed = ContinuousClock.now - started
+        }
         return ValidationReport(
             rules: rules(options).map(\.descriptor),
             findings: validator.findings,
@@ -76,7 +86,8 @@ package enum StoreValidation {
             entitiesChecked: validator.entitiesChecked,
             truncated: validator.isFull,
             maxErrors: options.maxErrors,
-            storeAddress: store.address
+            storeAddress: store.address,
+            overview: overview
         )
     }
 
