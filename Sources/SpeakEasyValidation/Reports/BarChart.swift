@@ -29,7 +29,8 @@ struct BarChart {
     /// Bars for `values`, labelled `labels`, in that order.
     init(labels: [String], values: [Int]) {
         let count = max(values.count, 1)
-        maximum = values.max() ?? 0
+        let maximum = values.max() ?? 0
+        self.maximum = maximum
         let slot = Self.width / count
         let gap = slot >= 8 ? max(slot / 6, 1) : 0
         // Labels about 40 units apart at most, so they do not overlap.

@@ -14,6 +14,7 @@ enum HTMLReportTemplate {
         do {
             try library.register(chart, named: "chart")
             try library.register(speaker, named: "speaker")
+            try library.register(rule, named: "rule")
             try library.register(page, named: "page")
         } catch {
             // The templates are constants: one that does not parse is a bug the tests catch at once.
@@ -110,14 +111,22 @@ enum HTMLReportTemplate {
         {{#elapsed}}<dt>Time taken</dt><dd id="elapsed">{{.}}</dd>{{/elapsed}}
         <dt>Tool</dt><dd>validate {{toolVersion}}</dd>
         </dl>
-        <table id="rules">
+        {{#found}}<table id="rules">
         <caption>Findings by rule</caption>
         <thead><tr><th scope="col">Rule</th><th scope="col">Severity</th><th scope="col" class="n">Findings</th><th scope="col">What it checks</th></tr></thead>
         <tbody>
-        {{#rules}}<tr class="{{#clean}}clean{{/clean}}{{^clean}}found{{/clean}}" data-rule="{{id}}"><td>{{#clean}}<code>{{id}}</code>{{/clean}}{{^clean}}<a href="#rule-{{index}}"><code>{{id}}</code></a>{{/clean}}</td>\
-        <td class="sev-{{severity}}">{{severity}}</td><td class="n">{{count}}</td><td>{{summary}}</td></tr>
-        {{/rules}}</tbody>
+        {{#rules}}{{> rule}}{{/rules}}\
+        </tbody>
+        </table>{{/found}}
+        {{^found}}<p id="rules">No rule found anything.</p>{{/found}}
+        {{#passedCount}}<details id="passed-rules"><summary>{{.}} checked and found nothing</summary>
+        <table>
+        <thead><tr><th scope="col">Rule</th><th scope="col">Severity</th><th scope="col" class="n">Findings</th><th scope="col">What it checks</th></tr></thead>
+        <tbody>
+        {{#passed}}{{> rule}}{{/passed}}\
+        </tbody>
         </table>
+        </details>{{/passedCount}}
         <table id="inputs">
         <caption>Inputs</caption>
         <thead><tr><th scope="col">Input</th><th scope="col" class="n">Size</th><th scope="col" class="n">Entities</th></tr></thead>
@@ -158,13 +167,14 @@ enum HTMLReportTemplate {
         </table>
         {{#thumbnailNote}}<p class="note">{{.}}</p>{{/thumbnailNote}}
         <p id="events-without-speaker">Events whose SpeakerKey names no speaker, or that have none: {{eventsWithoutSpeaker}}.</p>
-        <table id="idle-speakers">
+        {{#hasIdle}}<table id="idle-speakers">
         <caption>Speakers without events: {{idleCount}}{{#idleCapped}} ({{idleShown}} shown){{/idleCapped}}</caption>
         <thead><tr><th scope="col">Photo</th><th scope="col">Speaker</th><th scope="col">RowKey</th><th scope="col" class="n">Events</th></tr></thead>
         <tbody>
         {{#idle}}{{> speaker}}{{/idle}}\
         </tbody>
-        </table>
+        </table>{{/hasIdle}}
+        {{^hasIdle}}<p id="idle-speakers">Every speaker has events.</p>{{/hasIdle}}
         </section>
         {{/overview}}
         <section id="findings" aria-labelledby="findings-heading">
@@ -191,6 +201,15 @@ enum HTMLReportTemplate {
         </main>
         </body>
         </html>
+
+        """
+
+    /// One rule's row in the verdict: its id (a link to its findings when it has any), severity,
+    /// count and summary.
+    static let rule = """
+        <tr class="{{#clean}}clean{{/clean}}{{^clean}}found{{/clean}}" data-rule="{{id}}"><td>{{#clean}}<code>{{id}}</code>{{/clean}}\
+        {{^clean}}<a href="#rule-{{index}}"><code>{{id}}</code></a>{{/clean}}</td>\
+        <td class="sev-{{severity}}">{{severity}}</td><td class="n">{{count}}</td><td>{{summary}}</td></tr>
 
         """
 

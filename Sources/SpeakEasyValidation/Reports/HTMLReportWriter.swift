@@ -1,3 +1,4 @@
+import Mustache
 import SpeakEasyModel
 
 /// The report for people to open in a browser: one self-contained HTML file, for a CI artifact or an
@@ -39,7 +40,11 @@ package struct HTMLReportWriter: ReportWriter, Sendable {
         var warnings: String
         var entitiesChecked: String
         var elapsed: [String]
+        /// The rules that found something, and those that found nothing.
         var rules: [RuleRow]
+        var found: Bool
+        var passed: [RuleRow]
+        var passedCount: [String]
         var inputs: [InputRow]
         var overview: [OverviewView]
         var groups: [Group]
@@ -56,7 +61,7 @@ package struct HTMLReportWriter: ReportWriter, Sendable {
             elapsed = report.overview.map { [Self.seconds($0.elapsed)] } ?? []
 
             let ruleGroups = report.ruleGroups.filter { !$0.findings.isEmpty || !$0.rule.summary.isEmpty }
-            rules = ruleGroups.enumerated().map { index, group in
+            let allRules = ruleGroups.enumerated().map { index, group in
                 RuleRow(
                     index: index,
                     id: group.rule.id.forHTML,
@@ -66,6 +71,10 @@ package struct HTMLReportWriter: ReportWriter, Sendable {
                     clean: group.findings.isEmpty
                 )
             }
+            rules = allRules.filter { !$0.clean }
+            found = !rules.isEmpty
+            passed = allRules.filter(\.clean)
+            passedCount = passed.isEmpty ? [] : [ValidationSummary.count(passed.count, "rule")]
             let open = report.findings.count <= HTMLReportWriter.openUpTo
             var budget = HTMLReportWriter.findingsShown
             groups = ruleGroups.enumerated().compactMap { index, group in
@@ -195,6 +204,7 @@ package struct HTMLReportWriter: ReportWriter, Sendable {
         var idleCount: String
         var idleShown: String
         var idleCapped: Bool
+        var hasIdle: Bool
         var eventsWithoutSpeaker: String
         var thumbnailNote: [String]
 
@@ -286,6 +296,7 @@ package struct HTMLReportWriter: ReportWriter, Sendable {
             idleCount = number(overview.speakersWithoutEventsCount)
             idleShown = number(idle.count)
             idleCapped = idle.count < overview.speakersWithoutEventsCount
+            hasIdle = !idle.isEmpty
             eventsWithoutSpeaker = number(overview.eventsWithoutSpeaker)
             thumbnailNote = overview.thumbnailNote.map { [$0] } ?? []
         }
