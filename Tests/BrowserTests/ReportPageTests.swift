@@ -33,12 +33,17 @@ struct ReportPageTests {
             // What the store holds, counted here.
             let events = try await Self.events(in: store)
             var perMonth: [String: Int] = [:]
+            var perHour: [String: Int] = [:]
+            var perWeekday: [String: Int] = [:]
+            let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]  // Foundation's 1...7
             for case .dateTime(let date) in events.compactMap({ $0["EventDate"] }) {
                 let instant = Date(timeIntervalSince1970: Double(date.ticks - Self.unixEpochTicks) / 10_000_000)
-                let parts = Self.utc.dateComponents([.year, .month], from: instant)
+                let parts = Self.utc.dateComponents([.year, .month, .hour, .weekday], from: instant)
                 perMonth[String(format: "%04d-%02d", parts.year!, parts.month!), default: 0] += 1
+                perHour[String(format: "%02d", parts.hour!), default: 0] += 1
+                perWeekday[weekdayNames[parts.weekday! - 1], default: 0] += 1
             }
-            let undated = events.filter { if case .dateTime = $0["EventDate"] { false } else { true } }.count
+            let undated = events.filter { if case .dateTime? = $0["EventDate"] { false } else { true } }.count
 
             let shot = directory + "/report.png"
             let seen = try HeadlessChromium.run([
@@ -53,12 +58,7 @@ struct ReportPageTests {
                       message: tr.querySelector('.message').textContent }))
                     """
                 ),
-                .evaluate(
-                    """
-                    Object.fromEntries(Array.from(document.querySelectorAll('#months-table tbody tr'))
-                      .map(tr => [tr.querySelector('th').textContent, Number(tr.querySelector('td').textContent)]))
-                    """
-                ),
+                .evaluate(Self.tableNumbers("#months-table")),
                 .evaluate(
                     """
                     Array.from(document.querySelectorAll('#months-chart rect.bar')).map(bar => {
@@ -82,12 +82,14 @@ struct ReportPageTests {
                 ),
                 .evaluate("document.querySelectorAll('script').length"),
                 .evaluate("document.getElementById('verdict').textContent"),
+                .evaluate(Self.tableNumbers("#hours-table")),
+                .evaluate(Self.tableNumbers("#weekdays-table")),
                 .screenshot(shot),
             ])
             #expect(seen.errors.isEmpty, "console errors: \(seen.errors)")
             #expect(seen.offsite.isEmpty, "requests that left the machine: \(seen.offsite)")
             #expect(seen.requests.allSatisfy { $0.hasPrefix("file:") || $0.hasPrefix("data:") }, "\(seen.requests)")
-            try #require(seen.results.count == 8)
+            try #require(seen.results.count == 10)
 
             // Every planted defect is listed under its rule, with its keys.
             let listed = (seen.results[0].array ?? []).map {
@@ -122,6 +124,10 @@ struct ReportPageTests {
             #expect(photos.allSatisfy { ($0.number ?? 0) > 0 }, "\(photos)")
             #expect(seen.results[6] == .number(0), "the page has no script")
             #expect(seen.results[7].string?.contains("error") == true)
+
+            // Seeded events: their hours and weekdays, as Foundation's calendar counts them.
+            #expect((seen.results[8].object ?? [:]).mapValues { $0.int ?? -1 }.filter { $0.value > 0 } == perHour)
+            #expect((seen.results[9].object ?? [:]).mapValues { $0.int ?? -1 }.filter { $0.value > 0 } == perWeekday)
 
             try Self.expectNotBlank(shot)
             try NuHTMLChecker.check(file: report)
@@ -254,12 +260,12 @@ struct ReportPageTests {
         }
         var imageUrl: String?
         for try await entity in store.entities(in: "events", partition: "speakers") {
-            if case .string(let url) = entity["ImageUrl"] { imageUrl = url }
+            if case .string(let url)? = entity["ImageUrl"] { imageUrl = url }
             break
         }
         // A blob URL of this account and container, naming a blob that is not there.
         let url = try #require(imageUrl)
-        let missingPhoto = url[..<(url.lastIndex(of: "/") ?? url.endIndex)] + "/nobody.jpg"
+        let missingPhoto = String(url[..<(url.lastIndex(of: "/") ?? url.endIndex)]) + "/nobody.jpg"
         var wholeSecond = try #require(first)
         wholeSecond.properties = wholeSecond.properties.map {
             $0.name == "EventDate"
@@ -314,6 +320,14 @@ struct ReportPageTests {
             Listed(rule: "contract.partition", partitionKey: "events", rowKey: "stray"),
             Listed(rule: "photos.missing", partitionKey: "speakers", rowKey: photoless),
         ]
+    }
+
+    /// JavaScript for a chart's table of numbers, as {label: number}.
+    static func tableNumbers(_ table: String) -> String {
+        """
+        Object.fromEntries(Array.from(document.querySelectorAll('\(table) tbody tr'))
+          .map(tr => [tr.querySelector('th').textContent, Number(tr.querySelector('td').textContent.replace(/,/g, ''))]))
+        """
     }
 
     /// Every event of the store, as the store holds it.
