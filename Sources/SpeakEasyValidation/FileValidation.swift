@@ -76,14 +76,15 @@ package enum FileValidation {
             overview = validator.overview(inputs: zip(paths, sizes).map { ReportOverview.Input(name: $0, bytes: $1) })
             overview!.elapsed = ContinuousClock.now - started
         }
-        return ValidationReport(
+        var report = ValidationReport(
             rules: rules(options).map(\.descriptor),
             findings: validator.findings,
             inputs: paths,
             entitiesChecked: validator.entitiesChecked,
             truncated: validator.isFull,
-            maxErrors: options.maxErrors,
-            overview: overview
+            maxErrors: options.maxErrors
         )
+        report.overview = overview
+        return report
     }
 }

@@ -112,6 +112,7 @@ public struct ValidationReport: Sendable {
     /// a file or URL for every finding (SARIF) points a place in the account.
     package var storeAddress: String?
     /// What the data looks like, when the run was asked for it (``ValidationOptions/collectsOverview``).
+    /// Set after the report is made, so the initializer's signature (in the API baseline) stays.
     package var overview: ReportOverview?
 
     package init(
@@ -121,8 +122,7 @@ public struct ValidationReport: Sendable {
         entitiesChecked: Int,
         truncated: Bool,
         maxErrors: Int? = nil,
-        storeAddress: String? = nil,
-        overview: ReportOverview? = nil
+        storeAddress: String? = nil
     ) {
         self.rules = rules
         self.findings = findings
@@ -131,7 +131,6 @@ public struct ValidationReport: Sendable {
         self.truncated = truncated
         self.maxErrors = maxErrors
         self.storeAddress = storeAddress
-        self.overview = overview
     }
 
     /// Why the counts are lower bounds, for every report form to say the same.

@@ -79,16 +79,17 @@ package enum StoreValidation {
             try await SpeakerThumbnails.load(store, into: &overview!)
             overview!.elapsed = ContinuousClock.now - started
         }
-        return ValidationReport(
+        var report = ValidationReport(
             rules: rules(options).map(\.descriptor),
             findings: validator.findings,
             inputs: [store.displayName],
             entitiesChecked: validator.entitiesChecked,
             truncated: validator.isFull,
             maxErrors: options.maxErrors,
-            storeAddress: store.address,
-            overview: overview
+            storeAddress: store.address
         )
+        report.overview = overview
+        return report
     }
 
     /// The manifest, and what is wrong with it.
