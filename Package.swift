@@ -18,7 +18,8 @@ import PackageDescription
 //                        backend (the one place that names both)
 //   SpeakEasyConversion  export: entities from a store or files into a format
 //   SpeakEasySeeding     generation and seeding
-//   SpeakEasyValidation  validation and its reports (reads the manifest, Model's record, that Seeding writes)
+//   SpeakEasyValidation  validation and its reports (reads the manifest, Model's record, that Seeding writes;
+//                        the HTML report's templates are Mustache, compiled in)
 //   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on SwiftNIO
 //   SpeakEasyData        the library: the public API (Store, EntityFile, LocalStorageServer, …) over the
 //                        layers above, and re-exports of all of them but SQLite and Server, so that the
@@ -29,7 +30,7 @@ import PackageDescription
 // `package`; `public` is only what the library offers (every public name is documented, and CI checks
 // that none disappears: CONTRIBUTING.md). CSQLite goes to SQLite only, CLibXML2 to Formats only,
 // swift-crypto to the layers that hash (Model's name-based GUIDs, Storage's digests, Protocol's signing,
-// Seeding's keys, Server's MD5s).
+// Seeding's keys, Server's MD5s), swift-mustache to Validation only (the HTML report's templates).
 let package = Package(
     name: "SpeakEasyData",
     // Linux only is supported and tested. No platforms are declared: a macOS build is untested (it
@@ -58,6 +59,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -115,7 +117,10 @@ let package = Package(
         ),
         .target(
             name: "SpeakEasyValidation",
-            dependencies: ["SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage"]
+            dependencies: [
+                "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .target(
             name: "SpeakEasyData",

@@ -14,6 +14,10 @@ struct EventRecord: Sendable {
     /// Whether name, location, speaker and date were all present (only then does it take part in
     /// `duplicates.events`).
     var isComplete: Bool
+    /// Whether `ticks` is an EventDate, and `speaker` a SpeakerKey (0 is a key's number too): what
+    /// the report's overview counts. They fit in the padding after `isComplete`.
+    var hasDate = true
+    var hasSpeaker = true
 
     /// The identity `duplicates.events` compares: name, location, speaker and date.
     func sameEvent(as other: EventRecord) -> Bool {
@@ -59,6 +63,13 @@ struct EventIndex: Sendable {
         var name: UInt32
         var location: UInt32
         var speaker: UInt32
+    }
+
+    /// Every record, in the order they were added.
+    func forEach(_ body: (EventRecord) -> Void) {
+        for chunk in chunks {
+            for record in chunk { body(record) }
+        }
     }
 
     subscript(number: UInt32) -> EventRecord {

@@ -32,7 +32,9 @@ package enum FileValidation {
         plainEvents: Bool = true,
         progress: (Progress) -> Void = { _ in }
     ) async throws(FormatError) -> ValidationReport {
-        let total = paths.reduce(Int64(0)) { $0 + (FileSystem.size(of: $1) ?? 0) }
+        let started = ContinuousClock.now
+        let sizes = paths.map { FileSystem.size(of: $0) }
+        let total = sizes.reduce(Int64(0)) { $0 + ($1 ?? 0) }
         // Events are about 1.1 KB in every format: sizing the duplicate sets from the input's size
         // saves rehashing them as they grow (an underestimate only means they grow; over 1 KB a
         // record, an overestimate costs little).
@@ -69,7 +71,12 @@ package enum FileValidation {
         }
         if !validator.isFull { validator.finishReferences() }
         progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesRead, bytesTotal: total))
-        return ValidationReport(
+        var overview: ReportOverview?
+        if options.collectsOverview {
+            overview = validator.overview(inputs: zip(paths, sizes).map { ReportOverview.Input(name: $0, bytes: $1) })
+            overview!.elapsed = ContinuousClock.now - started
+        }
+        var report = ValidationReport(
             rules: rules(options).map(\.descriptor),
             findings: validator.findings,
             inputs: paths,
@@ -77,5 +84,7 @@ package enum FileValidation {
             truncated: validator.isFull,
             maxErrors: options.maxErrors
         )
+        report.overview = overview
+        return report
     }
 }

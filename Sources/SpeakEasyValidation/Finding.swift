@@ -111,6 +111,9 @@ public struct ValidationReport: Sendable {
     /// The checked account's address, for a store run: where a report that needs
     /// a file or URL for every finding (SARIF) points a place in the account.
     package var storeAddress: String?
+    /// What the data looks like, when the run was asked for it (``ValidationOptions/collectsOverview``).
+    /// Set after the report is made, so the initializer's signature (in the API baseline) stays.
+    package var overview: ReportOverview?
 
     package init(
         rules: [RuleDescriptor],

@@ -15,6 +15,7 @@ package enum StoreValidation {
     ) async throws
         -> ValidationReport
     {
+        let started = ContinuousClock.now
         let table = DataContract.table
         // An account without the table has nothing to validate (an Azure account is always there).
         guard try await store.tableNames().contains(table) else {
@@ -69,7 +70,16 @@ package enum StoreValidation {
             }
         }
         progress(validator.entitiesChecked, max(total, validator.entitiesChecked))
-        return ValidationReport(
+        var overview: ReportOverview?
+        if options.collectsOverview {
+            let partitions = counts.keys.sorted().map {
+                ReportOverview.Input(name: "\(store.displayName): \(table)/\($0)", entities: counts[$0])
+            }
+            overview = validator.overview(inputs: partitions.isEmpty ? [.init(name: store.displayName)] : partitions)
+            try await SpeakerThumbnails.load(store, into: &overview!)
+            overview!.elapsed = ContinuousClock.now - started
+        }
+        var report = ValidationReport(
             rules: rules(options).map(\.descriptor),
             findings: validator.findings,
             inputs: [store.displayName],
@@ -78,6 +88,8 @@ package enum StoreValidation {
             maxErrors: options.maxErrors,
             storeAddress: store.address
         )
+        report.overview = overview
+        return report
     }
 
     /// The manifest, and what is wrong with it.

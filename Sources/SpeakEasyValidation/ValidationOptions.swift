@@ -18,6 +18,9 @@ public struct ValidationOptions: Sendable {
     /// Whether a seed is writing to the store being checked, when the caller can tell: an unfinished
     /// manifest then means "wait", not "interrupted".
     package var seedRunning: Bool?
+    /// Whether the report gets the data's picture besides its findings (``ReportOverview``; the HTML
+    /// report draws it), and, for a store, the speakers' photos.
+    package var collectsOverview = false
 
     /// Every rule, no date range, no limit on findings.
     public init() {}

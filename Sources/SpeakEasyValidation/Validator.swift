@@ -42,6 +42,9 @@ package struct Validator: Sendable {
     /// is known: the finding, the event's SpeakerName, and the speaker's Name.
     var unhinted: [(finding: Int, speakerName: UInt32, name: String)] = []
 
+    /// Dates written without the `Z` (the records keep ticks, not how a date was written).
+    var unzonedDates = 0
+
     static let noName = UInt32.max
 
     /// `expectedEvents` sizes the duplicate sets up front (an estimate: they grow if needed).
@@ -254,7 +257,9 @@ package struct Validator: Sendable {
             speaker: speakerNumber ?? 0,
             line: line,
             source: source,
-            isComplete: complete
+            isComplete: complete,
+            hasDate: date != nil,
+            hasSpeaker: speakerNumber != nil
         )
         let added = events.add(record, checkEvents: log.isOn(.duplicatesEvents))
         if let first = added.sameKey {
@@ -287,6 +292,7 @@ package struct Validator: Sendable {
     }
 
     private mutating func checkDate(_ date: EdmDateTime, of key: CompactKey, line: UInt32) {
+        if date.lexicalShape?.hasZone == false { unzonedDates += 1 }
         if log.isOn(.datesFormat), let message = Self.servedDateProblem(date, check: options.dateFormat) {
             log.add(.datesFormat, message, at: eventLocation(key, line: line))
         }

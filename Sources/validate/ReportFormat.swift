@@ -3,7 +3,7 @@ import SpeakEasyData
 
 /// `--report`: the one place that maps a report format to its writer.
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, junit, github, sarif
+    case text, json, junit, github, sarif, html
 
     func writer(colour: Bool, toolVersion: String) -> any ReportWriter {
         switch self {
@@ -12,6 +12,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case .junit: JUnitReportWriter()
         case .github: GitHubReportWriter()
         case .sarif: SARIFReportWriter(toolVersion: toolVersion)
+        case .html: HTMLReportWriter(toolVersion: toolVersion)
         }
     }
 }

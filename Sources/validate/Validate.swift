@@ -28,6 +28,7 @@ struct Validate: AsyncParsableCommand {
               validate events.ndjson --rule dates,references --date-format azure
               validate --store prod-copy.sqlite --skip photos.unused --max-errors 50
               validate --store azure --report junit --output report.xml  # photos too
+              validate --report html --output report.html   # a page to open in a browser
               validate events.csv --cutoff 2026-12-31 --warnings-as-errors
 
             """ + ExitStatusHelp.text(findings: "errors found (or warnings, with --warnings-as-errors)"),
@@ -53,7 +54,12 @@ struct Validate: AsyncParsableCommand {
 
     @OptionGroup var storeOption: StoreOption
 
-    @Option(help: ArgumentHelp("Report format: text, json, junit, github, sarif.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Report format: text, json, junit, github, sarif, html (one self-contained page: the verdict, events per month, the dates as the app reads them, events per speaker with photos, and the findings by rule).",
+            valueName: "format"
+        )
+    )
     var report: ReportFormat = .text
 
     @Option(help: ArgumentHelp("Write the report to this file (atomically) instead of stdout.", valueName: "file"))
@@ -160,6 +166,7 @@ struct Validate: AsyncParsableCommand {
         options.cutoff = cutoff?.asCutoff
         options.maxErrors = maxErrors
         options.warningsAsErrors = warningsAsErrors
+        options.collectsOverview = report == .html
 
         if !files.isEmpty, !rule.isEmpty, !outputOptions.quiet {
             let storeOnly = options.rules.filter(\.needsStore).map(\.id).sorted()
