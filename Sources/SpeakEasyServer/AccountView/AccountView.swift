@@ -67,8 +67,11 @@ package struct AccountView: Sendable {
         case "/blob" where reads: return try await blob()
         case "/validate" where reads: return validationPage()
         case "/validate" where head.method == "POST": return await runValidation()
-        case "/style.css" where reads: return AccountViewPage.stylesheet()
-        case "/", "/table", "/entities", "/entity", "/container", "/blob", "/style.css":
+        case "/style.css" where reads:
+            return AccountViewPage.asset(AccountViewStyle.css, contentType: "text/css; charset=utf-8")
+        case "/favicon.svg" where reads:
+            return AccountViewPage.asset(AccountViewStyle.icon, contentType: "image/svg+xml")
+        case "/", "/table", "/entities", "/entity", "/container", "/blob", "/style.css", "/favicon.svg":
             return AccountViewPage.error(.methodNotAllowed, "This page is read-only: it answers GET and HEAD only.")
         case "/validate":
             return AccountViewPage.error(.methodNotAllowed, "Validation is shown by GET and run by POST.")

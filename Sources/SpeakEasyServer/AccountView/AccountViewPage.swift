@@ -58,12 +58,9 @@ enum AccountViewPage {
         return self.error(HTTPResponse.Status(code: wire.status), "\(wire.code): \(wire.message)")
     }
 
-    static func stylesheet() -> ServiceResponse {
-        var response = reply(
-            .ok,
-            contentType: "text/css; charset=utf-8",
-            body: ByteBuffer(string: AccountViewStyle.css)
-        )
+    /// A file of the binary's own (`/style.css`, `/favicon.svg`), which a browser may keep an hour.
+    static func asset(_ text: String, contentType: String) -> ServiceResponse {
+        var response = reply(.ok, contentType: contentType, body: ByteBuffer(string: text))
         response.headers[.cacheControl] = "max-age=3600"
         return response
     }

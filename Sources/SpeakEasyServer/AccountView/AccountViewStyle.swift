@@ -1,6 +1,12 @@
-/// The browser view's one stylesheet, served from the binary at `/style.css`: plain CSS, nothing
-/// loaded from elsewhere (fonts are the system's).
+/// The browser view's stylesheet and icon, served from the binary at `/style.css` and `/favicon.svg`:
+/// nothing loaded from elsewhere (fonts are the system's). A browser asks for an icon whatever the
+/// page says; without one of our own it would log the miss as an error.
 enum AccountViewStyle {
+    static let icon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#36c"/>\
+        <path d="M3 5h10M3 8h10M3 11h10" stroke="#fff" stroke-width="1.5"/></svg>
+        """
+
     static let css = """
         :root { color-scheme: light dark; --line: #8884; --muted: #777; --warn: #b3261e; }
         body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; padding: 0 1.5rem 3rem; max-width: 110rem; }

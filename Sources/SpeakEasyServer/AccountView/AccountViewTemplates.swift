@@ -34,7 +34,7 @@ enum AccountViewTemplates {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{title}} · serve</title>
-        <link rel="icon" href="data:,">
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml">
         <link rel="stylesheet" href="/style.css">
         </head>
         <body>
