@@ -25,6 +25,8 @@ extension AccountView {
         var truncated: Bool
         var shown: Int
         var total: Int
+        /// Stored: the templates read values by reflection, which sees no computed property.
+        var hasFindings: Bool
         var findings: [FindingRow]
     }
 
@@ -59,6 +61,7 @@ extension AccountView {
             truncated: shown.count < report.findings.count,
             shown: shown.count,
             total: report.findings.count,
+            hasFindings: !shown.isEmpty,
             findings: shown.map { finding in
                 FindingRow(
                     rule: finding.rule,

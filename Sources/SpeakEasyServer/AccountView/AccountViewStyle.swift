@@ -22,7 +22,7 @@ enum AccountViewStyle {
         .type { font-weight: normal; color: var(--muted); font-size: .85em; }
         .grid-frame { overflow: auto; max-height: 75vh; border: 1px solid var(--line); }
         .grid { margin: 0; width: 100%; }
-        .grid td { max-width: 28rem; overflow-wrap: anywhere; }
+        .grid td { max-width: 24rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
         code { font: .9em ui-monospace, monospace; overflow-wrap: anywhere; white-space: pre-wrap; }
         .unreadable { color: var(--warn); }
         td.unreadable::after { content: " ⚠"; }

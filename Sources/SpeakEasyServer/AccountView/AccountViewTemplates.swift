@@ -173,6 +173,8 @@ enum AccountViewTemplates {
         {{#report}}
         <p class="summary" id="verdict">{{ranAt}}: {{entities}} entities checked, <span id="errors">{{errors}}</span> errors, <span id="warnings">{{warnings}}</span> warnings.</p>
         {{#truncated}}<p>Only the first {{shown}} of {{total}} findings are listed.</p>{{/truncated}}
+        {{^hasFindings}}<p id="no-findings">No findings.</p>{{/hasFindings}}
+        {{#hasFindings}}
         <table class="findings" id="findings">
         <thead><tr><th scope="col">Rule</th><th scope="col">Severity</th><th scope="col">Where</th><th scope="col">Finding</th></tr></thead>
         <tbody>
@@ -181,6 +183,7 @@ enum AccountViewTemplates {
         {{/findings}}
         </tbody>
         </table>
+        {{/hasFindings}}
         {{/report}}
         {{> footer}}
         """
