@@ -24,7 +24,11 @@ struct Serve: AsyncParsableCommand {
             hard-codes http://<account>.table.core.windows.net/ reaches serve unchanged once a \
             hosts-file entry points that name here (serve --account <name> --key <key>, the app's own).
 
-            A read-only view of the account for a browser is on http://127.0.0.1:10003/ (--ui-port;             --no-ui serves none): tables, partitions with their entity counts, entities a page at a time             with a $filter box, each entity's properties with their types, the containers' photos, and             validate's findings on demand. It is on loopback only, whatever --host says, needs no key and             shows none, and changes nothing.
+            A read-only view of the account for a browser is on http://127.0.0.1:10003/ (--ui-port; \
+            --no-ui serves none): tables, partitions with their entity counts, entities a page at a \
+            time with a $filter box, each entity's properties with their types, the containers' photos, \
+            and validate's findings on demand. It is on loopback only, whatever --host says, needs no key \
+            and shows none, and changes nothing.
 
             Requests are signed with the account key (Shared Key, Shared Key Lite for tables) or carry \
             a SAS token; without either, only the blobs of containers with public access can be read. \
