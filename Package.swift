@@ -40,7 +40,16 @@ let package = Package(
         .executable(name: "export", targets: ["export"]),
         .executable(name: "validate", targets: ["validate"]),
         .executable(name: "serve", targets: ["serve"]),
-        .library(name: "SpeakEasyData", targets: ["SpeakEasyData"]),
+        // The library: SpeakEasyData, and the layers whose public names it re-exports (listed so that
+        // `swift package diagnose-api-breaking-changes`, which compares a library product's modules,
+        // checks theirs too; CONTRIBUTING.md). A user still needs only `import SpeakEasyData`.
+        .library(
+            name: "SpeakEasyData",
+            targets: [
+                "SpeakEasyData", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasySeeding",
+                "SpeakEasyValidation",
+            ]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
