@@ -20,17 +20,19 @@ import PackageDescription
 //   SpeakEasySeeding     generation and seeding
 //   SpeakEasyValidation  validation and its reports (reads the manifest, Model's record, that Seeding writes;
 //                        the HTML report's templates are Mustache, compiled in)
-//   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on SwiftNIO
+//   SpeakEasyServer      `serve`: the Table and Blob services over a StorageAccount, on SwiftNIO, and the
+//                        browser view of the account (Mustache templates; it runs Validation on demand)
 //   SpeakEasyData        the library: the public API (Store, EntityFile, LocalStorageServer, …) over the
 //                        layers above, and re-exports of all of them but SQLite and Server, so that the
 //                        tools and tests `import SpeakEasyData` and no backend's type is in their reach
 //
 // Core → Model → Formats → Storage → {SQLite, Protocol → Azure} → Accounts; Storage → {Conversion,
-// Seeding, Validation}; Storage + Protocol → Server; all of them → Data. Names that cross a target are
-// `package`; `public` is only what the library offers (every public name is documented, and CI checks
-// that none disappears: CONTRIBUTING.md). CSQLite goes to SQLite only, CLibXML2 to Formats only,
-// swift-crypto to the layers that hash (Model's name-based GUIDs, Storage's digests, Protocol's signing,
-// Seeding's keys, Server's MD5s), swift-mustache to Validation only (the HTML report's templates).
+// Seeding, Validation}; Storage + Protocol + Validation → Server; all of them → Data. Names that cross a
+// target are `package`; `public` is only what the library offers (every public name is documented, and
+// CI checks that none disappears: CONTRIBUTING.md). CSQLite goes to SQLite only, CLibXML2 to Formats
+// only, swift-crypto to the layers that hash (Model's name-based GUIDs, Storage's digests, Protocol's
+// signing, Seeding's keys, Server's MD5s), swift-mustache to Validation and Server (the report's and the
+// browser view's templates).
 let package = Package(
     name: "SpeakEasyData",
     // Linux only is supported and tested. No platforms are declared: a macOS build is untested (it
@@ -135,9 +137,11 @@ let package = Package(
             name: "SpeakEasyServer",
             dependencies: [
                 "SpeakEasyCore", "SpeakEasyModel", "SpeakEasyFormats", "SpeakEasyStorage", "SpeakEasyProtocol",
+                "SpeakEasyValidation",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -36,6 +36,10 @@ public final class LocalStorageServer: Sendable {
     public let tablePort: Int
     /// The port of the Blob service on 127.0.0.1.
     public let blobPort: Int
+    /// The port of the read-only browser view of the account on 127.0.0.1, as `serve` shows it:
+    /// tables, partitions, entities, photos and `validate`'s findings. It needs no key, shows none,
+    /// and changes nothing; see ``uiEndpoint``.
+    public let uiPort: Int
     /// The account name the server answers: the development account's, `devstoreaccount1`.
     public let accountName: String
     /// The account's key, for Shared Key signing: the development account's well-known key.
@@ -45,13 +49,14 @@ public final class LocalStorageServer: Sendable {
     private let task: Task<Void, any Error>
 
     private init(
-        ports: [StorageService: Int],
+        ports: [ServedPort: Int],
         configuration: ServerConfiguration,
         stopSignal: AsyncStream<Void>.Continuation,
         task: Task<Void, any Error>
     ) {
-        tablePort = ports[.table] ?? 0
-        blobPort = ports[.blob] ?? 0
+        tablePort = ports[.service(.table)] ?? 0
+        blobPort = ports[.service(.blob)] ?? 0
+        uiPort = ports[.ui] ?? 0
         accountName = configuration.accountName
         accountKey = configuration.accountKey
         self.stopSignal = stopSignal
@@ -65,6 +70,10 @@ public final class LocalStorageServer: Sendable {
     /// The Blob service's endpoint, path style: `http://127.0.0.1:PORT/devstoreaccount1`.
     public var blobEndpoint: String { DevelopmentAccount.endpoint(.blob, port: blobPort) }
 
+    /// The browser view's address, `http://127.0.0.1:PORT/`, for a person (or a headless browser) to
+    /// open.
+    public var uiEndpoint: String { "http://\(AccountView.host):\(uiPort)/" }
+
     /// A connection string with the account's name, key and both endpoints, as the Azure SDKs, the
     /// Azure CLI and ``Store/init(_:environment:readOnly:)`` read it.
     public var connectionString: String {
@@ -72,7 +81,7 @@ public final class LocalStorageServer: Sendable {
             + "TableEndpoint=\(tableEndpoint);BlobEndpoint=\(blobEndpoint);"
     }
 
-    /// Starts a server and returns once both services listen.
+    /// Starts a server and returns once both services and the browser view listen.
     ///
     /// - Parameters:
     ///   - store: where the data goes; a ``Location/temporary`` store by default.
@@ -123,7 +132,8 @@ public final class LocalStorageServer: Sendable {
     }
 
     /// ``start(store:tablePort:blobPort:)`` with every setting of `serve` (the tests' faults and
-    /// limits): `configure` gets the settings with both ports 0 and request logging off.
+    /// limits): `configure` gets the settings with every port 0 (the browser view's too) and request
+    /// logging off. A configuration without the view (`uiPort` nil) leaves ``uiPort`` 0.
     package static func start(
         store: Location,
         configure: (inout ServerConfiguration) -> Void
@@ -132,9 +142,11 @@ public final class LocalStorageServer: Sendable {
         var configuration = ServerConfiguration()
         configuration.blobPort = 0
         configuration.tablePort = 0
+        configuration.uiPort = 0
         configuration.logRequests = false
         configure(&configuration)
-        let ports = Locked<[StorageService: Int]>([:])
+        let ports = Locked<[ServedPort: Int]>([:])
+        let expected = StorageService.allCases.count + (configuration.uiPort == nil ? 0 : 1)
         let (listening, listened) = AsyncStream<Void>.makeStream()
         let (stopped, stop) = AsyncStream<Void>.makeStream()
         let task = Task { [configuration] in
@@ -148,12 +160,12 @@ public final class LocalStorageServer: Sendable {
                 configuration: configuration,
                 handlingSignals: false,
                 until: { for await _ in stopped {} },
-                onListening: { service, port in
+                onListening: { served, port in
                     let count = ports.withLock {
-                        $0[service] = port
+                        $0[served] = port
                         return $0.count
                     }
-                    if count == StorageService.allCases.count { listened.finish() }
+                    if count == expected { listened.finish() }
                 },
                 server: {
                     try StorageServer(
@@ -165,7 +177,7 @@ public final class LocalStorageServer: Sendable {
         }
         for await _ in listening {}
         let bound = ports.withLock { $0 }
-        guard bound.count == StorageService.allCases.count else {
+        guard bound.count == expected else {
             stop.finish()
             try await task.value
             throw CancellationError()

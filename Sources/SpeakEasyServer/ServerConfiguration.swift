@@ -6,6 +6,9 @@ package struct ServerConfiguration: Sendable {
     /// 0 picks a free port.
     package var blobPort = StorageService.blob.developmentPort
     package var tablePort = StorageService.table.developmentPort
+    /// The read-only browser view's port on 127.0.0.1 (``AccountView``; 0 picks a free one); nil
+    /// serves none.
+    package var uiPort: Int? = AccountView.developmentPort
     package var accountName = DevelopmentAccount.name
     /// Other names the account answers to in paths: the local store's own account name, which the
     /// photo URLs that `seed` writes carry, so that they open as they are.

@@ -9,6 +9,8 @@ package struct StorageServer: Sendable {
     package let account: any StorageAccount
 
     let authenticator: RequestAuthenticator
+    /// The browser view's last `validate` run on the account (``AccountView``).
+    let validationRuns = ValidationRuns()
 
     /// Throws when the configuration's key is not an account key (base64).
     package init(account: any StorageAccount, configuration: ServerConfiguration) throws(StorageCredentials.KeyError) {
@@ -19,12 +21,13 @@ package struct StorageServer: Sendable {
         )
     }
 
-    /// Serves both services until SIGINT or SIGTERM arrives, or `stop` returns; requests in flight
-    /// finish first. `onListening` learns each service's bound port (useful with port 0).
+    /// Serves both services, and the browser view unless the configuration turns it off, until SIGINT
+    /// or SIGTERM arrives, or `stop` returns; requests in flight finish first. `onListening` learns
+    /// each bound port (useful with port 0), the services' first and the view's last.
     package func run(
         handlingSignals: Bool = true,
         until stop: @escaping @Sendable () async -> Void = { await Task.never() },
-        onListening: @escaping @Sendable (StorageService, Int) async -> Void = { _, _ in }
+        onListening: @escaping @Sendable (ServedPort, Int) async -> Void = { _, _ in }
     ) async throws {
         try await Self.run(
             configuration: configuration,
@@ -34,28 +37,28 @@ package struct StorageServer: Sendable {
         ) { self }
     }
 
-    /// As ``run(handlingSignals:until:onListening:)``, with the server made by `make` only once both
-    /// ports are bound: a port that cannot be listened on then fails the run before `make` opens (and
+    /// As ``run(handlingSignals:until:onListening:)``, with the server made by `make` only once every
+    /// port is bound: a port that cannot be listened on then fails the run before `make` opens (and
     /// perhaps creates or changes) the store.
     package static func run(
         configuration: ServerConfiguration,
         handlingSignals: Bool = true,
         until stop: @escaping @Sendable () async -> Void = { await Task.never() },
-        onListening: @escaping @Sendable (StorageService, Int) async -> Void = { _, _ in },
+        onListening: @escaping @Sendable (ServedPort, Int) async -> Void = { _, _ in },
         server make: () throws -> StorageServer
     ) async throws {
         // Trapped before the sockets open, so that a signal from then on stops the server cleanly.
         let signals = handlingSignals ? await UnixSignalsSequence(trapping: .sigterm, .sigint) : nil
         // Set before the listeners accept anything, so every request finds it.
         let made = Locked<StorageServer?>(nil)
-        var listeners: [(StorageService, ServiceListener)] = []
+        var listeners: [(ServedPort, ServiceListener)] = []
         // One budget for both services: what bounds memory is the bodies held in all.
         let budget = BodyBudget(limit: configuration.maxBufferedBodyBytes)
         do {
             for service in StorageService.allCases {
                 listeners.append(
                     (
-                        service,
+                        .service(service),
                         try await ServiceListener.bind(
                             host: configuration.host,
                             port: service == .blob ? configuration.blobPort : configuration.tablePort,
@@ -68,6 +71,27 @@ package struct StorageServer: Sendable {
                     )
                 )
             }
+            // Last, so that its line follows the services' (scripts read the first two).
+            if let port = configuration.uiPort {
+                listeners.append(
+                    (
+                        .ui,
+                        try await ServiceListener.bind(
+                            host: AccountView.host,
+                            port: port,
+                            maxConnections: AccountView.maxConnections,
+                            idleTimeoutSeconds: configuration.idleTimeoutSeconds,
+                            limits: ConnectionLimits(
+                                configuration,
+                                maxBodySize: AccountView.maxBodySize,
+                                budget: budget
+                            ),
+                            serverHeader: AccountView.serverHeader,
+                            service: .accountView(of: { made.withLock { $0 } })
+                        )
+                    )
+                )
+            }
             let server = try make()
             made.withLock { $0 = server }
             for (_, listener) in listeners { listener.start() }
@@ -75,7 +99,7 @@ package struct StorageServer: Sendable {
             for (_, listener) in listeners { await listener.stop() }
             throw error
         }
-        for (service, listener) in listeners { await onListening(service, listener.port) }
+        for (served, listener) in listeners { await onListening(served, listener.port) }
         // Whichever comes first: `stop` returning, a signal, or this task's cancellation.
         await withTaskGroup { waits in
             waits.addTask { await stop() }
@@ -85,6 +109,20 @@ package struct StorageServer: Sendable {
         }
         await withTaskGroup { stops in
             for (_, listener) in listeners { stops.addTask { await listener.stop() } }
+        }
+    }
+}
+
+/// What listens on one of the server's ports: a service, or the browser view of the account.
+package enum ServedPort: Hashable, Sendable {
+    case service(StorageService)
+    case ui
+
+    /// The word `serve` prints before the port's URL: `blob`, `table`, `ui`.
+    package var name: String {
+        switch self {
+        case .service(let service): service.rawValue
+        case .ui: "ui"
         }
     }
 }

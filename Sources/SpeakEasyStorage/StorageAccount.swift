@@ -81,6 +81,10 @@ package protocol StorageAccount: AnyObject, Sendable {
         limit: Int
     ) async throws -> (digests: [KeyedDigest], next: ContinuationToken?)
 
+    /// The table's partitions after `after` (nil: from the first) in key order, at most `limit`,
+    /// each with its entity count. A missing table has none.
+    func partitionCounts(table: String, after: String?, limit: Int) async throws -> PartitionCountPage
+
     /// Makes every committed write survive the machine stopping.
     func flush() async throws
 

@@ -316,7 +316,7 @@ package struct Validator: Sendable {
     /// what matters is the served form, not the text a file holds. The app's parser (ICU, see
     /// ``EventDateCheck/app``) reads 1 to 7 fractional digits but needs the `.`: it refuses exactly
     /// the dates on a whole second. `AppDateParserTests` holds this to the parser itself.
-    static func servedDateProblem(_ date: EdmDateTime, check: EventDateCheck) -> String? {
+    package static func servedDateProblem(_ date: EdmDateTime, check: EventDateCheck) -> String? {
         let written =
             date.lexicalShape.map { Self.written(date, $0) } ?? String(decoding: date.formatted(), as: UTF8.self)
         if let shape = date.lexicalShape, !shape.hasZone {

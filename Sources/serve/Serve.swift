@@ -24,6 +24,12 @@ struct Serve: AsyncParsableCommand {
             hard-codes http://<account>.table.core.windows.net/ reaches serve unchanged once a \
             hosts-file entry points that name here (serve --account <name> --key <key>, the app's own).
 
+            A read-only view of the account for a browser is on http://127.0.0.1:10003/ (--ui-port; \
+            --no-ui serves none): tables, partitions with their entity counts, entities a page at a \
+            time with a $filter box, each entity's properties with their types, the containers' photos, \
+            and validate's findings on demand. It is on loopback only, whatever --host says, needs no key \
+            and shows none, and changes nothing.
+
             Requests are signed with the account key (Shared Key, Shared Key Lite for tables) or carry \
             a SAS token; without either, only the blobs of containers with public access can be read. \
             A line per request goes to stderr (method, path, status, time; SAS signatures masked). \
@@ -38,7 +44,7 @@ struct Serve: AsyncParsableCommand {
 
             Examples:
               serve                                 # speakeasy.sqlite as devstoreaccount1
-              serve --store demo.sqlite --table-port 0 --blob-port 0
+              serve --store demo.sqlite --table-port 0 --blob-port 0 --ui-port 0
               serve --faults '503/every=3/batch,drop/first=1'
               serve --faults 'lose/every=7/batch'   # a retry must not insert twice
               curl http://127.0.0.1:10000/speakeasy/speakers/BTubalinal.jpg -o photo.jpg
@@ -74,6 +80,16 @@ struct Serve: AsyncParsableCommand {
         help: ArgumentHelp("The Table service's port; 0 picks a free one.", valueName: "port")
     )
     var tablePort = StorageService.table.developmentPort
+
+    @Option(
+        name: .customLong("ui-port"),
+        parsing: .unconditional,
+        help: ArgumentHelp("The browser view's port on 127.0.0.1; 0 picks a free one.", valueName: "port")
+    )
+    var uiPort = AccountView.developmentPort
+
+    @Flag(name: .customLong("no-ui"), help: "Serve no browser view.")
+    var noUI = false
 
     @Option(help: ArgumentHelp("The account name to serve the store under.", valueName: "name"))
     var account = DevelopmentAccount.name
@@ -116,7 +132,8 @@ struct Serve: AsyncParsableCommand {
                 )
             }
         }
-        for (name, port) in [("--blob-port", blobPort), ("--table-port", tablePort)] where !(0...65535).contains(port) {
+        for (name, port) in [("--blob-port", blobPort), ("--table-port", tablePort), ("--ui-port", uiPort)]
+        where !(0...65535).contains(port) {
             throw ValidationError("\(name) \(port): a port is 0 to 65535")
         }
         guard (1...1000).contains(pageSize) else { throw ValidationError("--page-size \(pageSize): 1 to 1000") }
@@ -138,6 +155,7 @@ struct Serve: AsyncParsableCommand {
             configuration.host = host
             configuration.blobPort = blobPort
             configuration.tablePort = tablePort
+            configuration.uiPort = noUI ? nil : uiPort
             configuration.accountName = account
             configuration.accountKey = accountKey
             configuration.pageSize = pageSize
@@ -148,13 +166,19 @@ struct Serve: AsyncParsableCommand {
             let host = host
             let accountName = account
             var store: (any StorageAccount)?
-            // The store is opened (created if missing) only once both ports are bound: a port that
+            // The store is opened (created if missing) only once every port is bound: a port that
             // cannot be listened on leaves it as it was.
             try await StorageServer.run(
                 configuration: configuration,
-                onListening: { service, port in
-                    // On stdout, one line a service, so that a script can read the ports it got.
-                    Terminal.writeOutput("\(service.rawValue) http://\(host):\(port)/\(accountName)\n")
+                onListening: { served, port in
+                    // On stdout, one line a port, so that a script can read the ports it got: the
+                    // services' first, then the browser view's.
+                    let url =
+                        switch served {
+                        case .service: "http://\(host):\(port)/\(accountName)"
+                        case .ui: "http://\(AccountView.host):\(port)/"
+                        }
+                    Terminal.writeOutput("\(served.name) \(url)\n")
                 },
                 server: {
                     let opened = try location.open(readOnly: false)

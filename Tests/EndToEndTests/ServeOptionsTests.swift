@@ -51,6 +51,7 @@ struct ServeOptionsTests {
         arguments: [
             (["--blob-port", "-1"], "--blob-port -1: a port is 0 to 65535"),
             (["--table-port", "-2"], "--table-port -2: a port is 0 to 65535"),
+            (["--ui-port", "-4"], "--ui-port -4: a port is 0 to 65535"),
             (["--latency", "-5"], "--latency -5: 0 to 600000 ms"),
             (["--page-size", "-3"], "--page-size -3: 1 to 1000"),
         ]

@@ -8,6 +8,8 @@ import Testing
 package struct RunningServer: Sendable {
     package let ports: [StorageService: Int]
     package let store: String
+    /// The browser view's port (0 when the configuration serves none).
+    package let uiPort: Int
 
     package func port(_ service: StorageService) -> Int { ports[service]! }
 
@@ -65,7 +67,11 @@ package final class StartedServer: Sendable {
             try await prepare(path)
             let local = try await LocalStorageServer.start(store: .file(path), configure: configure)
             return StartedServer(
-                server: RunningServer(ports: [.table: local.tablePort, .blob: local.blobPort], store: path),
+                server: RunningServer(
+                    ports: [.table: local.tablePort, .blob: local.blobPort],
+                    store: path,
+                    uiPort: local.uiPort
+                ),
                 directory: directory,
                 local: local
             )

@@ -2,6 +2,16 @@
 /// characters and `/`. Blob URLs and SARIF's artifact URIs both need exactly this.
 package enum PercentEncoding {
     package static func encodePath(_ path: String) -> String {
+        encode(path, keepingSlash: true)
+    }
+
+    /// A query parameter's name or value for a URL: every byte but the unreserved characters (so
+    /// `/`, `&`, `=`, `+` and `#` too), which any reader of a query decodes back to the same text.
+    package static func encodeQueryComponent(_ text: String) -> String {
+        encode(text, keepingSlash: false)
+    }
+
+    private static func encode(_ path: String, keepingSlash: Bool) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count)
@@ -9,7 +19,9 @@ package enum PercentEncoding {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(byte)
+            case UInt8(ascii: "/") where keepingSlash:
                 out.append(byte)
             default:
                 out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]

@@ -16,7 +16,12 @@ struct ConnectionLimits: Sendable {
     var minBodyBytesPerSecond: Int
 
     init(_ configuration: ServerConfiguration, service: StorageService, budget: BodyBudget) {
-        maxBodySize = service.maxBodySize
+        self.init(configuration, maxBodySize: service.maxBodySize, budget: budget)
+    }
+
+    /// The bounds of `configuration` with a body of at most `maxBodySize` bytes.
+    init(_ configuration: ServerConfiguration, maxBodySize: Int, budget: BodyBudget) {
+        self.maxBodySize = maxBodySize
         maxHeaderCount = configuration.maxHeaderCount
         maxHeaderBytes = configuration.maxHeaderBytes
         self.budget = budget

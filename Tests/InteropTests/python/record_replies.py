@@ -138,7 +138,7 @@ class Recorder:
 
 
 def start(binary, store, extra):
-    process = subprocess.Popen([binary, "--store", store, "--table-port", "0", "--blob-port", "0", "--quiet"] + extra,
+    process = subprocess.Popen([binary, "--store", store, "--table-port", "0", "--blob-port", "0", "--ui-port", "0", "--quiet"] + extra,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     ports = {}
     while len(ports) < 2:
