@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // The library's layers, each a target that may import only the layers above it in this list, so the
@@ -267,4 +267,25 @@ if Context.environment["SPEAKEASY_FUZZ"] != nil {
         )
     )
     package.products.append(.executable(name: "fuzz", targets: ["fuzz"]))
+}
+
+// The benchmarks of the hot paths (Benchmarks/, see .ci/benchmarks): their malloc counts, checked
+// against committed thresholds. Like the fuzz target, in the package only when SPEAKEASY_BENCHMARKS is
+// set, so that no other build resolves ordo-one/benchmark or compiles them, and for the same reason:
+// the readers, writers and encoders they measure are `package` names. Swift tools 6.1 is for `traits`:
+// the MallocInterposer trait is what counts mallocs on Linux with Swift 6.3.
+if Context.environment["SPEAKEASY_BENCHMARKS"] != nil {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"])
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "HotPaths",
+            dependencies: [
+                "SpeakEasyData", "SpeakEasyProtocol", .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/HotPaths",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    )
 }
