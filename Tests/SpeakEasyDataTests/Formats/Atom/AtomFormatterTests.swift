@@ -101,6 +101,9 @@ struct AtomFormatterTests {
     @Test(
         "control characters are refused, naming entity and property, and nothing is appended",
         arguments: ["\u{0}", "\u{1}", "a\u{1B}b", "\u{FFFE}", "\u{FFFF}"]
+            // Long text is scanned eight bytes at a time: one in each position of a word, and in the tail.
+            + (0..<17).map { String(repeating: "x", count: 40 + $0) + "\u{1F}" + String(repeating: "y", count: 9) }
+            + ["\t\n\r\u{FF01}\u{F000}" + String(repeating: "z", count: 30) + "\u{FFFF}"]
     )
     func controlCharacters(_ text: String) throws {
         var formatter = AtomFormatter()
@@ -120,6 +123,15 @@ struct AtomFormatterTests {
         try formatter.append(Entity(partitionKey: "p", rowKey: "ok"), into: &out)
         formatter.end(into: &out)
         #expect(try Atom.read(out) == [Entity(partitionKey: "p", rowKey: "ok")])
+    }
+
+    @Test(
+        "long text with tabs, line breaks and other characters of U+F000...U+FFFD is written and read back",
+        arguments: (0..<9).map { String(repeating: "x", count: 32 + $0) + "\t\r\n\u{FF01}\u{FFFD}\u{F8FF}" }
+    )
+    func allowedCharactersInLongText(_ text: String) throws {
+        let entity = Entity(partitionKey: "p", rowKey: "r", properties: [Property("Text", .string(text))])
+        #expect(try Atom.read(Atom.write([entity])) == [entity])
     }
 
     @Test("a control character in a key is refused too")
