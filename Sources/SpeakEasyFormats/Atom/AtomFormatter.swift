@@ -3,7 +3,8 @@ import SpeakEasyCore
 package import SpeakEasyModel
 
 /// Writes entities as an Azure Table OData Atom feed, the way the service answers a query (as in
-/// the recorded `Tests/Fixtures/azure/table-atom-query-entities-feed.xml`), with libxml2's `xmlTextWriter`.
+/// the recorded `Tests/Fixtures/azure/table-atom-query-entities-feed.xml`), in the markup libxml2's
+/// `xmlTextWriter` writes (``AtomMarkupWriter``, held to it byte for byte).
 ///
 /// Every property carries `m:type` except strings; DateTime is written with 7 fractional digits, or
 /// as the service serves it with trailing zeros trimmed (``Options/trimsDateTimes``), and Double as
@@ -17,7 +18,7 @@ package import SpeakEasyModel
 /// the time of its response there, in every entry too (the entity's time is its Timestamp property).
 /// Pass a fixed time for output that does not depend on the clock. Each call appends only complete pieces (the feed's
 /// opening, one whole entry, the closing), and an entity that cannot be written appends nothing.
-/// Copies of a formatter share one libxml2 writer.
+/// Copies of a formatter share one writer.
 package struct AtomFormatter: EntityFormatter {
     package struct Options: Sendable {
         /// The table the entities belong to: the feed's title, and part of each entry's id and link.
@@ -53,56 +54,56 @@ package struct AtomFormatter: EntityFormatter {
     }
 
     package let options: Options
-    private let writer: AtomXMLWriter
+    private let writer: SharedMarkup
 
     /// ``Options/updated`` as Azure writes it: whole seconds, no fraction.
     private let updatedText: String
 
     package init(options: Options = Options()) {
         self.options = options
-        writer = AtomXMLWriter(indent: options.indent)
+        writer = SharedMarkup(AtomMarkupWriter(indent: options.indent))
         let ticks = options.updated.ticks
         updatedText = EdmDateTime(uncheckedTicks: ticks - ticks % EdmDateTime.ticksPerSecond).formattedTrimmed()
     }
 
     package mutating func begin(into out: inout [UInt8]) {
-        writer.startDocument()
-        writer.startElement("feed")
-        writer.attribute("xml:base", options.baseURL)
-        writer.attribute("xmlns", AtomNamespace.atom.description)
-        writer.attribute("xmlns:d", AtomNamespace.data.description)
-        writer.attribute("xmlns:m", AtomNamespace.metadata.description)
-        writer.element("title", attributes: [("type", "text")], text: options.table)
-        writer.element("id", text: options.baseURL + options.table)
-        writer.element("updated", text: updatedText)
-        writer.element("link", attributes: [("rel", "self"), ("title", options.table), ("href", options.table)])
-        writer.flush(into: &out)
+        writer.markup.startDocument()
+        writer.markup.startElement("feed")
+        writer.markup.attribute("xml:base", options.baseURL)
+        writer.markup.attribute("xmlns", AtomNamespace.atom.description)
+        writer.markup.attribute("xmlns:d", AtomNamespace.data.description)
+        writer.markup.attribute("xmlns:m", AtomNamespace.metadata.description)
+        writer.markup.element("title", attributes: [("type", "text")], text: options.table)
+        writer.markup.element("id", text: options.baseURL + options.table)
+        writer.markup.element("updated", text: updatedText)
+        writer.markup.element("link", attributes: [("rel", "self"), ("title", options.table), ("href", options.table)])
+        writer.markup.flush(into: &out)
     }
 
     package mutating func append(_ entity: Entity, into out: inout [UInt8]) throws(FormatError) {
         try check(entity)
         let path =
             "\(options.table)(PartitionKey='\(Self.keyLiteral(entity.partitionKey))',RowKey='\(Self.keyLiteral(entity.rowKey))')"
-        writer.startElement("entry")
-        if let etag = entity.etag { writer.attribute("m:etag", etag) }
-        writer.element("id", text: options.baseURL + path)
-        writer.element("title", attributes: [("type", "text")], text: "")
-        writer.element("updated", text: updatedText)
-        writer.startElement("author")
-        writer.element("name")
-        writer.endElement()
-        writer.element("link", attributes: [("rel", "edit"), ("title", options.table), ("href", path)])
-        writer.element(
+        writer.markup.startElement("entry")
+        if let etag = entity.etag { writer.markup.attribute("m:etag", etag) }
+        writer.markup.element("id", text: options.baseURL + path)
+        writer.markup.element("title", attributes: [("type", "text")], text: "")
+        writer.markup.element("updated", text: updatedText)
+        writer.markup.startElement("author")
+        writer.markup.element("name")
+        writer.markup.endElement()
+        writer.markup.element("link", attributes: [("rel", "edit"), ("title", options.table), ("href", path)])
+        writer.markup.element(
             "category",
             attributes: [("term", options.account + "." + options.table), ("scheme", AtomNamespace.scheme.description)]
         )
-        writer.startElement("content")
-        writer.attribute("type", "application/xml")
-        writer.startElement("m:properties")
-        writer.element("d:PartitionKey", text: entity.partitionKey)
-        writer.element("d:RowKey", text: entity.rowKey)
+        writer.markup.startElement("content")
+        writer.markup.attribute("type", "application/xml")
+        writer.markup.startElement("m:properties")
+        writer.markup.element("d:PartitionKey", text: entity.partitionKey)
+        writer.markup.element("d:RowKey", text: entity.rowKey)
         if let timestamp = entity.timestamp {
-            writer.element(
+            writer.markup.element(
                 "d:Timestamp",
                 attributes: [("m:type", EdmType.dateTime.rawValue)],
                 text: text(of: timestamp)
@@ -112,21 +113,21 @@ package struct AtomFormatter: EntityFormatter {
             let type = property.value.type
             let text =
                 if case .dateTime(let time) = property.value { text(of: time) } else { property.value.description }
-            writer.element(
+            writer.markup.element(
                 "d:" + property.name,
                 attributes: type == .string ? [] : [("m:type", type.rawValue)],
                 text: text
             )
         }
-        writer.endElement()  // m:properties
-        writer.endElement()  // content
-        writer.endElement()  // entry
-        writer.flush(into: &out)
+        writer.markup.endElement()  // m:properties
+        writer.markup.endElement()  // content
+        writer.markup.endElement()  // entry
+        writer.markup.flush(into: &out)
     }
 
     package mutating func end(into out: inout [UInt8]) {
-        writer.endDocument()
-        writer.flush(into: &out)
+        writer.markup.endDocument()
+        writer.markup.flush(into: &out)
     }
 
     private func text(of time: EdmDateTime) -> String {
@@ -189,4 +190,12 @@ extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
+}
+
+/// The formatter's markup writer, in a box: one access to it a call, and copies of the formatter share
+/// it. (Held in the formatter directly, Swift 6.3's debug build crashed destroying a formatter whose
+/// `append` had thrown: `swift_release` of a bad pointer in "outlined destroy of AtomFormatter".)
+private final class SharedMarkup {
+    var markup: AtomMarkupWriter
+    init(_ markup: AtomMarkupWriter) { self.markup = markup }
 }

@@ -1,6 +1,8 @@
 internal import CLibXML2
 
-/// libxml2's `xmlTextWriter` writing into a memory buffer that is drained into the caller's bytes.
+/// libxml2's `xmlTextWriter` writing into a memory buffer that is drained into the caller's bytes: the
+/// judge of ``AtomMarkupWriter``, which the formatter writes with (the tests give both the same calls
+/// and compare the bytes).
 ///
 /// The formatter protocol hands us an `inout [UInt8]` per call, while libxml2 wants one output for the
 /// writer's whole life; so the writer keeps its `xmlBuffer`, and ``flush(into:)`` moves what it holds
@@ -8,11 +10,11 @@ internal import CLibXML2
 ///
 /// The calls here only fail when libxml2 runs out of memory or is driven out of order (a bug of ours),
 /// so they trap rather than throw.
-final class AtomXMLWriter {
+package final class AtomXMLWriter {
     private let buffer: xmlBufferPtr
     private let writer: xmlTextWriterPtr
 
-    init(indent: Bool) {
+    package init(indent: Bool) {
         _ = AtomNamespace.libraryInitialised
         guard let buffer = xmlBufferCreate(), let writer = xmlNewTextWriterMemory(buffer, 0) else {
             fatalError("libxml2 could not create a writer (out of memory)")
@@ -33,25 +35,25 @@ final class AtomXMLWriter {
     /// `<?xml version="1.0" encoding="utf-8" standalone="yes"?>`, as the service writes it. Written raw:
     /// `xmlTextWriterStartDocument` would spell the encoding `UTF-8` and route every byte through a
     /// UTF-8-to-UTF-8 converter; our strings are UTF-8 already.
-    func startDocument() {
+    package func startDocument() {
         let declaration = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\n"
         check(withXMLString(declaration) { xmlTextWriterWriteRaw(writer, $0) }, "write the XML declaration")
     }
 
-    func endDocument() {
+    package func endDocument() {
         check(xmlTextWriterEndDocument(writer), "end the document")
     }
 
-    func startElement(_ name: String) {
+    package func startElement(_ name: String) {
         check(withXMLString(name) { xmlTextWriterStartElement(writer, $0) }, "start <\(name)>")
     }
 
-    func endElement() {
+    package func endElement() {
         check(xmlTextWriterEndElement(writer), "end an element")
     }
 
     /// An attribute of the element just started; the writer escapes the value (`"`, `<`, `&`, CR, LF, tab).
-    func attribute(_ name: String, _ value: String) {
+    package func attribute(_ name: String, _ value: String) {
         let result = withXMLString(name) { name in
             withXMLString(value) { xmlTextWriterWriteAttribute(writer, name, $0) }
         }
@@ -59,7 +61,7 @@ final class AtomXMLWriter {
     }
 
     /// A whole element: attributes, then the text (escaped by the writer; CR becomes `&#13;`), if any.
-    func element(_ name: String, attributes: [(String, String)] = [], text: String? = nil) {
+    package func element(_ name: String, attributes: [(String, String)] = [], text: String? = nil) {
         startElement(name)
         for (attributeName, value) in attributes { attribute(attributeName, value) }
         if let text, !text.isEmpty {
@@ -69,7 +71,7 @@ final class AtomXMLWriter {
     }
 
     /// Moves everything written so far to `out`.
-    func flush(into out: inout [UInt8]) {
+    package func flush(into out: inout [UInt8]) {
         check(xmlTextWriterFlush(writer), "flush")
         let count = Int(xmlBufferLength(buffer))
         if count > 0, let content = xmlBufferContent(buffer) {
