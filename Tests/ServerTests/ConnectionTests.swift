@@ -141,15 +141,16 @@ struct ConnectionTests {
     func stopLetsRepliesFinish() async throws {
         let port = Locked(0)
         let inFlight = try await withRunningServer(
-            configure: { $0.latencyMilliseconds = 30_000 },
+            configure: { $0.latencyMilliseconds = 60_000 },
             { server in
                 port.withLock { $0 = server.port(.blob) }
-                let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 90)
+                let connection = try await RawHTTP.Connection.open(port: server.port(.blob), quietSeconds: 120)
                 try await connection.send(Array((Self.listing + "\r\n").utf8))
-                // Time for the server to read the request, well within the reply's 30 s, so the stop comes
+                // Time for the server to read the request, well within the reply's 60 s, so the stop comes
                 // before the reply is made, on a busy machine too: 8 s were once too few under AddressSanitizer,
-                // and 15 s twice too few in a full parallel run, whose blocking tests hold the cooperative
-                // threads the stop's tasks wait for, while the reply is made on the server's event loop.
+                // 15 s twice too few in a full parallel run, whose blocking tests hold the cooperative threads
+                // the stop's tasks wait for, while the reply is made on the server's event loop, and 30 s once
+                // (the full run with the parallel-scan conformance tests, the interop tests beside it).
                 try await Task.sleep(for: .seconds(1))
                 return connection  // the server stops now, with the request waiting for its reply
             }
@@ -162,7 +163,7 @@ struct ConnectionTests {
         #expect(text.hasSuffix("</Error>"))
         #expect(
             ContinuousClock.now - started < .seconds(60),
-            "closed after the reply, not left open for the quiet 90 s"
+            "closed after the reply, not left open for the quiet 120 s"
         )
         await #expect(throws: RawHTTP.Failure.self, "no longer listening") {
             try await RawHTTP.exchange(port: port.withLock { $0 }, Array((Self.listing + "\r\n").utf8), quietSeconds: 2)
