@@ -136,25 +136,32 @@ struct HostileClientTests {
 
     @Test("a chunked body is cut off with 413 once it passes the service's limit")
     func chunkedLimit() async throws {
-        try await withRunningServer { server in
-            let connection = try await RawHTTP.Connection.open(port: server.port(.table), quietSeconds: 90)
-            try await connection.send(
-                try Self.signedHead(
-                    "POST",
-                    service: .table,
-                    path: "Tables",
-                    length: nil,
-                    headers: ["Content-Type": "application/json"]
+        // A grace longer than any wait: in a full parallel run this process's sends once waited past
+        // the default 10 s for a cooperative thread, and the body was cut off as too slow (500
+        // OperationTimedOut) before it reached the limit this test is about.
+        try await withRunningServer(
+            configure: { $0.bodyGraceSeconds = 600 },
+            { server in
+                let connection = try await RawHTTP.Connection.open(port: server.port(.table), quietSeconds: 90)
+                try await connection.send(
+                    try Self.signedHead(
+                        "POST",
+                        service: .table,
+                        path: "Tables",
+                        length: nil,
+                        headers: ["Content-Type": "application/json"]
+                    )
                 )
-            )
-            // 1 MiB chunks, well past the Table service's 4 MiB; the server stops reading at the limit.
-            let chunk =
-                Array("100000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20) + Array("\r\n".utf8)
-            for _ in 0..<8 { try await connection.send(chunk) }
-            let reply = Self.text(await connection.receiveAll())
-            #expect(reply.hasPrefix("HTTP/1.1 413 "), "\(reply.prefix(300))")
-            #expect(reply.contains("RequestBodyTooLarge"))
-        }
+                // 1 MiB chunks, well past the Table service's 4 MiB; the server stops reading at the limit.
+                let chunk =
+                    Array("100000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+                    + Array("\r\n".utf8)
+                for _ in 0..<8 { try await connection.send(chunk) }
+                let reply = Self.text(await connection.receiveAll())
+                #expect(reply.hasPrefix("HTTP/1.1 413 "), "\(reply.prefix(300))")
+                #expect(reply.contains("RequestBodyTooLarge"))
+            }
+        )
     }
 
     @Test("a body that comes too slowly is cut off once the grace has passed")
