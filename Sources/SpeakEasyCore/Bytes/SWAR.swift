@@ -62,6 +62,20 @@
         return firstMarked(in: base, from: from, to: raw.count, marks)
     }
 
+    /// The first byte at or after `from` that `marks` marks, or `raw.count`: words first, then the last
+    /// few bytes one at a time, each as a word of its own whose lowest byte alone is read (which the
+    /// tests above mark exactly: a borrow runs only upwards).
+    @inlinable @inline(__always)
+    package static func firstMarkedByte(
+        in raw: UnsafeRawBufferPointer,
+        from: Int,
+        _ marks: (UInt64) -> UInt64
+    ) -> Int {
+        var index = firstMarked(in: raw, from: from, marks)
+        while index < raw.count, marks(UInt64(raw[index])) & 0x80 == 0 { index += 1 }
+        return index
+    }
+
     /// How many bytes of `bytes` equal `byte`: exact, unlike the tests above, so it can count.
     @inlinable
     package static func count(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {

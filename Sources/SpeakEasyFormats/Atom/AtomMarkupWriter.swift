@@ -116,57 +116,64 @@ package struct AtomMarkupWriter {
         for _ in 0..<levels { bytes.append(contentsOf: "  ".utf8) }
     }
 
-    /// `text` escaped as `xmlEncodeSpecialChars` escapes it: runs without markup are copied whole.
+    /// `text` escaped as `xmlEncodeSpecialChars` escapes it.
     private static func appendEscapedText(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            while true {
-                let index = firstMarked(utf8, from: start, textMarks)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                guard index < utf8.count else { return }
-                switch utf8[index] {
-                case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
-                default: bytes.append(contentsOf: "&#13;".utf8)  // CR, the last byte textMarks marks
-                }
-                start = index + 1
+        appendEscaped(text, to: &bytes, marks: textMarks) { utf8, index, bytes in
+            switch utf8[index] {
+            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
+            default: bytes.append(contentsOf: "&#13;".utf8)  // CR, the last byte textMarks marks
             }
+            return 1
         }
     }
 
-    /// `value` escaped as `xmlBufAttrSerializeTxtContent` escapes it for a writer with no document:
-    /// runs of plain ASCII are copied whole, a non-ASCII character becomes `&#xHEX;`.
+    /// `value` escaped as `xmlBufAttrSerializeTxtContent` escapes it for a writer with no document: a
+    /// non-ASCII character becomes `&#xHEX;`.
     private static func appendEscapedAttribute(_ value: String, to bytes: inout [UInt8]) {
-        var value = value
-        value.withUTF8 { utf8 in
+        appendEscaped(value, to: &bytes, marks: attributeMarks) { utf8, index, bytes in
+            let lead = utf8[index]
+            switch lead {
+            case 0x0A: bytes.append(contentsOf: "&#10;".utf8)
+            case 0x0D: bytes.append(contentsOf: "&#13;".utf8)
+            case 0x09: bytes.append(contentsOf: "&#9;".utf8)
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+            default:
+                // A lead byte of valid UTF-8 (a Swift string's): its sequence's length and scalar.
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                var scalar = UInt32(lead) & (0xFF >> (length + 1))
+                for byte in utf8[(index + 1)..<(index + length)] { scalar = scalar << 6 | UInt32(byte & 0x3F) }
+                bytes.append(contentsOf: "&#x".utf8)
+                bytes.append(contentsOf: String(scalar, radix: 16, uppercase: true).utf8)
+                bytes.append(UInt8(ascii: ";"))
+                return length
+            }
+            return 1
+        }
+    }
+
+    /// `string` with each byte `marks` marks replaced by what `escape` appends (it returns how many bytes
+    /// it took), and the runs between copied whole, eight bytes at a time.
+    @inline(__always)
+    private static func appendEscaped(
+        _ string: String,
+        to bytes: inout [UInt8],
+        marks: (UInt64) -> UInt64,
+        escape: (UnsafeBufferPointer<UInt8>, Int, inout [UInt8]) -> Int
+    ) {
+        var string = string
+        string.withUTF8 { utf8 in
             var start = 0
             while true {
-                let index = firstMarked(utf8, from: start, attributeMarks)
+                let index = SWAR.firstMarkedByte(in: UnsafeRawBufferPointer(utf8), from: start, marks)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 guard index < utf8.count else { return }
-                let lead = utf8[index]
-                start = index + 1
-                switch lead {
-                case 0x0A: bytes.append(contentsOf: "&#10;".utf8)
-                case 0x0D: bytes.append(contentsOf: "&#13;".utf8)
-                case 0x09: bytes.append(contentsOf: "&#9;".utf8)
-                case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-                default:
-                    // A lead byte of valid UTF-8 (a Swift string's): its sequence's length and scalar.
-                    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                    var scalar = UInt32(lead) & (0xFF >> (length + 1))
-                    for byte in utf8[start..<(index + length)] { scalar = scalar << 6 | UInt32(byte & 0x3F) }
-                    start = index + length
-                    bytes.append(contentsOf: "&#x".utf8)
-                    bytes.append(contentsOf: String(scalar, radix: 16, uppercase: true).utf8)
-                    bytes.append(UInt8(ascii: ";"))
-                }
+                start = index + escape(utf8, index, &bytes)
             }
         }
     }
@@ -188,17 +195,5 @@ package struct AtomMarkupWriter {
             | SWAR.bytes(word, equalTo: SWAR.broadcast(UInt8(ascii: "<")))
             | SWAR.bytes(word, equalTo: SWAR.broadcast(UInt8(ascii: ">")))
             | SWAR.bytes(word, equalTo: SWAR.broadcast(UInt8(ascii: "&"))) | word & SWAR.highs
-    }
-
-    /// The first byte at or after `from` that `marks` marks (or `count`): words first, then the tail
-    /// byte by byte, where the words' test is applied to one byte at a time.
-    private static func firstMarked(
-        _ utf8: UnsafeBufferPointer<UInt8>,
-        from: Int,
-        _ marks: (UInt64) -> UInt64
-    ) -> Int {
-        var index = SWAR.firstMarked(in: UnsafeRawBufferPointer(utf8), from: from, marks)
-        while index < utf8.count, marks(UInt64(utf8[index])) & 0x80 == 0 { index += 1 }
-        return index
     }
 }

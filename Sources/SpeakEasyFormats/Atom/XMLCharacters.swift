@@ -32,13 +32,13 @@ enum XMLCharacters {
         let leads = SWAR.broadcast(0xEF)
         var index = 0
         while true {
-            index = SWAR.firstMarked(in: UnsafeRawBufferPointer(bytes), from: index) { word in
+            index = SWAR.firstMarkedByte(in: UnsafeRawBufferPointer(bytes), from: index) { word in
                 SWAR.bytes(word, below: 0x20) | SWAR.bytes(word, equalTo: leads)
             }
             guard index < bytes.count else { return false }
             let byte = bytes[index]
-            if byte == 0xEF || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) { return true }
-            index += 1  // tab, LF or CR, or a byte of the last few that the words did not cover
+            if byte == 0xEF || (byte != 0x09 && byte != 0x0A && byte != 0x0D) { return true }
+            index += 1  // tab, LF or CR
         }
     }
 

@@ -100,15 +100,9 @@ package enum JSONEntityWriter {
     private static func firstByteNeedingEscape(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         let quotes = SWAR.broadcast(0x22)
         let backslashes = SWAR.broadcast(0x5C)
-        var index = SWAR.firstMarked(in: UnsafeRawBufferPointer(bytes), from: from) { word in
+        return SWAR.firstMarkedByte(in: UnsafeRawBufferPointer(bytes), from: from) { word in
             SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes) | SWAR.bytes(word, below: 0x20)
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
-            index += 1
-        }
-        return index
     }
 
     private static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {

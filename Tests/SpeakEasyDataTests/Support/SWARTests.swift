@@ -45,4 +45,30 @@ struct SWARTests {
         let text = String(repeating: "aé€😀", count: length)
         #expect(Array(text.utf8).withUnsafeBufferPointer { SWAR.characters(in: $0) } == text.unicodeScalars.count)
     }
+
+    @Test(
+        "firstMarkedByte finds the first marked byte at any offset, in the words and in the tail",
+        arguments: 0..<20
+    )
+    func firstMarkedByte(length: Int) {
+        func marks(_ word: UInt64) -> UInt64 {
+            SWAR.bytes(word, below: 0x20) | SWAR.bytes(word, equalTo: SWAR.broadcast(0x22)) | word & SWAR.highs
+        }
+        func first(_ bytes: [UInt8], from: Int = 0) -> Int {
+            bytes.withUnsafeBytes { SWAR.firstMarkedByte(in: $0, from: from, marks) }
+        }
+        let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+        #expect(first(plain) == length)
+        for offset in 0..<length {
+            for marked: UInt8 in [0x00, 0x1F, 0x22, 0x80, 0xFF] {
+                var bytes = plain
+                bytes[offset] = marked
+                // A later mark, and bytes just past the tests' bounds, change nothing.
+                if offset + 1 < length { bytes[offset + 1] = 0x00 }
+                if offset > 0 { bytes[offset - 1] = 0x20 }
+                #expect(first(bytes) == offset, "\(marked) at \(offset) of \(length)")
+                #expect(first(bytes, from: offset + 1) == (offset + 1 < length ? offset + 1 : length))
+            }
+        }
+    }
 }
