@@ -14,7 +14,11 @@ final class SQLiteConnection {
     /// and a seed beside a `validate` failed its write (SQLiteJournalTests, under ThreadSanitizer).
     static let busyTimeoutMilliseconds: Int32 = 10_000
 
+    /// SQLite's process-wide settings, made once before the first connection opens.
+    private static let configured: Void = { _ = csqlite_disable_memory_statistics() }()
+
     init(path: String, readOnly: Bool, create: Bool = true) throws(SQLiteError) {
+        _ = Self.configured
         self.path = path
         var db: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))

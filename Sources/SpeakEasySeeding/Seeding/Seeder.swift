@@ -56,6 +56,9 @@ package struct Seeder: Sendable {
         guard let store, !request.dryRun else {
             return try dryRun(generator, table: table, progress: progress)
         }
+        // Drawing and sorting the events is CPU work with no store in it (about a tenth of a run): it
+        // goes on beside the manifest and the photos, which mostly wait on the store.
+        async let drawsInKeyOrder = generator.eventDrawsInKeyOrder()
 
         var newManifest = SeedManifest(
             seededTable: table,
@@ -124,7 +127,7 @@ package struct Seeder: Sendable {
         // last requests of the one before. A task group, not detached tasks: when anything throws, the
         // group waits for the write still at the store before the error ends the run (a tool that
         // exited in its middle left a full disk's SQLite journal behind).
-        let draws = generator.eventDrawsInKeyOrder()
+        let draws = await drawsInKeyOrder
         let encoder = EventEncoder(generator)
         var canonical: [UInt8] = []
         try await withThrowingTaskGroup(of: Void.self) { writes in
