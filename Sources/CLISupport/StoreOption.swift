@@ -23,7 +23,8 @@ package struct StoreOption: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "Requests an Azure account is sent at once.",
-            discussion: "A local account file ignores it.",
+            discussion:
+                "export and validate read the table as this many ranges at once, in key order; a local account file ignores it.",
             valueName: "n"
         )
     )
@@ -39,6 +40,14 @@ package struct StoreOption: ParsableArguments {
     }
 
     package init() {}
+
+    /// How many ranges export and validate read from the account at once (`ParallelScan`): --parallel
+    /// for a remote account, whose pages each cost a round trip; 1 for a local file, whose one scan
+    /// in key order has no round trips to overlap and whose reader already runs ahead of the caller.
+    package var readParallel: Int {
+        if case .local = location { return 1 }
+        return parallel
+    }
 
     package func validate() throws {
         guard (1...256).contains(parallel) else {

@@ -21,6 +21,9 @@ package struct Exporter {
     package var writeOptions: EntityFiles.WriteOptions
     /// A property to order by (`--sort`), or nil to keep input order.
     package var sortBy: String?
+    /// Ranges of a store read at once (``ParallelScan``), in the order one query gives; 1 reads a
+    /// store one page after another.
+    package var storeParallel = 1
 
     package init(writeOptions: EntityFiles.WriteOptions) { self.writeOptions = writeOptions }
 
@@ -125,7 +128,10 @@ package struct Exporter {
                 }
             case .store(let store, let table, let partition):
                 try await Self.checkNames(store, table: table, partition: partition)
-                try await store.forEachEntity(table: table, partition: partition) { try emit($0) }
+                try await store.forEachEntity(table: table, EntityQuery(partition: partition), parallel: storeParallel)
+                {
+                    try emit($0)
+                }
                 index += 1
             case .entities(let forEach):
                 try await forEach(emit)

@@ -8,9 +8,11 @@ package enum StoreValidation {
         Rule.allCases.filter { options.rules.contains($0) }
     }
 
+    /// Checks the store; `parallel` ranges of each partition are read at once (``ParallelScan``).
     package static func run(
         _ store: any StorageAccount,
         options: ValidationOptions,
+        parallel: Int = 1,
         progress: (Int, Int) -> Void = { _, _ in }
     ) async throws
         -> ValidationReport
@@ -49,7 +51,7 @@ package enum StoreValidation {
         struct Stop: Error {}
         do {
             for query in try await store.holdsEntities(table: table) ? scans : [] {
-                try await store.forEachEntity(table: table, query) { entity in
+                try await store.forEachEntity(table: table, query, parallel: parallel) { entity in
                     counts[entity.partitionKey, default: 0] += 1
                     validator.check(entity, line: 0)
                     if hashing { hash.add(entity) }

@@ -36,11 +36,16 @@ struct Export: AsyncParsableCommand {
             Memory stays flat (a few MB) whatever the input size, except with --sort, which holds every \
             entity in memory to order them: about three times the size of the data as JSON.
 
+            A remote account's table (Azure, serve) is read as --parallel ranges at once, cut where its \
+            keys say, and written in key order: the same bytes as --parallel 1, with at most --parallel \
+            pages of 1,000 in memory. A local account file is read in one scan.
+
             Examples:
               export --partition Events --to events.csv    # the app's events, plain CSV
               export --partition Events --sort EventDate --to events.csv
               export --partition Events --spreadsheet --to events.csv  # for Calc or Excel
               export --store azure --partition Events --to events.json  # from Azure
+              export --store azure --parallel 32 --to all.json  # 32 ranges at once
               export feed.atom --to feed.json              # to Azure's JSON
               export events.csv --format atom > events.atom
               export data.json --to data.typed.csv --typed  # lossless CSV
@@ -180,6 +185,7 @@ struct Export: AsyncParsableCommand {
             var exporter = Exporter(writeOptions: options)
             exporter.readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: options.delimiter)
             exporter.sortBy = sort
+            exporter.storeParallel = storeOption.readParallel
 
             let sources: [Exporter.Source]
             if files.isEmpty {

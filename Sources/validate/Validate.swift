@@ -14,7 +14,8 @@ struct Validate: AsyncParsableCommand {
             With no file, checks the storage account (--store): the events table's speakers and Events \
             partitions, the photo container and the seed manifest. With files (any format export reads, \
             '-' for stdin), checks their entities; speakers and events may be in one file or several, \
-            in any order. Everything is read once, in one pass.
+            in any order. Everything is read once, in one pass. A remote account's table is read as \
+            --parallel ranges at once, in key order, so the report is the same at any --parallel.
 
             The report goes to stdout (or --output, written atomically) in --report's format; the \
             summary line also goes to stderr unless the text report is on stdout already. See \
@@ -183,7 +184,11 @@ struct Validate: AsyncParsableCommand {
             if files.isEmpty {
                 options.seedRunning = SeedLock.isHeld(storeOption.location)  // before the store is opened: see SeedLock
                 let store = try storeOption.open(readOnly: true)
-                result = try await StoreValidation.run(store, options: options) { done, total in
+                result = try await StoreValidation.run(
+                    store,
+                    options: options,
+                    parallel: storeOption.readParallel
+                ) { done, total in
                     progressBar.update(
                         ProgressLine("validate", done: Int64(done), total: Int64(total), unit: .count("entities"))
                     )

@@ -1,0 +1,78 @@
+/// Keys read in a row from one stretch of a table (a page's first and last key, and how many it
+/// held): how densely that stretch is populated, so a scan can guess where the key some number of
+/// keys further on lies, and cut a range there without reading up to it (``ParallelScan``).
+///
+/// The guess interpolates in the space of the keys' own characters (``KeyAlphabet``), from the
+/// position where the sample's keys part: a long prefix that every key shares costs nothing. It is
+/// only a guess: a cut is correct wherever it falls, and a range that holds more than a page is read
+/// a page at a time as any other.
+package struct KeySample: Sendable {
+    package var first: String
+    package var last: String
+    /// How many keys the stretch from `first` to `last` holds, both counted.
+    package var count: Int
+
+    package init(first: String, last: String, count: Int) {
+        self.first = first
+        self.last = last
+        self.count = count
+    }
+
+    /// A key about `target` keys past `lower` at the sample's density, strictly after `lower` and
+    /// before `upper` in key order; nil when the sample cannot tell (too few keys, or `lower` has
+    /// moved out of the stretch where the sample's keys part).
+    package func boundary(
+        after lower: String,
+        target: Int,
+        before upper: String?,
+        alphabet: KeyAlphabet
+    ) -> String? {
+        guard count >= 2, target >= 1, alphabet.radix >= 2 else { return nil }
+        let first = self.first.unicodeScalars.map(\.value)
+        let last = self.last.unicodeScalars.map(\.value)
+        let from = lower.unicodeScalars.map(\.value)
+        var shared = 0
+        while shared < first.count, shared < last.count, first[shared] == last[shared] { shared += 1 }
+        // One place before the keys part, so a guess may carry into it (`…0f` on to `…10`).
+        let start = max(0, shared - 1)
+        guard from.count >= start, from[..<start] == first[..<start] else { return nil }
+
+        let radix = Double(alphabet.radix)
+        // As many places as a Double holds exactly.
+        var places = 0
+        var span = 1.0
+        while span * radix < 0x1p52 {
+            span *= radix
+            places += 1
+        }
+        func position(_ key: [UInt32]) -> Double {
+            var total = 0.0
+            var scale = 1.0
+            for place in 0..<max(places, 1) {
+                scale /= radix
+                let index = start + place
+                total += alphabet.digit(index < key.count ? key[index] : nil) * scale
+            }
+            return total
+        }
+        let width = position(last) - position(first)
+        guard width > 0 else { return nil }
+        var target = position(from) + width * Double(target) / Double(count - 1)
+        guard target < 1 else { return nil }
+
+        var scalars = String.UnicodeScalarView()
+        for value in first[..<start] { scalars.append(Unicode.Scalar(value)!) }
+        for _ in 0..<max(places, 1) {
+            target *= radix
+            let digit = min(Int(target), alphabet.radix - 1)
+            target -= Double(digit)
+            guard digit >= 1 else { break }
+            scalars.append(alphabet.character(digit))
+        }
+        let boundary = String(scalars)
+        guard KeyOrder.precedes(lower, boundary), upper.map({ KeyOrder.precedes(boundary, $0) }) ?? true else {
+            return nil
+        }
+        return boundary
+    }
+}
