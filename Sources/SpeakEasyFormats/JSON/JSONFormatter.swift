@@ -21,6 +21,10 @@ package struct JSONFormatter: EntityFormatter {
     /// The account name, for `odata.type` (`account.table`).
     package var accountName: String
     private var count = 0
+    /// The last entity's property names that passed ``checkWritable(_:_:)``, by position: the entities
+    /// of a file mostly share their names, and comparing two equal names costs less than scanning one
+    /// (the scan was 3.8% of CSV to JSON, perf).
+    private var checkedNames: [String] = []
 
     package init(
         metadata: JSONMetadata = .minimal,
@@ -69,22 +73,32 @@ package struct JSONFormatter: EntityFormatter {
                 to: &out
             )
         }
-        for property in entity.properties {
-            // A name with '@' or in odata.'s namespace reads back as an annotation, which every reader
-            // skips (found by Fuzz/run csv: a CSV column 't@Aype' vanished on the way through JSON).
-            if property.name.utf8.contains(UInt8(ascii: "@")) || property.name.hasPrefix("odata.") {
-                throw FormatError(
-                    source: "JSON",
-                    keys: (entity.partitionKey, entity.rowKey),
-                    reason:
-                        "the property name '\(property.name)' cannot be written to JSON: names with '@' or starting 'odata.' are annotations there"
-                )
+        if checkedNames.isEmpty { checkedNames.reserveCapacity(entity.properties.count) }
+        for (index, property) in entity.properties.enumerated() {
+            if index == checkedNames.count {
+                try Self.checkWritable(property, entity)
+                checkedNames.append(property.name)
+            } else if checkedNames[index] != property.name {
+                try Self.checkWritable(property, entity)
+                checkedNames[index] = property.name
             }
             out.append(UInt8(ascii: ","))
             JSONEntityWriter.appendProperty(property, metadata: metadata, to: &out)
         }
         out.append(UInt8(ascii: "}"))
         if layout == .lines { out.append(0x0A) }
+    }
+
+    /// A name with '@' or in odata.'s namespace reads back as an annotation, which every reader skips
+    /// (found by Fuzz/run csv: a CSV column 't@Aype' vanished on the way through JSON).
+    private static func checkWritable(_ property: Property, _ entity: Entity) throws(FormatError) {
+        guard property.name.utf8.contains(UInt8(ascii: "@")) || property.name.hasPrefix("odata.") else { return }
+        throw FormatError(
+            source: "JSON",
+            keys: (entity.partitionKey, entity.rowKey),
+            reason:
+                "the property name '\(property.name)' cannot be written to JSON: names with '@' or starting 'odata.' are annotations there"
+        )
     }
 
     package mutating func end(into out: inout [UInt8]) {

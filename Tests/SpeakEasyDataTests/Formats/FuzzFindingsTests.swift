@@ -27,4 +27,26 @@ struct FuzzFindingsTests {
             #expect(error?.reason.contains("annotations") == true, "\(String(describing: error))")
         }
     }
+
+    @Test(
+        "JSON refuses such a name after entities whose names it checked, wherever it stands",
+        arguments: [0, 1, 2]
+    )
+    func jsonAnnotationLater(position: Int) throws {
+        // The writer checks a name once while the entities repeat it, so a new name must be checked.
+        let names = ["A", "B", "C"]
+        let good = Entity(partitionKey: "p", rowKey: "1", properties: names.map { Property($0, .string("x")) })
+        var badNames = names
+        badNames[position] = "t@Aype"
+        let bad = Entity(partitionKey: "p", rowKey: "2", properties: badNames.map { Property($0, .string("x")) })
+        let shorter = Entity(partitionKey: "p", rowKey: "0", properties: [Property("A", .string("x"))])
+        for format in [DataFormat.json, .ndjson] {
+            let options = EntityFiles.WriteOptions(format: format)
+            let error = #expect(throws: FormatError.self) {
+                try EntityFiles.bytes(of: [shorter, good, good, bad], options: options)
+            }
+            #expect(error?.reason.contains("t@Aype") == true, "\(String(describing: error))")
+            _ = try EntityFiles.bytes(of: [shorter, good, good], options: options)
+        }
+    }
 }
