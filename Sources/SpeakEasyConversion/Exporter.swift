@@ -161,13 +161,14 @@ package struct Exporter {
                 kind: .inputMissing
             )
         }
-        guard let partition,
-            try await store.entities(table: table, partition: partition, from: nil, limit: 1).entities.isEmpty
-        else { return }
+        func isEmpty(_ partition: String) async throws -> Bool {
+            try await !store.matchesAny(table: table, EntityQuery(partition: partition))
+        }
+        guard let partition, try await isEmpty(partition) else { return }
         // Listing every partition would read every entity on Azure: name the contract's that are there.
         var known: [String] = []
         for name in [DataContract.eventsPartition, DataContract.speakersPartition] {
-            if try await !store.entities(table: table, partition: name, from: nil, limit: 1).entities.isEmpty {
+            if try await !isEmpty(name) {
                 known.append(name)
             }
         }

@@ -280,10 +280,23 @@ extension StorageAccount {
     /// Whether the table holds any entity (a missing table holds none): one small read, never a count.
     package func holdsEntities(table: String) async throws -> Bool {
         do {
-            return try await !query(table: table, .all, from: nil, limit: 1).entities.isEmpty
+            return try await matchesAny(table: table, .all)
         } catch let error as StorageError where error.reason == .notFound {
             return false
         }
+    }
+
+    /// Whether any entity of the table matches `query`: pages of one until one holds an entity or none
+    /// goes on. A page can be empty and still go on (Azure sends one when its time for a page runs out,
+    /// `serve` when a filter passes over many rows), so only an empty last page means none.
+    package func matchesAny(table: String, _ query: EntityQuery) async throws -> Bool {
+        var from: ContinuationToken?
+        repeat {
+            let page = try await self.query(table: table, query, from: from, limit: 1)
+            if !page.entities.isEmpty { return true }
+            from = page.next
+        } while from != nil
+        return false
     }
 
     /// Creates a container without metadata unless one of that name exists; true when created.
