@@ -2,8 +2,10 @@
 -- query_entities does: $filter on the PartitionKey, $top=1000, then each x-ms-continuation-
 -- NextPartitionKey/NextRowKey sent back, until a page comes without them. Run it with -t1 -c1: the
 -- pages follow one another. It counts the entities the pages hold, and ends the run at the last page.
+-- With a FILTER, the query is "PartitionKey eq 'PARTITION' and FILTER" and its RESULT line is named
+-- filter: its pages may be short, or empty, while continuations follow.
 --
---   wrk -t1 -c1 -d120s -s bench/serve-query.lua http://127.0.0.1:10002 -- SAS TABLE PARTITION
+--   wrk -t1 -c1 -d120s -s bench/serve-query.lua http://127.0.0.1:10002 -- SAS TABLE PARTITION [FILTER]
 local ffi = require("ffi")
 ffi.cdef [[ int kill(int pid, int sig); int getpid(void); ]]
 
@@ -11,18 +13,19 @@ local thread
 
 function setup(t) thread = t end
 
+local function encode(s)
+  return (s:gsub("[^%w%-%._~]", function(c) return string.format("%%%02X", c:byte()) end))
+end
+
 function init(args)
-  local sas, tableName, partition = args[1], args[2], args[3]
-  first = "/devstoreaccount1/" .. tableName .. "()?" .. sas
-    .. "&$filter=PartitionKey%20eq%20%27" .. partition .. "%27&$top=1000"
+  local sas, tableName, partition, filter = args[1], args[2], args[3], args[4]
+  local condition = "PartitionKey eq '" .. partition .. "'" .. (filter and (" and " .. filter) or "")
+  first = "/devstoreaccount1/" .. tableName .. "()?" .. sas .. "&$filter=" .. encode(condition) .. "&$top=1000"
+  name = filter and "filter" or "query"
   wrk.headers["Accept"] = "application/json;odata=minimalmetadata"
   wrk.headers["x-ms-version"] = "2019-02-02"
   entities, pages, failed, complete = 0, 0, 0, false
   path = first
-end
-
-local function encode(s)
-  return (s:gsub("[^%w%-%._~]", function(c) return string.format("%%%02X", c:byte()) end))
 end
 
 function request() return wrk.format("GET", path) end
@@ -64,5 +67,6 @@ function done(summary)
   local count = thread:get("entities")
   print(string.format("pages %d, entities %d in %.2f s, %s", thread:get("pages"), count, seconds,
     thread:get("complete") and "to the last page" or "NOT to the last page (-d too short)"))
-  print(string.format("RESULT query %.0f entities/s errors=%d count=%d", count / seconds, errors, count))
+  print(string.format("RESULT %s %.0f entities/s errors=%d count=%d pages=%d", thread:get("name"), count / seconds,
+    errors, count, thread:get("pages")))
 end

@@ -179,11 +179,7 @@ extension SQLiteStorageAccount {
             from: from,
             columns: "timestamp, etag, properties"
         )
-        var items: [Item] = []
-        while items.count < limit, try scan.step() {
-            if let item = try item(scan.statement) { items.append(item) }
-        }
-        return QueryPage(entities: items, next: try scan.next())
+        return try scan.page(limit: limit, item: item)
     }
 
     package func lookUpEntity(table: String, partitionKey: String, rowKey: String) async throws -> EntityLookup {
@@ -226,12 +222,11 @@ extension SQLiteStorageAccount {
                     from: from,
                     columns: "properties"
                 )
-                var digests: [KeyedDigest] = []
                 var reader = JSONPropertiesReader()
-                while digests.count < limit, try scan.step() {
-                    let partitionKey = scan.statement.text(0)
-                    let rowKey = scan.statement.text(1)
-                    let properties = try scan.statement.withText(2) { json throws(SQLiteError) in
+                let page = try scan.page(limit: limit) { statement in
+                    let partitionKey = statement.text(0)
+                    let rowKey = statement.text(1)
+                    let properties = try statement.withText(2) { json throws(SQLiteError) in
                         try Self.decodeProperties(
                             json,
                             reader: &reader,
@@ -241,19 +236,13 @@ extension SQLiteStorageAccount {
                         )
                     }
                     let canonical = EntityDigest.canonicalProperties(properties)
-                    digests.append(
-                        KeyedDigest(
-                            partitionKey: partitionKey,
-                            rowKey: rowKey,
-                            digest: EntityDigest(
-                                partitionKey: partitionKey,
-                                rowKey: rowKey,
-                                canonicalProperties: canonical
-                            )
-                        )
+                    return KeyedDigest(
+                        partitionKey: partitionKey,
+                        rowKey: rowKey,
+                        digest: EntityDigest(partitionKey: partitionKey, rowKey: rowKey, canonicalProperties: canonical)
                     )
                 }
-                return (digests, try scan.next())
+                return (page.entities, page.next)
             }
         }
     }

@@ -26,6 +26,30 @@ struct SQLitePagingTests {
         }
     }
 
+    /// Key conditions the index cannot seek on (a RowKey across partitions, `ne`) are a column of the
+    /// row, not a condition of the WHERE: SQLite would pass over any number of rows in one step to
+    /// find one that meets them, and a page must be able to stop (``SQLiteScan/skipBudget``). The
+    /// plan stays one ordered search of the key index.
+    @Test("key conditions the index cannot seek on are checked row by row, on the same ordered search")
+    func checkedConditionsPlan() async throws {
+        try await withStore { _, path in
+            let sql = SQLiteScan.sql(
+                partition: false,
+                resuming: true,
+                keyConditions: ["partition_key >= ?5"],
+                checkedConditions: ["row_key = ?6", "partition_key <> ?7"]
+            )
+            #expect(sql.contains("CASE WHEN (row_key = ?6 AND partition_key <> ?7) THEN properties END"), "\(sql)")
+            let plan = try RawSQLite(path: path).rows("EXPLAIN QUERY PLAN " + sql).compactMap { $0.last ?? nil }
+            #expect(plan.count == 1, "\(plan)")
+            #expect(
+                plan.allSatisfy { $0.contains("SEARCH entities USING INDEX sqlite_autoindex_entities_1") },
+                "\(plan)"
+            )
+            #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+        }
+    }
+
     /// Over HTTP a partition query is only a filter (`$filter=PartitionKey eq 'Events'`): a page resumed
     /// inside the partition must seek as a partition query does. Comparing row values instead sorted
     /// the rest of the table on every page (seconds a page in a partition of a million).
