@@ -26,6 +26,29 @@ struct SQLitePagingTests {
         }
     }
 
+    /// A filter that passes over more rows than a page's budget gets an empty page that goes on, and
+    /// `matchesAny` (export's --partition check, seed's "holds data") reads on past it.
+    @Test("an empty page that goes on is not the end: matchesAny reads past it")
+    func matchesAnyPastEmptyPages() async throws {
+        try await withStore { store, _ in
+            let count = SQLiteScan.skipBudget + 5_000
+            let entities = (0..<count).map { index in
+                Entity(
+                    partitionKey: "P",
+                    rowKey: String(index + 100_000),
+                    properties: [Property("N", .int32(Int32(index)))]
+                )
+            }
+            try await store.write(entities, table: "t", mode: .insert)
+            let last = EntityQuery(filter: .comparison(property: "N", .eq, .int32(Int32(count - 1))))
+            let first = try await store.query(table: "t", last, from: nil, limit: 1)
+            #expect(first.entities.isEmpty && first.next != nil, "the budget did not end the first page")
+            #expect(try await store.matchesAny(table: "t", last))
+            let none = EntityQuery(filter: .comparison(property: "N", .eq, .int32(-1)))
+            #expect(try await !store.matchesAny(table: "t", none))
+        }
+    }
+
     /// Key conditions the index cannot seek on (a RowKey across partitions, `ne`) are a column of the
     /// row, not a condition of the WHERE: SQLite would pass over any number of rows in one step to
     /// find one that meets them, and a page must be able to stop (``SQLiteScan/skipBudget``). The
