@@ -277,7 +277,7 @@ extension StorageAccount {
         )
     }
 
-    /// Whether the table holds any entity (a missing table holds none): one small read, never a count.
+    /// Whether the table holds any entity (a missing table holds none): a read of one, never a count.
     package func holdsEntities(table: String) async throws -> Bool {
         do {
             return try await matchesAny(table: table, .all)
