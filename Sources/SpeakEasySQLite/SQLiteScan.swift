@@ -115,8 +115,9 @@ package final class SQLiteScan {
     /// scan.
     func next() throws(SQLiteError) -> ContinuationToken? {
         defer { statement.reset() }
-        if try step() { return ContinuationToken(partitionKey: statement.text(0), rowKey: statement.text(1)) }
-        guard !finished, try statement.step() else { return nil }
+        var more = try step()
+        if !more, !finished { more = try statement.step() }
+        guard more else { return nil }
         return ContinuationToken(partitionKey: statement.text(0), rowKey: statement.text(1))
     }
 
