@@ -2,8 +2,8 @@
 /// held): how densely that stretch is populated, so a scan can guess where the key some number of
 /// keys further on lies, and cut a range there without reading up to it (``ParallelScan``).
 ///
-/// The guess interpolates in the space of the keys' own characters (``KeyAlphabet``), from the
-/// position where the sample's keys part: a long prefix that every key shares costs nothing. It is
+/// The guess interpolates in the space of the keys' own characters, place by place (``KeyAlphabet``),
+/// from the position where the sample's keys part: a long prefix that every key shares costs nothing. It is
 /// only a guess: a cut is correct wherever it falls, and a range that holds more than a page is read
 /// a page at a time as any other.
 package struct KeySample: Sendable {
@@ -27,7 +27,7 @@ package struct KeySample: Sendable {
         before upper: String?,
         alphabet: KeyAlphabet
     ) -> String? {
-        guard count >= 2, target >= 1, alphabet.radix >= 2 else { return nil }
+        guard count >= 2, target >= 1 else { return nil }
         let first = self.first.unicodeScalars.map(\.value)
         let last = self.last.unicodeScalars.map(\.value)
         let from = lower.unicodeScalars.map(\.value)
@@ -37,21 +37,25 @@ package struct KeySample: Sendable {
         let start = max(0, shared - 1)
         guard from.count >= start, from[..<start] == first[..<start] else { return nil }
 
-        let radix = Double(alphabet.radix)
-        // As many places as a Double holds exactly.
-        var places = 0
+        // As many places as a Double holds exactly. Each place has a radix of its own
+        // (``KeyAlphabet``); one with a single character (a GUID's hyphen) adds nothing, so the
+        // count is bounded too.
+        var radices: [Double] = []
         var span = 1.0
-        while span * radix < 0x1p52 {
+        while radices.count < 256 {
+            let radix = Double(alphabet.radix(at: start + radices.count))
+            guard span * radix < 0x1p52 else { break }
             span *= radix
-            places += 1
+            radices.append(radix)
         }
+        guard span >= 2 else { return nil }
         func position(_ key: [UInt32]) -> Double {
             var total = 0.0
             var scale = 1.0
-            for place in 0..<max(places, 1) {
+            for (place, radix) in radices.enumerated() {
                 scale /= radix
                 let index = start + place
-                total += alphabet.digit(index < key.count ? key[index] : nil) * scale
+                total += alphabet.digit(index < key.count ? key[index] : nil, at: index) * scale
             }
             return total
         }
@@ -62,12 +66,12 @@ package struct KeySample: Sendable {
 
         var scalars = String.UnicodeScalarView()
         for value in first[..<start] { scalars.append(Unicode.Scalar(value)!) }
-        for _ in 0..<max(places, 1) {
+        for (place, radix) in radices.enumerated() {
             target *= radix
-            let digit = min(Int(target), alphabet.radix - 1)
+            let digit = min(Int(target), Int(radix) - 1)
             target -= Double(digit)
-            guard digit >= 1 else { break }
-            scalars.append(alphabet.character(digit))
+            guard let character = alphabet.character(digit, at: start + place) else { break }
+            scalars.append(character)
         }
         let boundary = String(scalars)
         guard KeyOrder.precedes(lower, boundary), upper.map({ KeyOrder.precedes(boundary, $0) }) ?? true else {

@@ -13,7 +13,8 @@ package import SpeakEasyModel
 ///   the rest of the partition there, and reads the piece while guessing the next. Every page read
 ///   refreshes the guess. A guess is only that: a piece that holds more than a page is read on from
 ///   its last entity, and one that comes back empty or nearly so (a gap in the keys, or their end)
-///   makes the next read an uncut one, which finds where the keys go on. Whole partitions are cut
+///   makes the next read an uncut one, which finds where the keys go on. (What a piece leaves after
+///   a full page says only that the guess overshot, and a sample is taken from a page of enough keys.) Whole partitions are cut
 ///   by PartitionKey the same way, so many small partitions are read in parallel too.
 /// - **Order**: ranges follow each other in key order, and their pages are handed on in that order,
 ///   as they arrive at the front; pages read ahead wait.
@@ -102,8 +103,12 @@ package struct ParallelScan: Sendable {
         var rowSamples: [String: KeySample] = [:]
         var partitionSample: KeySample?
 
+        /// The fewest keys a sample is taken from: a quarter of a cut piece.
+        let minimumSample: Int
+
         init(pageSize: Int, root: ScanRange) {
             target = max(1, pageSize * 9 / 10)
+            minimumSample = max(2, target / 4)
             items = [.unread(root)]
         }
 
@@ -187,11 +192,13 @@ package struct ParallelScan: Sendable {
             learn(range, page)
         }
 
-        /// Refreshes the samples from a page; a range that came back (nearly) empty and done says the
-        /// keys thin out there, so the next read after it goes uncut and finds where they go on.
+        /// Refreshes the samples from a page of enough keys to tell their density (a few keys, what a
+        /// cut left after a full page, say, would mislead the next cuts). A range that came back
+        /// (nearly) empty and done says the keys thin out there, so the next read after it goes uncut
+        /// and finds where they go on; what a cut left says only that the cut overshot.
         mutating func learn(_ range: ScanRange, _ page: EntityPage) {
             let entities = page.entities
-            let sparse = page.next == nil && entities.count < 2
+            let sparse = page.next == nil && entities.count < 2 && !range.isLeftover
             let stride = max(1, entities.count / 32)
             switch range.keys {
             case .rows(let partition):
@@ -204,7 +211,7 @@ package struct ParallelScan: Sendable {
                     partitionKeys.learn(entities[index].partitionKey)
                 }
                 partitionKeys.learn(last.partitionKey)
-                if first.partitionKey != last.partitionKey {
+                if first.partitionKey != last.partitionKey, entities.count >= minimumSample {
                     partitionSample = KeySample(
                         first: first.partitionKey,
                         last: last.partitionKey,
@@ -218,7 +225,7 @@ package struct ParallelScan: Sendable {
         }
 
         mutating func learnRows(of partition: String, _ entities: ArraySlice<Entity>, stride: Int) {
-            guard let first = entities.first, let last = entities.last, entities.count >= 2 else { return }
+            guard let first = entities.first, let last = entities.last, entities.count >= minimumSample else { return }
             for index in Swift.stride(from: entities.startIndex, to: entities.endIndex, by: stride) {
                 rowKeys.learn(entities[index].rowKey)
             }

@@ -34,6 +34,9 @@ package struct ScanRange: Hashable, Sendable {
     /// Where a read of the range resumes, when a service stopped a page before any entity (a page
     /// may be empty while more follow) and its token is all there is to go on.
     package var resume: ContinuationToken?
+    /// Whether this is what a cut piece left after a full page: how much it holds says how far the
+    /// cut overshot, not how densely the keys lie (``ParallelScan``).
+    package var isLeftover = false
 
     package init(_ keys: Keys, lower: Lower? = nil, upper: String? = nil) {
         self.keys = keys
@@ -69,6 +72,7 @@ package struct ScanRange: Hashable, Sendable {
     package func cut(at boundary: String) -> (ScanRange, ScanRange) {
         var before = self
         before.upper = boundary
+        before.isLeftover = false
         var after = self
         after.lower = Lower(boundary, inclusive: true)
         return (before, after)
@@ -82,11 +86,13 @@ package struct ScanRange: Hashable, Sendable {
             var rest = self
             rest.lower = Lower(last.rowKey, inclusive: false)
             rest.resume = nil
+            rest.isLeftover = upper != nil
             return [rest]
         case .partitions:
             var partitions = self
             partitions.lower = Lower(last.partitionKey, inclusive: false)
             partitions.resume = nil
+            partitions.isLeftover = upper != nil
             return [
                 ScanRange(.rows(partition: last.partitionKey), lower: Lower(last.rowKey, inclusive: false)),
                 partitions,
