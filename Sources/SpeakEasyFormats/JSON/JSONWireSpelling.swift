@@ -1,4 +1,4 @@
-package import SpeakEasyModel
+import SpeakEasyModel
 
 /// A stored properties object in Azure Table's wire spelling, without decoding it.
 ///
