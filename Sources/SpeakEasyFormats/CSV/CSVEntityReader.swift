@@ -206,7 +206,7 @@ package struct CSVEntityReader: EntityReader {
         let scanner = self.scanner
         return try scanner.withBytes(of: field) { bytes throws(FormatError) in
             try interner.string(UnsafeRawBufferPointer(bytes), column: column) { () throws(FormatError) in
-                try scanner.string(field)
+                try scanner.string(bytes, of: field)
             }
         }
     }

@@ -1,6 +1,12 @@
 package import SpeakEasyCore
 import SpeakEasyModel
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Splits RFC 4180 CSV into records and fields, streaming from a ``ByteInput`` through one buffer.
 ///
 /// Fields are handed out as byte ranges of the buffer (``Field``), not as strings, so scanning
@@ -159,11 +165,17 @@ package final class CSVRecordScanner {
             return try body(UnsafeBufferPointer(start: buffer + field.start, count: field.count))
         }
         scratch.removeAll(keepingCapacity: true)
+        scratch.reserveCapacity(field.count)
+        // The runs between quotes are copied whole (a long text is mostly runs): the scanner only
+        // accepts a quote inside a quoted field when another follows it, and one of the two is kept.
         var index = field.start
         while index < field.end {
-            scratch.append(buffer[index])
-            // The scanner only accepts a quote inside a quoted field when another follows it.
-            index += buffer[index] == UInt8(ascii: "\"") ? 2 : 1
+            let run = memchr(buffer + index, Int32(UInt8(ascii: "\"")), field.end - index)
+            let stop = run.map { $0.assumingMemoryBound(to: UInt8.self) - buffer } ?? field.end
+            scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + index, count: stop - index))
+            guard stop < field.end else { break }
+            scratch.append(UInt8(ascii: "\""))
+            index = stop + 2
         }
         return try scratch.withUnsafeBufferPointer { bytes throws(Failure) in try body(bytes) }
     }
@@ -171,12 +183,15 @@ package final class CSVRecordScanner {
     /// The field's text; invalid UTF-8 is an error naming the line and column of the bad byte.
     package func string(_ field: Field) throws(FormatError) -> String {
         if field.isEmpty { return "" }
-        return try withBytes(of: field) { bytes throws(FormatError) in
-            // String(validating:) is generic and unspecialized, several times slower: check first,
-            // then let String(decoding:) copy (it repairs nothing, as nothing is left to repair).
-            guard field.isASCII || CSVByteSearch.firstInvalidUTF8(bytes) == nil else { throw invalidUTF8(in: field) }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        return try withBytes(of: field) { bytes throws(FormatError) in try string(bytes, of: field) }
+    }
+
+    /// The text of `bytes`, which ``withBytes(of:_:)`` gave for `field`.
+    package func string(_ bytes: UnsafeBufferPointer<UInt8>, of field: Field) throws(FormatError) -> String {
+        // String(validating:) is generic and unspecialized, several times slower: check first,
+        // then let String(decoding:) copy (it repairs nothing, as nothing is left to repair).
+        guard field.isASCII || CSVByteSearch.firstInvalidUTF8(bytes) == nil else { throw invalidUTF8(in: field) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether the field's bytes are exactly `text` (for header names and type cells).

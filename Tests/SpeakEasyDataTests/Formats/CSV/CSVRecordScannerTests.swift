@@ -27,6 +27,11 @@ struct CSVRecordScannerTests {
         Case("empty quoted field", "\"\",x\r\n", [["", "x"]]),
         Case("doubled quotes", "\"say \"\"hi\"\"\",\"\"\"\"\r\n", [["say \"hi\"", "\""]]),
         Case(
+            "doubled quotes first, last, twice in a row and alone",
+            "\"\"\"start\",\"end\"\"\",\"a\"\"\"\"b\",\"\"\"\"\"\"\r\n",
+            [["\"start", "end\"", "a\"\"b", "\"\""]]
+        ),
+        Case(
             "delimiter, CR, LF and CRLF inside quotes",
             "\"a,b\",\"1\r2\",\"x\ny\",\"p\r\nq\"\r\n",
             [["a,b", "1\r2", "x\ny", "p\r\nq"]]
