@@ -2,10 +2,10 @@
 /// held): how densely that stretch is populated, so a scan can guess where the key some number of
 /// keys further on lies, and cut a range there without reading up to it (``ParallelScan``).
 ///
-/// The guess interpolates in the space of the keys' own characters, place by place (``KeyAlphabet``),
-/// from the position where the sample's keys part: a long prefix that every key shares costs nothing. It is
-/// only a guess: a cut is correct wherever it falls, and a range that holds more than a page is read
-/// a page at a time as any other.
+/// The guess interpolates in the space of the keys' own characters, place by place
+/// (``KeyAlphabet``), from the position where the sample's keys part: a long prefix that every key
+/// shares costs nothing. It is only a guess: a cut is correct wherever it falls, and a range that
+/// holds more than a page is read a page at a time as any other.
 package struct KeySample: Sendable {
     package var first: String
     package var last: String
