@@ -76,8 +76,9 @@ package struct KeyAlphabet: Sendable {
         if index == scalars.count || scalars[index] != value { scalars.insert(value, at: index) }
     }
 
-    /// The characters of place `index`, ascending, and whether the end of a key is a digit there.
-    private func alphabet(at index: Int) -> (scalars: [UInt32], hasEnd: Bool) {
+    /// The digits of place `index`: its characters, ascending, and whether the end of a key is one.
+    /// Made once a place for each guess, which reads it many times.
+    func digits(at index: Int) -> PlaceDigits {
         let place = index < places.count ? places[index] : Place(marks: marks, hasWords: true, hasEnd: true)
         var scalars = place.marks
         if place.hasWords {
@@ -85,42 +86,43 @@ package struct KeyAlphabet: Sendable {
             scalars.sort()
         }
         // A place where no character was usable takes them all.
-        if scalars.isEmpty && !place.hasEnd { return ((marks + words).sorted(), true) }
-        return (scalars, place.hasEnd)
+        if scalars.isEmpty && !place.hasEnd { return PlaceDigits(scalars: (marks + words).sorted(), hasEnd: true) }
+        return PlaceDigits(scalars: scalars, hasEnd: place.hasEnd)
     }
 
-    /// How many digits place `index` has: its characters, and the end of a key where one ended.
-    func radix(at index: Int) -> Int {
-        let (scalars, hasEnd) = alphabet(at: index)
-        return scalars.count + (hasEnd ? 1 : 0)
-    }
+    /// One place's digits: the end of a key is 0 where a key ended there, and the characters follow.
+    struct PlaceDigits {
+        let scalars: [UInt32]
+        let hasEnd: Bool
 
-    /// The digit of the character at place `index` (nil: the key has ended there). A character not
-    /// in the place's alphabet lies between the digits of its neighbours in it.
-    func digit(_ value: UInt32?, at index: Int) -> Double {
-        guard let value else { return 0 }
-        let (scalars, hasEnd) = alphabet(at: index)
-        let offset = hasEnd ? 1.0 : 0.0
-        let found = Self.lowerBound(value, in: scalars)
-        if found < scalars.count, scalars[found] == value { return offset + Double(found) }
-        if found == 0 { return max(0, offset - 0.5) }
-        if found == scalars.count { return offset + Double(scalars.count - 1) + 0.5 }
-        let below = scalars[found - 1]
-        return offset + Double(found - 1) + Double(value - below) / Double(scalars[found] - below)
-    }
+        private var offset: Int { hasEnd ? 1 : 0 }
 
-    /// The character whose digit at place `index` is `digit`, from 0 to its radix − 1; nil for the
-    /// end of a key.
-    func character(_ digit: Int, at index: Int) -> Unicode.Scalar? {
-        let (scalars, hasEnd) = alphabet(at: index)
-        let offset = hasEnd ? 1 : 0
-        guard digit >= offset else { return nil }
-        // Learned scalars are below U+D800, so each is a scalar.
-        return Unicode.Scalar(scalars[digit - offset])!
+        /// How many digits the place has.
+        var radix: Int { scalars.count + offset }
+
+        /// The digit of a character (nil: the key has ended here). A character not in the place's
+        /// alphabet lies between the digits of its neighbours in it.
+        func digit(_ value: UInt32?) -> Double {
+            guard let value else { return 0 }
+            let offset = Double(self.offset)
+            let found = KeyAlphabet.lowerBound(value, in: scalars)
+            if found < scalars.count, scalars[found] == value { return offset + Double(found) }
+            if found == 0 { return max(0, offset - 0.5) }
+            if found == scalars.count { return offset + Double(scalars.count - 1) + 0.5 }
+            let below = scalars[found - 1]
+            return offset + Double(found - 1) + Double(value - below) / Double(scalars[found] - below)
+        }
+
+        /// The character whose digit is `digit`, from 0 to ``radix`` − 1; nil for the end of a key.
+        func character(_ digit: Int) -> Unicode.Scalar? {
+            guard digit >= offset else { return nil }
+            // Learned scalars are below U+D800, so each is a scalar.
+            return Unicode.Scalar(scalars[digit - offset])!
+        }
     }
 
     /// The index of the first scalar in `scalars` not below `value`.
-    private static func lowerBound(_ value: UInt32, in scalars: [UInt32]) -> Int {
+    fileprivate static func lowerBound(_ value: UInt32, in scalars: [UInt32]) -> Int {
         var low = 0
         var high = scalars.count
         while low < high {

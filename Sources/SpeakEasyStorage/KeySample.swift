@@ -40,22 +40,22 @@ package struct KeySample: Sendable {
         // As many places as a Double holds exactly. Each place has a radix of its own
         // (``KeyAlphabet``); one with a single character (a GUID's hyphen) adds nothing, so the
         // count is bounded too.
-        var radices: [Double] = []
+        var places: [KeyAlphabet.PlaceDigits] = []
         var span = 1.0
-        while radices.count < 256 {
-            let radix = Double(alphabet.radix(at: start + radices.count))
-            guard span * radix < 0x1p52 else { break }
-            span *= radix
-            radices.append(radix)
+        while places.count < 256 {
+            let place = alphabet.digits(at: start + places.count)
+            guard span * Double(place.radix) < 0x1p52 else { break }
+            span *= Double(place.radix)
+            places.append(place)
         }
         guard span >= 2 else { return nil }
         func position(_ key: [UInt32]) -> Double {
             var total = 0.0
             var scale = 1.0
-            for (place, radix) in radices.enumerated() {
-                scale /= radix
-                let index = start + place
-                total += alphabet.digit(index < key.count ? key[index] : nil, at: index) * scale
+            for (offset, place) in places.enumerated() {
+                scale /= Double(place.radix)
+                let index = start + offset
+                total += place.digit(index < key.count ? key[index] : nil) * scale
             }
             return total
         }
@@ -66,11 +66,11 @@ package struct KeySample: Sendable {
 
         var scalars = String.UnicodeScalarView()
         for value in first[..<start] { scalars.append(Unicode.Scalar(value)!) }
-        for (place, radix) in radices.enumerated() {
-            target *= radix
-            let digit = min(Int(target), Int(radix) - 1)
+        for place in places {
+            target *= Double(place.radix)
+            let digit = min(Int(target), place.radix - 1)
             target -= Double(digit)
-            guard let character = alphabet.character(digit, at: start + place) else { break }
+            guard let character = place.character(digit) else { break }
             scalars.append(character)
         }
         let boundary = String(scalars)
