@@ -33,6 +33,12 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
     }
 
+    /// How long this connection waits for another's lock before its statement fails with
+    /// `SQLITE_BUSY`; 0 fails at once.
+    func waitForLocks(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
     deinit {
         // Finalised first, so that the connection really closes now (and, if last, tidies the WAL).
         statements.removeAll()

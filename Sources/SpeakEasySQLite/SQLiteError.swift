@@ -20,6 +20,9 @@ struct SQLiteError: Error, CustomStringConvertible {
         self.azureCode = azureCode
     }
 
+    /// Whether another connection's lock stopped the statement (it may succeed later).
+    var isLocked: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+
     var storageError: StorageError {
         let reason: StorageError.Reason =
             self.reason

@@ -125,7 +125,7 @@ package final class SQLiteStorageAccount: StorageAccount {
     }
 
     /// Runs `body`, a short read (a row or a few by key), on the caller's thread when a connection is
-    /// idle, and on a reading thread otherwise.
+    /// idle and no lock is in the way, and on a reading thread otherwise, which waits for the lock.
     func readNow<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         do {
             if let value = try lent.withIdleConnection(body) { return value }
