@@ -132,8 +132,9 @@ public final class LocalStorageServer: Sendable {
     }
 
     /// ``start(store:tablePort:blobPort:)`` with every setting of `serve` (the tests' faults and
-    /// limits): `configure` gets the settings with every port 0 (the browser view's too) and request
-    /// logging off. A configuration without the view (`uiPort` nil) leaves ``uiPort`` 0.
+    /// limits): `configure` gets the settings with every port 0 (the browser view's too), request
+    /// logging off, and an event loop of the server's own. A configuration without the view (`uiPort`
+    /// nil) leaves ``uiPort`` 0.
     package static func start(
         store: Location,
         configure: (inout ServerConfiguration) -> Void
@@ -144,6 +145,9 @@ public final class LocalStorageServer: Sendable {
         configuration.tablePort = 0
         configuration.uiPort = 0
         configuration.logRequests = false
+        // Loops of its own: the process's shared ones carry its clients' work, and perhaps other
+        // servers'. One thread: a test's requests come a few at a time.
+        configuration.eventLoopThreads = 1
         configure(&configuration)
         let ports = Locked<[ServedPort: Int]>([:])
         let expected = StorageService.allCases.count + (configuration.uiPort == nil ? 0 : 1)

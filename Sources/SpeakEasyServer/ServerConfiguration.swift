@@ -41,6 +41,10 @@ package struct ServerConfiguration: Sendable {
     /// must have sent `minBodyBytesPerSecond` bytes for every second past the grace, or it is cut off.
     package var bodyGraceSeconds: Int64 = 10
     package var minBodyBytesPerSecond = 1024
+    /// The event loops that answer requests (``ServerLoops``): nil, the process's shared ones, as
+    /// `serve` uses them; a number, that many threads of the server's own, for a server inside a
+    /// process that does other work.
+    package var eventLoopThreads: Int?
 
     package init() {}
 }

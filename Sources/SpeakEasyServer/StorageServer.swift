@@ -52,6 +52,7 @@ package struct StorageServer: Sendable {
         // Set before the listeners accept anything, so every request finds it.
         let made = Locked<StorageServer?>(nil)
         var listeners: [(ServedPort, ServiceListener)] = []
+        let loops = ServerLoops(threads: configuration.eventLoopThreads)
         // One budget for both services: what bounds memory is the bodies held in all.
         let budget = BodyBudget(limit: configuration.maxBufferedBodyBytes)
         do {
@@ -60,6 +61,7 @@ package struct StorageServer: Sendable {
                     (
                         .service(service),
                         try await ServiceListener.bind(
+                            on: loops,
                             host: configuration.host,
                             port: service == .blob ? configuration.blobPort : configuration.tablePort,
                             maxConnections: configuration.maxConnections,
@@ -77,6 +79,7 @@ package struct StorageServer: Sendable {
                     (
                         .ui,
                         try await ServiceListener.bind(
+                            on: loops,
                             host: AccountView.host,
                             port: port,
                             maxConnections: AccountView.maxConnections,
@@ -97,6 +100,7 @@ package struct StorageServer: Sendable {
             for (_, listener) in listeners { listener.start() }
         } catch {
             for (_, listener) in listeners { await listener.stop() }
+            await loops.close()
             throw error
         }
         for (served, listener) in listeners { await onListening(served, listener.port) }
@@ -110,6 +114,7 @@ package struct StorageServer: Sendable {
         await withTaskGroup { stops in
             for (_, listener) in listeners { stops.addTask { await listener.stop() } }
         }
+        await loops.close()
     }
 }
 

@@ -13,11 +13,11 @@ import SpeakEasyProtocol
 /// without a thread switch. That task is the one path from a request to its reply: everything it
 /// awaits (the store, the half of a query page written alongside) is structured under it, and it ends
 /// by handing its reply to this handler on the loop. It is not a child of the listener's task, but a
-/// stop waits for it all the same while its client is connected: the listener waits for every open
-/// connection to close, and a busy one closes once its reply is written. (An async sequence of
-/// requests per connection, which would make connections children of the listener, cost Hummingbird
-/// 21 µs a request, a third of a point read's CPU then; NIO's response encoder and pipelining handler
-/// another 8 µs.)
+/// stop waits for it all the same: the listener waits for every open connection to close (a busy one
+/// closes once its reply is written), and the server's loops for every task (``ServerLoops``), whose
+/// client may have gone. (An async sequence of requests per connection, which would make connections
+/// children of the listener, cost Hummingbird 21 µs a request, a third of a point read's CPU then;
+/// NIO's response encoder and pipelining handler another 8 µs.)
 final class ServiceConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = ByteBuffer
@@ -27,6 +27,8 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
     struct Quiesce: Sendable {}
 
     private let service: ServiceCalls
+    /// Where the requests' tasks run (``ServerLoops``), and are counted until they end.
+    private let loops: ServerLoops
     /// Bodies up to this size are copied behind the head rather than sent as a buffer of their own.
     private static let copiedBodyBytes = 16 << 10
     /// After a refusal, how long the connection still reads (and drops) the body (``RefusalDrain``):
@@ -53,8 +55,10 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         serverHeader: String,
         quiescing: Bool,
         connections: OpenConnections,
+        loops: ServerLoops,
         service: ServiceCalls
     ) {
+        self.loops = loops
         self.serverHeader = serverHeader
         self.state = ServiceConnectionState(limits: limits, quiescing: quiescing)
         self.connections = connections
@@ -112,7 +116,7 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         let requestHead = RequestHead(head)
         let decided = NIOLoopBound((handler: self, context: context), eventLoop: loop)
         let executor = self.executor ?? EventLoopTaskExecutor(loop)
-        Task(executorPreference: executor) {
+        loops.task(on: executor) {
             let admission = await service.admit(requestHead)
             let apply = { decided.value.handler.admitted(admission, head: head, context: decided.value.context) }
             if loop.inEventLoop { apply() } else { loop.execute(apply) }
@@ -191,7 +195,7 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         let keepAlive = head.isKeepAlive
         let version = head.version
         let executor = self.executor ?? EventLoopTaskExecutor(loop)
-        Task(executorPreference: executor) {
+        loops.task(on: executor) {
             let response = await respond(serviceRequest, channel)
             let write = {
                 reply.value.handler.write(

@@ -13,6 +13,7 @@ final class ServiceListener: Sendable {
     var port: Int { channel.localAddress?.port ?? 0 }
 
     static func bind(
+        on loops: ServerLoops,
         host: String,
         port: Int,
         maxConnections: Int,
@@ -22,7 +23,7 @@ final class ServiceListener: Sendable {
         service: ServiceCalls
     ) async throws -> ServiceListener {
         let connections = OpenConnections(limit: maxConnections)
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let bootstrap = ServerBootstrap(group: loops.group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             // Nothing is accepted until ``start()``: the port is held, and the server gets ready.
@@ -41,6 +42,7 @@ final class ServiceListener: Sendable {
                             serverHeader: serverHeader,
                             quiescing: stopping,
                             connections: connections,
+                            loops: loops,
                             service: service
                         )
                     )
