@@ -27,7 +27,9 @@ final class ValidationRuns: Sendable {
     func run(_ account: any StorageAccount) async -> Run {
         let task = state.withLock { state in
             if let running = state.running { return running }
-            let task = Task {
+            // Off the event loop the request's task prefers (a task inherits that): the run is
+            // seconds of CPU on a large account, which would hold every connection on the loop.
+            let task = Task(executorPreference: globalConcurrentExecutor) {
                 let result = await Result(awaiting: {
                     try await StoreValidation.run(account, options: ValidationOptions())
                 })
