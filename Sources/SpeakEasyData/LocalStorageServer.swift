@@ -146,8 +146,9 @@ public final class LocalStorageServer: Sendable {
         configuration.uiPort = 0
         configuration.logRequests = false
         // Loops of its own: the process's shared ones carry its clients' work, and perhaps other
-        // servers'. One thread: a test's requests come a few at a time.
-        configuration.eventLoopThreads = 1
+        // servers'. A thread per core, as serve has: with one, 16 batches of a seed at once under
+        // ThreadSanitizer queued past the client's 60 s, and were tried again.
+        configuration.eventLoopThreads = ProcessInfo.processInfo.activeProcessorCount
         configure(&configuration)
         let ports = Locked<[ServedPort: Int]>([:])
         let expected = StorageService.allCases.count + (configuration.uiPort == nil ? 0 : 1)
