@@ -52,19 +52,19 @@ package enum EntityFiles {
         return (input, format ?? .json)
     }
 
-    /// What cuts a file of `format` into pieces that parse on their own (``InputSplitter``), for the
-    /// formats whose parsing is worth sharing between threads; nil for the others.
+    /// What cuts a file of `format` into pieces that parse on their own (``InputSplitter``), so that
+    /// threads can share its parsing.
     package static func splitter(
         for input: ByteInput,
         format: DataFormat,
         pieceSize: Int,
         options: ReadOptions = ReadOptions()
-    ) -> (any InputSplitter)? {
+    ) -> any InputSplitter {
         switch format {
         case .atom: AtomFeedSplitter(input: input, pieceSize: pieceSize)
         case .ndjson: JSONLinesSplitter(input: input, pieceSize: pieceSize)
         case .csv: CSVSplitter(input: input, delimiter: options.delimiter, pieceSize: pieceSize)
-        case .json: nil
+        case .json: JSONDocumentSplitter(input: input, pieceSize: pieceSize)
         }
     }
 
@@ -92,7 +92,14 @@ package enum EntityFiles {
                 keepsUnreadableDates: options.keepsUnreadableDates,
                 origin: piece.origin
             )
-        case .json: try reader(for: piece.input, format: format, options: options)
+        case .json:
+            JSONEntityStreamReader(
+                input: piece.input,
+                layout: .document,
+                origin: piece.origin,
+                addedBytes: piece.addedBytes,
+                plainEvents: options.plainEvents
+            )
         }
     }
 

@@ -129,10 +129,10 @@ enum ReaderTargets {
             + properties.map { "\($0.name):\($0.value.type):\($0.value.description)" }).joined(separator: " ␟ ")
     }
 
-    /// The formats `pieces` and `prefetch` cut: `SPEAKEASY_FUZZ_PIECES=ndjson,csv` leaves Atom out, for a
+    /// The formats `pieces` and `prefetch` cut: `SPEAKEASY_FUZZ_PIECES=ndjson,csv,json` leaves Atom out, for a
     /// run while an Atom finding is open (Fuzz/Open/README.md), so that it keeps finding anything else.
     static let piecesFormats: [DataFormat] = {
-        let all: [DataFormat] = [.atom, .ndjson, .csv]
+        let all: [DataFormat] = [.atom, .ndjson, .csv, .json]
         guard let chosen = getenv("SPEAKEASY_FUZZ_PIECES").map({ String(cString: $0) }) else { return all }
         let names = chosen.split(separator: ",").map(String.init)
         let formats = all.filter { names.contains($0.rawValue) }
@@ -150,13 +150,11 @@ enum ReaderTargets {
         var entities: [Entity] = []
         var error: Place?
         do {
-            guard
-                let splitter = EntityFiles.splitter(
-                    for: ByteInput(name: "input", bytes: bytes),
-                    format: format,
-                    pieceSize: pieceSize
-                )
-            else { return }
+            let splitter = EntityFiles.splitter(
+                for: ByteInput(name: "input", bytes: bytes),
+                format: format,
+                pieceSize: pieceSize
+            )
             while let piece = try splitter.nextPiece() {
                 var reader = try EntityFiles.reader(for: piece, format: format)
                 while let entity = try reader.next() { entities.append(entity) }

@@ -55,22 +55,26 @@ package struct JSONEntityStreamReader: EntityReader {
 
     /// Reads `input`, `chunkSize` bytes at a time; by default 1 MiB, and an input already in memory is
     /// taken whole instead (tests give a size to make reads split tokens). `origin` is where the input
-    /// starts in its file: a piece of NDJSON cut at a line's start (``JSONLinesSplitter``).
-    /// `plainEvents` makes ``nextItem()`` hand over events of the contract's plain shape as
-    /// ``PlainEvent``s.
+    /// starts in its file: a piece of NDJSON cut at a line's start (``JSONLinesSplitter``), or a piece
+    /// of a document's array, after `addedBytes` of the document's opening on the same line
+    /// (``JSONDocumentSplitter``). `plainEvents` makes ``nextItem()`` hand over events of the
+    /// contract's plain shape as ``PlainEvent``s.
     package init(
         input: ByteInput,
         layout: Layout = .document,
         chunkSize: Int? = nil,
         origin: TextOrigin = .start,
+        addedBytes: Int = 0,
         plainEvents: Bool = false
     ) {
-        precondition(origin.firstLine == 1 && origin.fileColumn == 1, "a JSON piece starts at the start of a line")
+        precondition(origin.firstLine == 1, "a JSON piece adds no line of its own")
         self.input = input
         self.layout = layout
         self.chunkSize = chunkSize ?? 1 << 20
         takesMemoryWhole = chunkSize == nil
         line = origin.fileLine
+        // The added opening stands before the piece's first byte on its line, which is at the file's column.
+        lineStart = addedBytes + 1 - origin.fileColumn
         startsFile = origin == .start
         self.plainEvents = plainEvents
     }

@@ -20,11 +20,14 @@ struct PieceCutter {
     /// The file's line and column at `window[start]`.
     private(set) var line = 1
     private(set) var column = 1
+    /// Whether columns count bytes, as the JSON reader's do, rather than characters (``TextPosition``).
+    let countsColumnsInBytes: Bool
 
-    init(input: ByteInput, pieceSize: Int, limit: Int) {
+    init(input: ByteInput, pieceSize: Int, limit: Int, countsColumnsInBytes: Bool = false) {
         self.input = input
         self.pieceSize = max(1, pieceSize)
         self.limit = max(limit, pieceSize)
+        self.countsColumnsInBytes = countsColumnsInBytes
     }
 
     /// The bytes read ahead of the next piece.
@@ -64,6 +67,12 @@ struct PieceCutter {
         return piece
     }
 
+    /// Passes over the window's bytes up to `end`, which no piece holds: the splitter has checked them.
+    mutating func skip(to end: Int) {
+        advancePosition(to: end)
+        start = end
+    }
+
     /// The rest of the input, after `prefix`, as the last piece: read as a stream.
     mutating func cutRest(prefix: [UInt8] = [], origin: TextOrigin) -> InputPiece {
         finished = true
@@ -83,13 +92,20 @@ struct PieceCutter {
     /// The file's bytes before `window[start]`.
     private var fileOffset: Int64 { input.bytesRead - Int64(window.count - start) }
 
-    /// Moves the line and column from `window[start]` to `window[end]` (in characters: an Atom
-    /// piece may start within a line, ``TextPosition``).
+    /// Moves the line and column from `window[start]` to `window[end]` (in characters unless
+    /// `countsColumnsInBytes`: an Atom piece may start within a line, ``TextPosition``).
     private mutating func advancePosition(to end: Int) {
-        (line, column) = TextPosition.after(
-            UnsafeBufferPointer(rebasing: window.bytes[start..<end]),
-            line: line,
-            column: column
-        )
+        let bytes = UnsafeBufferPointer(rebasing: window.bytes[start..<end])
+        if countsColumnsInBytes {
+            let newlines = SWAR.count(of: UInt8(ascii: "\n"), in: bytes)
+            if newlines == 0 {
+                column += bytes.count
+            } else {
+                line += newlines
+                column = bytes.count - bytes.lastIndex(of: UInt8(ascii: "\n"))!
+            }
+        } else {
+            (line, column) = TextPosition.after(bytes, line: line, column: column)
+        }
     }
 }

@@ -10,9 +10,9 @@ import Darwin
 /// Reads entity files on threads of their own while the caller's thread handles the entities, so
 /// parsing and formatting (or checking) run on several cores at once.
 ///
-/// A file whose format can be cut into pieces that parse on their own (an Atom feed, NDJSON or CSV,
-/// ``EntityFiles/splitter(for:format:pieceSize:options:)``) is parsed by `pieceReaders` threads at
-/// once (one per core), each taking the next piece; other files are read on one thread.
+/// A file is cut into pieces that parse on their own (``EntityFiles/splitter(for:format:pieceSize:options:)``),
+/// which `pieceReaders` threads parse at once (one per core), each taking the next piece. (A file the
+/// splitter finds no place to cut in is one piece, read on one thread.)
 ///
 /// Entities cross in batches through ``BoundedQueue``s of a few batches: memory stays bounded, and
 /// entities and errors arrive in input order, whichever thread read them. Handled batches travel back
@@ -132,14 +132,13 @@ package struct PrefetchingFileReader: Sendable {
         for (file, path) in paths.enumerated() {
             do throws(FormatError) {
                 let (input, format) = try EntityFiles.openInput(path, options: options)
-                if pieceReaders > 1,
+                if pieceReaders > 1 {
                     let splitter = EntityFiles.splitter(
                         for: input,
                         format: format,
                         pieceSize: pieceSize,
                         options: options
                     )
-                {
                     let (pieces, offset) = (PieceDispenser(splitter: splitter, queue: queue), done)
                     let helpers = (1..<pieceReaders).map { _ in
                         WorkerThread { [self] in
