@@ -86,7 +86,7 @@ package enum JSONEntityWriter {
             guard index < bytes.count else { return }  // most strings: nothing to escape, one copy
             // The rest is escaped into a buffer of its largest size (six bytes a byte), then appended
             // with one copy. Appended to the array run by run and escape by escape, prose with quotes
-            // and line breaks spent a quarter of CSV→JSON in the appends.
+            // and line breaks spent 18% of CSV→JSON's samples in the appends.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: (bytes.count - index) * 6) { buffer in
                 let target = buffer.baseAddress!
                 var written = 0
