@@ -286,10 +286,8 @@ package final class JSONDocumentSplitter: InputSplitter {
     private static func nextQuoteOrBackslash(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         let quotes = SWAR.broadcast(0x22)
         let backslashes = SWAR.broadcast(0x5C)
-        var index = SWAR.firstMarked(in: UnsafeRawPointer(bytes.baseAddress!), from: from, to: bytes.count) { word in
+        return SWAR.firstMarkedByte(in: UnsafeRawBufferPointer(bytes), from: from) { word in
             SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes)
         }
-        while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x5C { index += 1 }
-        return index
     }
 }
