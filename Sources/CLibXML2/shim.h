@@ -6,6 +6,7 @@
 #include <libxml/xmlreader.h>
 #include <libxml/xmlwriter.h>
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
 
 // libxml2 prints some errors (an encoder failing on undecodable input, say) straight to stderr

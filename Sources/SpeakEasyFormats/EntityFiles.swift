@@ -75,7 +75,12 @@ package enum EntityFiles {
         options: ReadOptions = ReadOptions()
     ) throws(FormatError) -> any EntityReader {
         switch format {
-        case .atom: AtomEntityReader(input: piece.input, origin: piece.origin)
+        case .atom:
+            if let bytes = piece.input.takeBytesInMemory() {
+                AtomPieceReader(bytes: bytes, source: piece.input.name, origin: piece.origin)
+            } else {
+                AtomEntityReader(input: piece.input, origin: piece.origin)
+            }
         case .ndjson:
             // An in-memory piece is taken whole: its reader never looks for an object's end past it.
             JSONEntityStreamReader(

@@ -49,6 +49,7 @@ enum ReaderTargets {
     /// it spells one out.
     static func whole(_ bytes: [UInt8], format: DataFormat) {
         let outcome = read(bytes, format: format)
+        if format == .atom { checkPieceReaderAgrees(bytes, with: outcome) }
         guard outcome.error == nil else { return }
         if format == .json, let count = JSONEntityCount.of(bytes), count != outcome.entities.count {
             fatalError("json: read \(outcome.entities.count) entities from a document that holds \(count)")
@@ -59,6 +60,29 @@ enum ReaderTargets {
         // writers and readers more would spend the time limit on work that is not under test.
         guard bytes.count <= maximumRoundTripBytes else { return }
         roundTrip(outcome.entities, from: format)
+    }
+
+    /// ``AtomPieceReader`` (libxml2's SAX2 parser, handing odd input to the text reader) reads an
+    /// input as the text reader does: the same entities, and the same first error, word for word.
+    static func checkPieceReaderAgrees(_ bytes: [UInt8], with outcome: Outcome) {
+        let reader = AtomPieceReader(bytes: bytes, source: "input", origin: .start)
+        var entities: [Entity] = []
+        var error: Place?
+        do {
+            while let entity = try reader.next() { entities.append(entity) }
+        } catch let failure {
+            error = Place(failure)
+        }
+        guard "\(entities)" == "\(outcome.entities)", error == outcome.error, error?.reason == outcome.error?.reason
+        else {
+            fatalError(
+                """
+                atom: the SAX2 piece reader (text reader: \(reader.readByTextReader)) read \(entities.count) entities, \
+                \(error?.description ?? "no error"); the text reader \(outcome.entities.count), \
+                \(outcome.error?.description ?? "no error")
+                """
+            )
+        }
     }
 
     /// Inputs up to this size go through the round trip; Fuzz/run's usual inputs are at most 64 KB.

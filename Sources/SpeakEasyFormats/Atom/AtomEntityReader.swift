@@ -49,8 +49,7 @@ package final class AtomEntityReader: StagedEntityReader {
     @exclusivity(unchecked) private var expectedByteCount = 1024
     /// The namespaces the root element declares (see ``isNamespace(_:_:)-(xmlNsPtr,_)``).
     @exclusivity(unchecked) private var rootNamespaces: [(ns: xmlNsPtr, uri: UnsafePointer<UInt8>?)] = []
-    /// Property names by position in the entry (see ``propertyName(_:at:)``).
-    @exclusivity(unchecked) private var nameCache: [(pointer: UnsafePointer<xmlChar>?, name: String)] = []
+    @exclusivity(unchecked) private var names = AtomPropertyNames()
 
     private enum Phase { case prolog, feed, afterRootEntry, done }
 
@@ -207,8 +206,9 @@ package final class AtomEntityReader: StagedEntityReader {
         return fields.raw
     }
 
-    /// What an entry has yielded so far, and what finds a property given twice.
-    private struct EntryFields {
+    /// What an entry has yielded so far, and what finds a property given twice (``AtomPieceReader``
+    /// keeps one too).
+    struct EntryFields {
         var raw: AtomRawEntry
         var hasPartitionKey = false
         var hasRowKey = false
@@ -230,6 +230,27 @@ package final class AtomEntityReader: StagedEntityReader {
             if names.count > 32 { manyNames = Set(names) }
             return true
         }
+
+        /// Notes a property; false when the entry had one of that name already.
+        mutating func insert(_ role: AtomRawEntry.Role, named name: UnsafePointer<xmlChar>) -> Bool {
+            let seen: Bool
+            switch role {
+            case .partitionKey: (seen, hasPartitionKey) = (hasPartitionKey, true)
+            case .rowKey: (seen, hasRowKey) = (hasRowKey, true)
+            case .timestamp: (seen, hasTimestamp) = (hasTimestamp, true)
+            case .property: seen = !insertName(name)
+            }
+            return !seen
+        }
+    }
+
+    /// What a property named `name` (in the data namespace) is to an entity.
+    static func role(of name: UnsafePointer<xmlChar>) -> AtomRawEntry.Role {
+        xmlNameEquals(name, "PartitionKey")
+            ? .partitionKey
+            : xmlNameEquals(name, "RowKey")
+                ? .rowKey
+                : xmlNameEquals(name, "Timestamp") ? .timestamp : .property
     }
 
     /// Reads one `<d:Name m:type="…">text</d:Name>` whose start tag is the current node.
@@ -300,7 +321,7 @@ package final class AtomEntityReader: StagedEntityReader {
 
         let position = fields.position
         fields.position += 1
-        var propertyName: String { self.propertyName(name, at: position) }
+        var propertyName: String { names.name(name, at: position) }
         let valueRange = valueStart..<fields.raw.bytes.count
         func drop() { fields.raw.bytes.removeSubrange(valueRange) }
         if let typeProblem {
@@ -309,21 +330,8 @@ package final class AtomEntityReader: StagedEntityReader {
         }
         if isNull { return drop() }  // a null: Azure stores no such property
 
-        let role: AtomRawEntry.Role =
-            xmlNameEquals(name, "PartitionKey")
-            ? .partitionKey
-            : xmlNameEquals(name, "RowKey")
-                ? .rowKey
-                : xmlNameEquals(name, "Timestamp") ? .timestamp : .property
-        let seen: Bool
-        switch role {
-        case .partitionKey: (seen, fields.hasPartitionKey) = (fields.hasPartitionKey, true)
-        case .rowKey: (seen, fields.hasRowKey) = (fields.hasRowKey, true)
-        case .timestamp: (seen, fields.hasTimestamp) = (fields.hasTimestamp, true)
-        case .property:
-            seen = !fields.insertName(name)
-        }
-        if seen {
+        let role = Self.role(of: name)
+        if !fields.insert(role, named: name) {
             fields.fail("property \(propertyName) is given twice", line: line(of: node))
             return drop()
         }
@@ -336,15 +344,6 @@ package final class AtomEntityReader: StagedEntityReader {
                 line: line(of: node)
             )
         )
-    }
-
-    /// The property's name as a `String`. libxml2 interns element names in the reader's dictionary, so
-    /// the same name is the same pointer for the reader's whole life; entries of one feed have the same
-    /// properties in the same order, so the name at each position is almost always the previous entry's.
-    private func propertyName(_ name: UnsafePointer<xmlChar>, at index: Int) -> String {
-        while nameCache.count <= index { nameCache.append((nil, "")) }
-        if nameCache[index].pointer != name { nameCache[index] = (name, String(xmlText: name)) }
-        return nameCache[index].name
     }
 
     /// Calls `body` with an attribute's value: its one text child's bytes, or its text children joined.

@@ -138,7 +138,12 @@ package final class AtomFeedSplitter: InputSplitter {
                 guard let end = find("-->", in: bytes, from: index + 4) else { return .more }
                 index = end + 3
             default:
-                guard let end = tagEnd(in: bytes, from: index + 1) else { return .more }
+                let end: Int
+                switch tagEnd(in: bytes, from: index + 1) {
+                case .at(let found): end = found
+                case .more: return .more
+                case .tooManyAttributes: return .unsupported
+                }
                 guard bytes[end - 1] != UInt8(ascii: "/") else { return .unsupported }  // an empty feed
                 var nameEnd = index + 1
                 while nameEnd < end, !isSpace(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: "/"),
@@ -235,7 +240,13 @@ package final class AtomFeedSplitter: InputSplitter {
                 guard let end = Self.find("?>", in: bytes, from: open + 2) else { return .more }
                 index = end + 2
             default:
-                guard let end = Self.tagEnd(in: bytes, from: open + 1) else { return .more }
+                let end: Int
+                switch Self.tagEnd(in: bytes, from: open + 1) {
+                case .at(let found): end = found
+                case .more: return .more
+                // Left to the stream's screen (XMLTagScreen), which refuses it with its place.
+                case .tooManyAttributes: return .stop
+                }
                 index = end + 1
                 if bytes[end - 1] != UInt8(ascii: "/") {
                     depth += 1
@@ -271,8 +282,17 @@ package final class AtomFeedSplitter: InputSplitter {
         return nil
     }
 
-    /// The index of the `>` that ends the tag whose name starts at `index`, skipping quoted values.
-    private static func tagEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+    private enum TagEnd {
+        case at(Int)
+        /// The window ends inside the tag.
+        case more
+        /// More attributes than libxml2 checks quickly (``XMLTagScreen/maximumAttributes``): a piece
+        /// read by ``AtomPieceReader`` is not screened.
+        case tooManyAttributes
+    }
+
+    /// The `>` that ends the tag whose name starts at `index`, skipping quoted values.
+    private static func tagEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> TagEnd {
         // Eight bytes at a time to the first `>` or quote; most tags have few attributes.
         let closes = SWAR.broadcast(UInt8(ascii: ">"))
         let quotes = SWAR.broadcast(UInt8(ascii: "\""))
@@ -282,16 +302,19 @@ package final class AtomFeedSplitter: InputSplitter {
                 | SWAR.bytes(word, equalTo: apostrophes)
         }
         var quote: UInt8 = 0
+        var values = 0
         for at in at..<bytes.count {
             let byte = bytes[at]
             if quote != 0 {
                 if byte == quote { quote = 0 }
             } else if byte == UInt8(ascii: ">") {
-                return at
+                return .at(at)
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
+                values += 1
+                if values > XMLTagScreen.maximumAttributes { return .tooManyAttributes }
             }
         }
-        return nil
+        return .more
     }
 }

@@ -1,4 +1,5 @@
 import SpeakEasyData
+import Testing
 
 /// Helpers shared by the Atom tests.
 enum Atom {
@@ -9,11 +10,31 @@ enum Atom {
     static func attributes(_ count: Int) -> String { (0..<count).map { "a\($0)=\"\"" }.joined(separator: " ") }
 
     /// Every entity of an Atom document, read `chunkSize` bytes at a time.
+    ///
+    /// Every test that reads Atom also checks that ``AtomPieceReader`` (libxml2's SAX2 parser, which
+    /// hands odd input to the text reader) reads the same bytes to the same entities and error.
     static func read(_ bytes: [UInt8], chunkSize: Int = 256 << 10) throws(FormatError) -> [Entity] {
-        let reader = AtomEntityReader(input: ByteInput(name: "test.atom", bytes: bytes), chunkSize: chunkSize)
+        let text = outcome(AtomEntityReader(input: ByteInput(name: "test.atom", bytes: bytes), chunkSize: chunkSize))
+        let pieceReader = AtomPieceReader(bytes: bytes, source: "test.atom", origin: .start)
+        let piece = outcome(pieceReader)
+        #expect(
+            "\(piece.entities)" == "\(text.entities)" && piece.error == text.error,
+            "AtomPieceReader (text reader: \(pieceReader.readByTextReader)) differs from AtomEntityReader"
+        )
+        if let error = text.error { throw error }
+        return text.entities
+    }
+
+    /// The entities a reader gives, up to its first error.
+    static func outcome(_ reader: some EntityReader) -> (entities: [Entity], error: FormatError?) {
+        var reader = reader
         var entities: [Entity] = []
-        while let entity = try reader.next() { entities.append(entity) }
-        return entities
+        do {
+            while let entity = try reader.next() { entities.append(entity) }
+            return (entities, nil)
+        } catch {
+            return (entities, error)
+        }
     }
 
     static func read(_ text: String, chunkSize: Int = 256 << 10) throws(FormatError) -> [Entity] {
