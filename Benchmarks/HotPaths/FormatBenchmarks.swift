@@ -18,6 +18,23 @@ func formatBenchmarks() {
             precondition(count == SampleEvents.count, "read \(count) of \(SampleEvents.count) entities")
         }
     }
+    // A feed as export and validate read a large one: cut into pieces of 1 MiB, each parsed by
+    // libxml2's SAX2 parser (AtomPieceReader).
+    let atom = SampleEvents.bytes(.atom)
+    Benchmark("read-atom-pieces") { benchmark in
+        let splitter = AtomFeedSplitter(input: ByteInput(name: "benchmark", bytes: atom), pieceSize: 1 << 20)
+        benchmark.startMeasurement()
+        var count = 0
+        while let piece = try splitter.nextPiece() {
+            var reader = try EntityFiles.reader(for: piece, format: .atom)
+            while let entity = try reader.next() {
+                blackHole(entity)
+                count += 1
+            }
+        }
+        benchmark.stopMeasurement()
+        precondition(count == SampleEvents.count, "read \(count) of \(SampleEvents.count) entities")
+    }
     for format in DataFormat.allCases {
         let entities = SampleEvents.entities
         // The JSON, NDJSON and CSV writers allocate nothing an entity; Atom's does.

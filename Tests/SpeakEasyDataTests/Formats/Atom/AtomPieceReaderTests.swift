@@ -13,8 +13,11 @@ struct AtomPieceReaderTests {
         let reader = AtomPieceReader(bytes: bytes, source: "test.atom", origin: .start)
         let outcome = Atom.outcome(reader)
         let text = Atom.outcome(AtomEntityReader(input: ByteInput(name: "test.atom", bytes: bytes)))
-        let described = "\(outcome.entities) \(outcome.error.map(String.init(describing:)) ?? "")"
-        #expect(described == "\(text.entities) \(text.error.map(String.init(describing:)) ?? "")")
+        func describe(_ read: (entities: [Entity], lines: [Int], error: FormatError?)) -> String {
+            "\(read.entities) lines \(read.lines) \(read.error.map(String.init(describing:)) ?? "")"
+        }
+        let described = describe(outcome)
+        #expect(described == describe(text))
         return (described, reader.readByTextReader)
     }
 

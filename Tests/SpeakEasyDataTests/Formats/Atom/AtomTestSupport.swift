@@ -18,22 +18,26 @@ enum Atom {
         let pieceReader = AtomPieceReader(bytes: bytes, source: "test.atom", origin: .start)
         let piece = outcome(pieceReader)
         #expect(
-            "\(piece.entities)" == "\(text.entities)" && piece.error == text.error,
+            "\(piece.entities)" == "\(text.entities)" && piece.lines == text.lines && piece.error == text.error,
             "AtomPieceReader (text reader: \(pieceReader.readByTextReader)) differs from AtomEntityReader"
         )
         if let error = text.error { throw error }
         return text.entities
     }
 
-    /// The entities a reader gives, up to its first error.
-    static func outcome(_ reader: some EntityReader) -> (entities: [Entity], error: FormatError?) {
+    /// The entities a reader gives, up to its first error, and the lines they start on.
+    static func outcome(_ reader: some EntityReader) -> (entities: [Entity], lines: [Int], error: FormatError?) {
         var reader = reader
         var entities: [Entity] = []
+        var lines: [Int] = []
         do {
-            while let entity = try reader.next() { entities.append(entity) }
-            return (entities, nil)
+            while let entity = try reader.next() {
+                entities.append(entity)
+                lines.append(reader.entityLine)
+            }
+            return (entities, lines, nil)
         } catch {
-            return (entities, error)
+            return (entities, lines, error)
         }
     }
 
