@@ -165,7 +165,7 @@ final class AtomSAXParse {
         }
         if propertiesDepth >= 0, depth == propertiesDepth + 1 {
             startProperty(name, uri, depth: depth, line: line, attributeCount: attributeCount, attributes)
-        } else if propertiesDepth < 0, depth <= 3, xmlNameEquals(name, "properties"),
+        } else if propertiesDepth < 0, depth <= 3, xmlNameEquals(name, "properties"),  // in <content> or <entry>
             namespaces.is(uri, .metadata)
         {
             propertiesDepth = depth
