@@ -112,8 +112,13 @@ struct FilterParser {
         if isWord("not") {
             try enter()
             try advance()
+            // `not (…)` is one level, not two: the OData writer brackets a comparison after `not`,
+            // and a filter that parses must parse again once written (a fuzz finding: 32 nots
+            // before a comparison came back as 33 levels).
+            let bracketed = token.kind == .open
+            if bracketed { nesting -= 1 }
             let inner = try parseUnary()
-            nesting -= 1
+            if !bracketed { nesting -= 1 }
             return .not(inner)
         }
         if token.kind == .open {
