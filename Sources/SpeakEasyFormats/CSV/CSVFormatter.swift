@@ -1,12 +1,6 @@
 import SpeakEasyCore
 package import SpeakEasyModel
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes entities as RFC 4180 CSV in either layout (``CSVLayout``), or in the spreadsheet layout for
 /// people (``Options/spreadsheet``, see CSVFormatter+Spreadsheet), with CRLF line ends.
 ///
@@ -387,15 +381,11 @@ package struct CSVFormatter: EntityFormatter {
                 return
             }
             out.append(UInt8(ascii: "\""))
-            var start = 0
-            while let found = memchr(base + start, 0x22, bytes.count - start) {
-                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...quote]))
-                out.append(UInt8(ascii: "\""))
-                start = quote + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            SWAR.appendRewriting(bytes, from: 0, to: &out, Self.quoteDoubling)
             out.append(UInt8(ascii: "\""))
         }
     }
+
+    /// A quoted field's quotes, each doubled.
+    private static let quoteDoubling = ByteRewriteTable { byte in byte == 0x22 ? [0x22, 0x22] : nil }
 }

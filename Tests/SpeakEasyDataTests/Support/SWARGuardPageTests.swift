@@ -86,10 +86,13 @@ struct SWARGuardPageTests {
                 (CSVByteSearch.firstInvalidUTF8(guarded.buffer) != nil)
                     == (String(validating: bytes, as: UTF8.self) == nil)
             )
+            #expect(UTF8Text.isValid(guarded.raw) == (String(validating: bytes, as: UTF8.self) != nil))
         }
     }
 
-    @Test("SWAR.firstMarked, SWAR.count and ByteHash.hash")
+    static let commaDoubling = ByteRewriteTable { $0 == UInt8(ascii: ",") ? [$0, $0] : nil }
+
+    @Test("SWAR.firstMarked, copyUnmarked, appendRewriting, SWAR.count and ByteHash.hash")
     func primitives() {
         for bytes in Self.inputs {
             let guarded = GuardedBytes(bytes)
@@ -100,6 +103,22 @@ struct SWARGuardPageTests {
             #expect(found == expected || (found == bytes.count & ~7 && expected >= found))
             #expect(SWAR.count(of: 0x0A, in: guarded.buffer) == bytes.count { $0 == 0x0A })
             #expect(ByteHash.hash(guarded.raw) == bytes.withUnsafeBytes { ByteHash.hash($0) })
+            // Copied into room for the bytes and 8 more, as its callers give it.
+            var copy = [UInt8](repeating: 0, count: bytes.count + 8)
+            var (index, written) = (0, 0)
+            copy.withUnsafeMutableBytes { target in
+                SWAR.copyUnmarked(
+                    from: guarded.raw.baseAddress ?? UnsafeRawPointer(target.baseAddress!),
+                    index: &index,
+                    end: bytes.count,
+                    to: target.baseAddress!,
+                    written: &written
+                ) { SWAR.bytes($0, equalTo: commas) }
+            }
+            #expect(index == expected && written == expected && copy[..<written] == bytes[..<expected])
+            var rewritten: [UInt8] = []
+            SWAR.appendRewriting(guarded.buffer, from: 0, to: &rewritten, Self.commaDoubling)
+            #expect(rewritten == bytes.flatMap { $0 == UInt8(ascii: ",") ? [$0, $0] : [$0] })
         }
     }
 }

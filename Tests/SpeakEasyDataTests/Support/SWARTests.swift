@@ -72,3 +72,35 @@ struct SWARTests {
         }
     }
 }
+
+extension SWARTests {
+    @Test(
+        "copyUnmarked copies up to the first marked byte at any offset, in the words and in the tail",
+        arguments: 0..<20
+    )
+    func copyUnmarked(length: Int) {
+        let quotes = SWAR.broadcast(0x22)
+        for offset in 0...length {
+            var bytes = (0..<length).map { UInt8(ascii: "a") + UInt8($0) }
+            if offset < length { bytes[offset] = 0x22 }
+            if offset + 1 < length { bytes[offset + 1] = 0x22 }  // a later mark changes nothing
+            for from in 0...offset {
+                var target = [UInt8](repeating: 0xEE, count: 3 + length + 8)
+                var (index, written) = (from, 3)
+                bytes.withUnsafeBytes { source in
+                    target.withUnsafeMutableBytes { target in
+                        SWAR.copyUnmarked(
+                            from: source.baseAddress ?? UnsafeRawPointer(target.baseAddress!),
+                            index: &index,
+                            end: length,
+                            to: target.baseAddress!,
+                            written: &written
+                        ) { SWAR.bytes($0, equalTo: quotes) }
+                    }
+                }
+                #expect(index == offset && written == 3 + offset - from, "from \(from), mark at \(offset) of \(length)")
+                #expect(target[..<3] == [0xEE, 0xEE, 0xEE] && target[3..<written] == bytes[from..<offset])
+            }
+        }
+    }
+}

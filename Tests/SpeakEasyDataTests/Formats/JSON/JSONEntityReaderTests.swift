@@ -1,3 +1,4 @@
+import Foundation
 import SpeakEasyData
 import TestSupport
 import Testing
@@ -124,6 +125,23 @@ struct JSONEntityReaderTests {
     @Test("escaped surrogate pairs decode to one scalar outside the BMP")
     func surrogatePairs() throws {
         #expect(try Self.read(#"{"S":"\ud83d\ude00 \u00e9\u0041\/"}"#) == [Property("S", .string("😀 éA/"))])
+    }
+
+    /// Strings with escapes are decoded a few KB at a time; every escape, and every non-ASCII letter,
+    /// must come out the same wherever the pieces end. Foundation's JSON parser judges.
+    @Test("long strings with escapes decode as Foundation decodes them", arguments: [1, 4000, 4090, 9000, 20_000])
+    func longEscapedStrings(length: Int) throws {
+        var random = SystemRandomNumberGenerator()
+        let pieces = [#"\""#, #"\\"#, #"\n"#, #"\t"#, #"\/"#, #"\u00e9"#, #"\ud83d\ude00"#, "é", "日本語", "plain ", "x"]
+        var body = ""
+        while body.utf8.count < length { body += pieces.randomElement(using: &random)! }
+        let json = #"{"S":""# + body + #""}"#
+        let judged = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+        #expect(try Self.read(json) == [Property("S", .string(try #require(judged?["S"])))])
+        // A broken byte among the escapes is refused, wherever it falls.
+        var broken = Array(json.utf8)
+        broken[broken.count / 2] = 0xFF
+        #expect(throws: (any Error).self) { try JSONEntityReader.properties(fromObject: broken) }
     }
 
     @Test("whitespace of every JSON kind is allowed between tokens")
