@@ -27,6 +27,15 @@
     @inlinable @inline(__always)
     package static func bytes(_ word: UInt64, equalTo pattern: UInt64) -> UInt64 { zeroBytes(word ^ pattern) }
 
+    /// Bytes of `word` equal to the byte `pattern` broadcasts, with no false positive above the lowest
+    /// (two more instructions), for callers that count the matches.
+    @inlinable @inline(__always)
+    package static func exactBytes(_ word: UInt64, equalTo pattern: UInt64) -> UInt64 {
+        let bits = word ^ pattern
+        let lows = ~highs
+        return ~((bits & lows) &+ lows | bits | lows)
+    }
+
     /// Bytes of `word` below `limit` (at most 0x80).
     @inlinable @inline(__always)
     package static func bytes(_ word: UInt64, below limit: UInt8) -> UInt64 {

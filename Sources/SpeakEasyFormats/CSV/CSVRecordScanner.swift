@@ -303,7 +303,20 @@ package final class CSVRecordScanner {
                 index += 1
                 var doubled = false
                 while true {
-                    index = CSVByteSearch.firstQuoteOrLF(bytes, from: index, to: end, seen: &seen)
+                    var lineFeeds = 0
+                    var lastLineFeed = 0
+                    index = CSVByteSearch.firstQuote(
+                        bytes,
+                        from: index,
+                        to: end,
+                        seen: &seen,
+                        lineFeeds: &lineFeeds,
+                        lastLineFeed: &lastLineFeed
+                    )
+                    if lineFeeds > 0 {
+                        line += lineFeeds
+                        lineStart = bufferOffset + lastLineFeed + 1
+                    }
                     if index == end {
                         guard inputEnded else { return .needMore }
                         throw error(
@@ -311,12 +324,6 @@ package final class CSVRecordScanner {
                             line: fieldLine,
                             column: fieldColumn
                         )
-                    }
-                    if bytes[index] == Self.lineFeed {
-                        index += 1
-                        line += 1
-                        lineStart = bufferOffset + index
-                        continue
                     }
                     if index + 1 == end, !inputEnded { return .needMore }
                     if index + 1 < end, bytes[index + 1] == Self.quote {

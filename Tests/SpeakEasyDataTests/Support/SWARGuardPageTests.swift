@@ -59,6 +59,13 @@ struct SWARGuardPageTests {
                 plain.dropLast() + [UInt8(ascii: "\"")],
             ]
         } + [[UInt8](repeating: UInt8(ascii: "z"), count: 4096 - 3), [UInt8](repeating: 0x0A, count: 4097)]
+        // Quotes, line feeds and commas among text, at every offset of a word.
+        + (1...64).map { length in
+            var random = SystemRandomNumberGenerator()
+            return (0..<length).map { _ in
+                [0x22, 0x0A, 0x0A, 0x2C, 0x7A, 0x7A, 0xC3, 0x0B][Int.random(in: 0..<8, using: &random)]
+            }
+        }
 
     @Test("CSV: the field, quoted-field and UTF-8 scans")
     func csv() {
@@ -79,8 +86,19 @@ struct SWARGuardPageTests {
                         == (bytes[from...].firstIndex { CSVByteSearch.isSpecial($0, delimiter: UInt8(ascii: ",")) }
                             ?? bytes.count)
                 )
-                let quote = CSVByteSearch.firstQuoteOrLF(base, from: from, to: bytes.count, seen: &seen)
-                #expect(quote == (bytes[from...].firstIndex { $0 == 0x22 || $0 == 0x0A } ?? bytes.count))
+                var (lineFeeds, lastLineFeed) = (0, -1)
+                let quote = CSVByteSearch.firstQuote(
+                    base,
+                    from: from,
+                    to: bytes.count,
+                    seen: &seen,
+                    lineFeeds: &lineFeeds,
+                    lastLineFeed: &lastLineFeed
+                )
+                let expected = bytes[from...].firstIndex(of: 0x22) ?? bytes.count
+                #expect(quote == expected)
+                #expect(lineFeeds == bytes[from..<expected].count { $0 == 0x0A })
+                #expect(lastLineFeed == bytes[from..<expected].lastIndex(of: 0x0A) ?? -1)
             }
             #expect(
                 (CSVByteSearch.firstInvalidUTF8(guarded.buffer) != nil)
