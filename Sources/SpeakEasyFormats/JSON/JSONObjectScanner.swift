@@ -178,6 +178,7 @@ struct JSONObjectScanner {
         let chunkSize = 4096
         var longer: [UInt8] = []
         var nonASCII: UInt64 = 0
+        let shortEscapes = Self.shortEscapes
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunkSize) {
             chunk throws(JSONSyntaxError) -> String in
             let source = bytes.baseAddress!
@@ -205,7 +206,9 @@ struct JSONObjectScanner {
                     break
                 }
                 if byte == UInt8(ascii: "\\") {
-                    written += try escape(into: target + written)
+                    written += try shortEscapes.withUnsafeBufferPointer { table throws(JSONSyntaxError) in
+                        try escape(into: target + written, table)
+                    }
                     continue
                 }
                 throw error("a control character must be escaped inside a string")
@@ -256,19 +259,22 @@ struct JSONObjectScanner {
     }
 
     /// Decodes the escape at `position` (its backslash) into `target`: how many bytes it took (1–4).
-    private mutating func escape(into target: UnsafeMutableRawPointer) throws(JSONSyntaxError) -> Int {
+    /// `shortEscapes` is ``shortEscapes``, fetched once per string.
+    @inline(__always)
+    private mutating func escape(
+        into target: UnsafeMutableRawPointer,
+        _ shortEscapes: UnsafeBufferPointer<UInt8>
+    ) throws(JSONSyntaxError) -> Int {
         position += 1
         guard position < bytes.count else { throw endError("unterminated escape") }
         let byte = bytes[position]
         position += 1
-        // The one-letter escapes come from a table: a `switch` compiled to a jump table whose
+        // The one-letter escapes come from a table: a `switch` compiled to a jump table, whose
         // indirect jump mispredicted on most escapes of prose.
-        if byte < 0x80 {
-            let decoded = Self.shortEscapes[Int(byte)]
-            if decoded != 0 {
-                target.storeBytes(of: decoded, as: UInt8.self)
-                return 1
-            }
+        let decoded = shortEscapes[Int(byte)]
+        if decoded != 0 {
+            target.storeBytes(of: decoded, as: UInt8.self)
+            return 1
         }
         guard byte == UInt8(ascii: "u") else {
             throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
@@ -297,8 +303,8 @@ struct JSONObjectScanner {
     }
 
     /// What each one-letter escape stands for, by its letter (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`,
-    /// `\t`); 0 for the rest.
-    private static let shortEscapes: [UInt8] = (0..<128).map { (letter: UInt8) -> UInt8 in
+    /// `\t`); 0 for the other bytes.
+    private static let shortEscapes: [UInt8] = (0...255).map { (letter: UInt8) -> UInt8 in
         switch letter {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
         case UInt8(ascii: "b"): 0x08
