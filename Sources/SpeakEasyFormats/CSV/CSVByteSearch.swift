@@ -75,7 +75,7 @@ enum CSVByteSearch {
             let quote = SWAR.bytes(word, equalTo: quotes)
             // The line feeds below the first quote: the bits under its lowest bit (all, if none).
             let feeds = SWAR.exactBytes(word, equalTo: newlines) & ((quote & (0 &- quote)) &- 1)
-            lineFeeds += feeds.nonzeroBitCount
+            lineFeeds += SWAR.countMarked(feeds)
             if feeds != 0 { lastLineFeed = index + (63 - feeds.leadingZeroBitCount) >> 3 }
             if quote != 0 { return index + quote.trailingZeroBitCount >> 3 }
             index += 8
