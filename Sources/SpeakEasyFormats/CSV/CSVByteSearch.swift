@@ -73,10 +73,13 @@ enum CSVByteSearch {
             let word = UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self)
             seen |= word
             let quote = SWAR.bytes(word, equalTo: quotes)
-            // The line feeds below the first quote: the bits under its lowest bit (all, if none).
-            let feeds = SWAR.exactBytes(word, equalTo: newlines) & ((quote & (0 &- quote)) &- 1)
-            lineFeeds += SWAR.countMarked(feeds)
-            if feeds != 0 { lastLineFeed = index + (63 - feeds.leadingZeroBitCount) >> 3 }
+            // Most words hold no line feed: the exact count only for those that may.
+            if SWAR.bytes(word, equalTo: newlines) != 0 {
+                // The line feeds below the first quote: the bits under its lowest bit (all, if none).
+                let feeds = SWAR.exactBytes(word, equalTo: newlines) & ((quote & (0 &- quote)) &- 1)
+                lineFeeds += SWAR.countMarked(feeds)
+                if feeds != 0 { lastLineFeed = index + (63 - feeds.leadingZeroBitCount) >> 3 }
+            }
             if quote != 0 { return index + quote.trailingZeroBitCount >> 3 }
             index += 8
         }

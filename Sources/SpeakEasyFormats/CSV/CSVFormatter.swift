@@ -381,7 +381,14 @@ package struct CSVFormatter: EntityFormatter {
                 return
             }
             out.append(UInt8(ascii: "\""))
-            SWAR.appendRewriting(bytes, from: 0, to: &out, Self.quoteDoubling)
+            // Most quoted fields hold a comma or a line break, not a quote: one copy. From the first
+            // quote on, each byte is rewritten.
+            let quotes = SWAR.broadcast(0x22)
+            let quote = SWAR.firstMarkedByte(in: UnsafeRawBufferPointer(bytes), from: 0) { word in
+                SWAR.bytes(word, equalTo: quotes)
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<quote]))
+            SWAR.appendRewriting(bytes, from: quote, to: &out, Self.quoteDoubling)
             out.append(UInt8(ascii: "\""))
         }
     }
