@@ -203,12 +203,11 @@ package final class StorageHTTPClient: Sendable {
         if !request.body.isEmpty { http.body = .bytes(ByteBuffer(bytes: request.body)) }
         do {
             let response = try await client.execute(http, timeout: TimeAmount(timeout))
-            let body = try await response.body.collect(upTo: Self.maximumReplyBytes)
             return .success(
                 StorageResponse(
                     status: Int(response.status.code),
                     headers: response.headers.map { (name: $0.name, value: $0.value) },
-                    body: Array(buffer: body)
+                    body: try await Self.collect(response)
                 )
             )
         } catch {
@@ -222,6 +221,23 @@ package final class StorageHTTPClient: Sendable {
                 )
             )
         }
+    }
+
+    /// The reply's body, its chunks copied once into an array of the size `Content-Length` gives.
+    /// (`collect(upTo:)` grows a buffer by doubling and the array is a second copy: for a page of
+    /// entities, 1.4 MB, that was two more copies and fresh memory, a page fault every 4 KiB.)
+    private static func collect(_ response: HTTPClientResponse) async throws -> [UInt8] {
+        let declared = response.headers.first(name: "Content-Length").flatMap { Int($0) }
+        if let declared, declared > maximumReplyBytes { throw NIOTooManyBytesError(maxBytes: maximumReplyBytes) }
+        var body: [UInt8] = []
+        body.reserveCapacity(declared ?? 0)
+        for try await chunk in response.body {
+            guard body.count + chunk.readableBytes <= maximumReplyBytes else {
+                throw NIOTooManyBytesError(maxBytes: maximumReplyBytes)
+            }
+            chunk.withUnsafeReadableBytes { body.append(contentsOf: $0) }
+        }
+        return body
     }
 
     /// A failed exchange in plain words where the system's errno says what happened (nothing

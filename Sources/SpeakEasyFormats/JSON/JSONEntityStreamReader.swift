@@ -82,6 +82,8 @@ package struct JSONEntityStreamReader: EntityReader {
     /// Whether the input is a file's start, where a byte order mark may be.
     private let startsFile: Bool
     private let takesMemoryWhole: Bool
+    /// Set once the input was taken whole (``ByteInput/takeBytesInMemory()``).
+    private var takenWhole = false
     private let plainEvents: Bool
 
     package mutating func next() throws(FormatError) -> Entity? {
@@ -450,7 +452,9 @@ package struct JSONEntityStreamReader: EntityReader {
     /// before `keep` (moving `position` and `lineStart` with them). False at the end of the input.
     @discardableResult
     private mutating func fill(minimum: Int, keepingFrom keep: Int) throws(FormatError) -> Bool {
-        let drop = min(keep, pinned ?? keep) - base
+        // Input taken whole is all there is: dropping its front would only copy the rest (the array
+        // is shared with its owner, so the first change copies all of it).
+        let drop = takenWhole ? 0 : min(keep, pinned ?? keep) - base
         if drop > 0, buffer.count - position < minimum {
             buffer.removeFirst(drop)
             base += drop
@@ -463,6 +467,7 @@ package struct JSONEntityStreamReader: EntityReader {
                 // A piece cut from a file (or bytes in a test) is already in memory: taken, not copied.
                 buffer = whole
                 atEnd = true
+                takenWhole = true
                 continue
             }
             do {
