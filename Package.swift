@@ -66,7 +66,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "SpeakEasyCore"),
+        .systemLibrary(name: "CLinux"),
+        .target(name: "SpeakEasyCore", dependencies: ["CLinux"]),
         .target(
             name: "SpeakEasyModel",
             dependencies: ["SpeakEasyCore", .product(name: "Crypto", package: "swift-crypto")]
