@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+internal import CLinux
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -19,6 +20,10 @@ package final class OutputFile {
     private var interruptSlot: Int?
     private var finished = false
     package private(set) var bytesWritten: Int64 = 0
+    /// The bytes whose writing to disk has been started (``startWritingBack()``).
+    private var writtenBack: Int64 = 0
+    /// How much is written before the disk is told to start on it.
+    package static let writeBehind: Int64 = 8 << 20
     /// Where the bytes are until ``commit()`` (nil for stdout): complete after every write, so the
     /// output can be read back before it is committed.
     package var temporaryPath: String? { temporary }
@@ -109,6 +114,20 @@ package final class OutputFile {
             offset += result
         }
         bytesWritten += Int64(bytes.count)
+        if bytesWritten - writtenBack >= Self.writeBehind { startWritingBack() }
+    }
+
+    /// Tells the disk to start writing what was written so far, without waiting for it. ``commit()``
+    /// fsyncs the file, and the kernel would otherwise leave most of it in memory until then: an
+    /// export of 1.6 GB then spent its last second waiting on the disk, a sixth of a run of
+    /// `bench/azure-export` at `--parallel 16`. Started as it goes, the disk keeps up alongside the
+    /// work. Only a file that will be fsynced; a failure here shows in the fsync.
+    private func startWritingBack() {
+        guard temporary != nil else { return }
+        #if canImport(Glibc)
+        _ = sync_file_range(fd, writtenBack, bytesWritten - writtenBack, UInt32(SYNC_FILE_RANGE_WRITE))
+        #endif
+        writtenBack = bytesWritten
     }
 
     /// Writes the buffer's bytes and empties it, keeping its capacity.

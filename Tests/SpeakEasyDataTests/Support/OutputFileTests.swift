@@ -27,6 +27,29 @@ struct OutputFileTests {
         }
     }
 
+    /// Past ``OutputFile/writeBehind`` the disk is told to start writing as the file grows: what is
+    /// committed is still every byte, in order, including writes that straddle the mark.
+    @Test("a file larger than the write-behind step is committed whole")
+    func writtenBehind() throws {
+        try withTemporaryDirectorySync { directory in
+            let path = directory + "/big.bin"
+            let output = try OutputFile(path: path)
+            // Random bytes of a length no write size divides, so a misplaced write shows.
+            let pattern = (0..<(1 << 20) + 7).map { _ in UInt8.random(in: 0...255) }
+            var expected: [UInt8] = []
+            // Uneven writes, so some straddle each multiple of the step; three steps and a bit.
+            while expected.count < 3 * Int(OutputFile.writeBehind) + 12_345 {
+                let start = expected.count % pattern.count
+                var chunk = Array(pattern[start..<min(pattern.count, start + Int.random(in: 1...(1 << 20)))])
+                expected += chunk
+                try output.drain(&chunk)
+            }
+            #expect(output.bytesWritten == Int64(expected.count))
+            try output.commit()
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(expected))
+        }
+    }
+
     /// Renaming a temporary file over `/dev/null` would replace the device with a regular file, and
     /// every later `> /dev/null` on the machine would fill the disk.
     @Test("a device such as /dev/null is written in place and stays a device")
