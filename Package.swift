@@ -29,10 +29,11 @@ import PackageDescription
 // Core → Model → Formats → Storage → {SQLite, Protocol → Azure} → Accounts; Storage → {Conversion,
 // Seeding, Validation}; Storage + Protocol + Validation → Server; all of them → Data. Names that cross a
 // target are `package`; `public` is only what the library offers (every public name is documented, and
-// CI checks that none disappears: CONTRIBUTING.md). CSQLite goes to SQLite only, CLibXML2 to Formats
-// only, swift-crypto to the layers that hash (Model's name-based GUIDs, Storage's digests, Protocol's
-// signing, Seeding's keys, Server's MD5s), swift-mustache to Validation and Server (the report's and the
-// browser view's templates).
+// CI checks that none disappears: CONTRIBUTING.md). CLinux (what Swift's Glibc module leaves out:
+// mallopt, sync_file_range) goes to Core only, CSQLite to SQLite only, CLibXML2 to Formats only,
+// swift-crypto to the layers that hash (Model's name-based GUIDs, Storage's digests, Protocol's signing,
+// Seeding's keys, Server's MD5s), swift-mustache to Validation and Server (the report's and the browser
+// view's templates).
 let package = Package(
     name: "SpeakEasyData",
     // Linux only is supported and tested. No platforms are declared: a macOS build is untested (it
