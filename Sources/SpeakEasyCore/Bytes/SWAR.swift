@@ -93,6 +93,13 @@
         return index
     }
 
+    /// The index of the first `byte` at or after `from` in `raw` (or `raw.count`), eight bytes at a time.
+    @inlinable @inline(__always)
+    package static func firstIndex(of byte: UInt8, in raw: UnsafeRawBufferPointer, from: Int) -> Int {
+        let pattern = broadcast(byte)
+        return firstMarkedByte(in: raw, from: from) { word in bytes(word, equalTo: pattern) }
+    }
+
     /// How many bytes of `bytes` equal `byte`: exact, unlike the tests above, so it can count.
     @inlinable
     package static func count(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {

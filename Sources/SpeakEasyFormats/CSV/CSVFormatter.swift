@@ -381,14 +381,8 @@ package struct CSVFormatter: EntityFormatter {
                 return
             }
             out.append(UInt8(ascii: "\""))
-            // Most quoted fields hold a comma or a line break, not a quote: one copy. From the first
-            // quote on, each byte is rewritten.
             let quotes = SWAR.broadcast(0x22)
-            let quote = SWAR.firstMarkedByte(in: UnsafeRawBufferPointer(bytes), from: 0) { word in
-                SWAR.bytes(word, equalTo: quotes)
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<quote]))
-            SWAR.appendRewriting(bytes, from: quote, to: &out, Self.quoteDoubling)
+            SWAR.appendRewriting(bytes, to: &out, Self.quoteDoubling) { word in SWAR.bytes(word, equalTo: quotes) }
             out.append(UInt8(ascii: "\""))
         }
     }

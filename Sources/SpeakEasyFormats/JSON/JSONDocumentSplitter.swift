@@ -197,7 +197,7 @@ package final class JSONDocumentSplitter: InputSplitter {
     private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
         var index = index + 1
         while true {
-            index = nextQuoteOrBackslash(bytes, from: index)
+            index = JSONStringBytes.nextQuoteOrBackslash(UnsafeRawBufferPointer(bytes), from: index)
             guard index < bytes.count else { return nil }
             if bytes[index] == UInt8(ascii: "\"") { return index + 1 }
             index += 2
@@ -232,7 +232,7 @@ package final class JSONDocumentSplitter: InputSplitter {
                 // and stopping at each took a sixth of JSON→CSV. A quote after an odd number of
                 // backslashes is escaped. Counted back, the backslashes end at the string's opening
                 // quote at the latest, which is in the window: it holds the whole entity.
-                index = Self.nextQuote(bytes, from: index)
+                index = SWAR.firstIndex(of: UInt8(ascii: "\""), in: UnsafeRawBufferPointer(bytes), from: index)
                 guard index < bytes.count else { break }
                 var backslashes = 0
                 while index - backslashes > 0, bytes[index - backslashes - 1] == UInt8(ascii: "\\") {
@@ -283,22 +283,5 @@ package final class JSONDocumentSplitter: InputSplitter {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    /// The index of the next `"` at or after `from` (or `count`), eight bytes at a time.
-    private static func nextQuote(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        let quotes = SWAR.broadcast(0x22)
-        return SWAR.firstMarkedByte(in: UnsafeRawBufferPointer(bytes), from: from) { word in
-            SWAR.bytes(word, equalTo: quotes)
-        }
-    }
-
-    /// The index of the next `"` or `\` at or after `from` (or `count`), eight bytes at a time.
-    private static func nextQuoteOrBackslash(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        let quotes = SWAR.broadcast(0x22)
-        let backslashes = SWAR.broadcast(0x5C)
-        return SWAR.firstMarkedByte(in: UnsafeRawBufferPointer(bytes), from: from) { word in
-            SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes)
-        }
     }
 }

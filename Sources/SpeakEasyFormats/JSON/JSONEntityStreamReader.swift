@@ -380,7 +380,9 @@ package struct JSONEntityStreamReader: EntityReader {
                 }
             }
             if inString {
-                position = Self.nextQuoteOrBackslash(buffer, from: position)
+                // Newlines inside strings are invalid JSON anyway (the object's parser reports them),
+                // so lines are not counted here.
+                position = buffer.withUnsafeBytes { JSONStringBytes.nextQuoteOrBackslash($0, from: position) }
                 guard position < buffer.count else { continue }
                 if buffer[position] == UInt8(ascii: "\\") {
                     // Make sure the escaped byte is in the buffer before stepping over it.
@@ -430,21 +432,6 @@ package struct JSONEntityStreamReader: EntityReader {
                         "a JSON value larger than \(Self.maximumObjectSize >> 20) MiB (Azure entities are at most 1 MiB)"
                 )
             }
-        }
-    }
-
-    /// The index of the next `"` or `\` at or after `from` (or `count`), eight bytes at a time.
-    /// Newlines inside strings are invalid JSON anyway (the object's parser reports them), so lines
-    /// are not counted here.
-    private static func nextQuoteOrBackslash(_ bytes: [UInt8], from: Int) -> Int {
-        bytes.withUnsafeBytes { raw in
-            let quotes = SWAR.broadcast(0x22)
-            let backslashes = SWAR.broadcast(0x5C)
-            var index = SWAR.firstMarked(in: raw, from: from) { word in
-                SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes)
-            }
-            while index < raw.count, raw[index] != 0x22, raw[index] != 0x5C { index += 1 }
-            return index
         }
     }
 

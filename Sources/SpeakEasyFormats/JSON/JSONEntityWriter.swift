@@ -80,18 +80,7 @@ package enum JSONEntityWriter {
     /// Appends what goes between a JSON string's quotes.
     private static func appendEscapedContent(_ text: String, to out: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            let index = firstByteNeedingEscape(bytes, from: 0)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<index]))
-            // Most strings have nothing to escape: one copy. The rest is escaped byte by byte.
-            SWAR.appendRewriting(bytes, from: index, to: &out, escapes)
-        }
-    }
-
-    /// The index of the first `"`, `\\` or control character at or after `from` (or `count`).
-    /// Looks at eight bytes at a time: strings are long (descriptions, bios) and rarely need escaping.
-    private static func firstByteNeedingEscape(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        SWAR.firstMarkedByte(in: UnsafeRawBufferPointer(bytes), from: from, marksNeedingEscape)
+        text.withUTF8 { bytes in SWAR.appendRewriting(bytes, to: &out, escapes, from: JSONStringBytes.marksSpecial) }
     }
 
     /// JSON's escapes of a string's bytes: `\"`, `\\`, `\n`, `\r`, `\t`, and `\u00XX` for the other
@@ -106,12 +95,5 @@ package enum JSONEntityWriter {
         case ..<0x20: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
         default: nil
         }
-    }
-
-    /// The bytes of `word` that JSON escapes: `"`, `\\` and the control characters.
-    @inline(__always)
-    private static func marksNeedingEscape(_ word: UInt64) -> UInt64 {
-        SWAR.bytes(word, equalTo: SWAR.broadcast(0x22)) | SWAR.bytes(word, equalTo: SWAR.broadcast(0x5C))
-            | SWAR.bytes(word, below: 0x20)
     }
 }

@@ -196,7 +196,7 @@ struct JSONObjectScanner {
                 SWAR.copyUnmarked(from: source, index: &position, end: limit, to: target, written: &written) {
                     word in
                     nonASCII |= word
-                    return Self.marksSpecial(word)
+                    return JSONStringBytes.marksSpecial(word)
                 }
                 if position == limit, limit < bytes.count { continue }
                 guard position < bytes.count else { throw endError("unterminated string") }
@@ -235,7 +235,7 @@ struct JSONObjectScanner {
     private func nextSpecial(from: Int, nonASCII: inout UInt64) -> Int {
         var index = SWAR.firstMarked(in: bytes, from: from) { word in
             nonASCII |= word & SWAR.highs
-            return Self.marksSpecial(word)
+            return JSONStringBytes.marksSpecial(word)
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -249,13 +249,6 @@ struct JSONObjectScanner {
     /// Decoded text as a String; nil when it is not valid UTF-8 (which `ascii` rules out).
     private static func text(_ bytes: UnsafeRawBufferPointer, ascii: Bool) -> String? {
         ascii ? UTF8Text.string(known: bytes) : UTF8Text.string(validating: bytes)
-    }
-
-    /// The bytes of `word` that end a run of a string's text: `"`, `\\` and the control characters.
-    @inline(__always)
-    private static func marksSpecial(_ word: UInt64) -> UInt64 {
-        SWAR.bytes(word, equalTo: SWAR.broadcast(0x22)) | SWAR.bytes(word, equalTo: SWAR.broadcast(0x5C))
-            | SWAR.bytes(word, below: 0x20)
     }
 
     /// Decodes the escape at `position` (its backslash) into `target`: how many bytes it took (1–4).
