@@ -1,5 +1,4 @@
 package import ArgumentParser
-import SpeakEasyCore
 
 #if canImport(Glibc)
 import Glibc
@@ -10,17 +9,9 @@ import Darwin
 /// The tools' entry point: parses the arguments, runs the command, and reports every failure in one
 /// voice — `tool: error: …` on stderr, as ``ToolExit`` reports run-time errors — with a usage hint
 /// after an argument error. `--help` and `--version` still print to stdout and exit 0.
-///
-/// A tool that runs for the length of one job keeps the memory it frees for reuse
-/// (``FreedMemory``); `serve` gives it back, `keepingFreedMemory: false`, because it runs for days
-/// and its resident memory is held to a bound (128 MB at 10,000,000 entities, `bench/serve-10m`).
 package enum ToolMain {
-    package static func run<Command: AsyncParsableCommand>(
-        _ command: Command.Type,
-        keepingFreedMemory: Bool = true
-    ) async -> Never {
+    package static func run<Command: AsyncParsableCommand>(_ command: Command.Type) async -> Never {
         Signals.install()
-        if keepingFreedMemory { FreedMemory.keepForReuse() }
         do {
             var parsed = try await Command.asyncParseAsRoot()
             if var asynchronous = parsed as? any AsyncParsableCommand {

@@ -2,14 +2,13 @@
 internal import CLinux
 #endif
 
-/// How the tools' allocator treats memory they free: kept for the next allocation, not handed back.
+/// How a tool's allocator treats the memory it frees: kept for the next allocation, not handed back.
 ///
 /// glibc serves a block of 128 KiB or more with its own `mmap` and unmaps it when freed, then (as
 /// blocks are freed) raises that bound, and trims any heap whose free top passes twice it. A page
 /// of entities (1.4 MB of JSON, a body collected, a reply assembled) is allocated a thousand times
-/// in a read of 1,000,000: each time it came back from the kernel a page fault at a time, 4 KiB of
-/// zeros and a fault for every 4 KiB. Fixed bounds above a page's size keep that memory in the
-/// heap: `export --store … --parallel 16` against `serve` then took a fifth less CPU, with 15 times
+/// in a read of 1,000,000, and each time it came back from the kernel zeroed, a page fault every
+/// 4 KiB. Fixed bounds above a page's size keep that memory in the heap: `export --store … --parallel 16` against `serve` then took a fifth less CPU, with 15 times
 /// fewer page faults, for a few MB more of peak RSS (issue 31).
 package enum FreedMemory {
     /// Blocks up to this size come from the heap (glibc's bound starts at 128 KiB).
@@ -17,7 +16,8 @@ package enum FreedMemory {
     /// A heap keeps this much free memory at its top before giving any back.
     package static let keptAtTop = 16 << 20
 
-    /// Sets the bounds, once, at a tool's start. Elsewhere than glibc, nothing changes.
+    /// Sets the bounds for the whole process (a tool's choice, not a library's). Elsewhere than glibc,
+    /// nothing changes.
     package static func keepForReuse() {
         #if canImport(Glibc)
         // Setting either bound turns off glibc's own adjustment of both, so both are set.

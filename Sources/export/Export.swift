@@ -189,7 +189,7 @@ struct Export: AsyncParsableCommand {
 
             let sources: [Exporter.Source]
             if files.isEmpty {
-                let store = try storeOption.open(readOnly: true)
+                let store = try storeOption.openForReading()
                 sources = [.store(store, table: table ?? DataContract.table, partition: partition)]
             } else {
                 sources = files.map { .file($0) }

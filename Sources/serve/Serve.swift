@@ -7,7 +7,7 @@ import SpeakEasyServer
 struct Serve: AsyncParsableCommand {
     // Swift's tasks run on Swift's own pool: each request's task asks for its connection's event
     // loop itself (ServiceConnectionHandler), rather than NIO taking over every task of the process.
-    static func main() async { await ToolMain.run(Self.self, keepingFreedMemory: false) }
+    static func main() async { await ToolMain.run(Self.self) }
 
     static let configuration = CommandConfiguration(
         commandName: "serve",

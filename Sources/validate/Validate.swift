@@ -183,7 +183,7 @@ struct Validate: AsyncParsableCommand {
         do {
             if files.isEmpty {
                 options.seedRunning = SeedLock.isHeld(storeOption.location)  // before the store is opened: see SeedLock
-                let store = try storeOption.open(readOnly: true)
+                let store = try storeOption.openForReading()
                 result = try await StoreValidation.run(
                     store,
                     options: options,
