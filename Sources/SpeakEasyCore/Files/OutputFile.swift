@@ -114,16 +114,15 @@ package final class OutputFile {
             offset += result
         }
         bytesWritten += Int64(bytes.count)
-        if bytesWritten - writtenBack >= Self.writeBehind { startWritingBack() }
+        if temporary != nil, bytesWritten - writtenBack >= Self.writeBehind { startWritingBack() }
     }
 
     /// Tells the disk to start writing what was written so far, without waiting for it. ``commit()``
     /// fsyncs the file, and the kernel would otherwise leave most of it in memory until then: an
     /// export of 1.6 GB then spent its last second waiting on the disk, a sixth of a run of
     /// `bench/azure-export` at `--parallel 16`. Started as it goes, the disk keeps up alongside the
-    /// work. Only a file that will be fsynced; a failure here shows in the fsync.
+    /// work. Only for a file that will be fsynced (a temporary one); a failure here shows in the fsync.
     private func startWritingBack() {
-        guard temporary != nil else { return }
         #if canImport(Glibc)
         _ = sync_file_range(fd, writtenBack, bytesWritten - writtenBack, UInt32(SYNC_FILE_RANGE_WRITE))
         #endif
