@@ -1,11 +1,11 @@
 import SpeakEasyCore
-import SpeakEasyModel
+package import SpeakEasyModel
 import SpeakEasyProtocol
 package import SpeakEasyStorage
 
 /// Entities: bulk writes as entity-group transactions in parallel, single-entity writes with
 /// If-Match, and queries a page per request.
-extension AzureStorageAccount {
+extension AzureStorageAccount: RepliesInJSON {
     /// One `$batch` per transaction group, `parallel` at once; groups are independent (one partition,
     /// each key once), so the order they land in does not matter. Keys repeated in an upsert call
     /// must land in order: such a call sends its groups one after another, cut at the repeats.
@@ -151,14 +151,32 @@ extension AzureStorageAccount {
         from: ContinuationToken?,
         limit: Int
     ) async throws -> EntityPage {
+        let reply = try await queryReply(table: table, query, from: from, limit: limit)
+        return EntityPage(entities: try entities(inReply: reply.body), next: reply.next)
+    }
+
+    package func queryReply(
+        table: String,
+        _ query: EntityQuery,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> (body: [UInt8], next: ContinuationToken?) {
         let partition = query.partition.map { EntityFilter.key("PartitionKey", .eq, $0) }
-        return try await queryPage(
+        return try await queryReply(
             table: table,
             filter: EntityFilter.all(of: [partition, query.filter]),
             select: query.select.map { ["PartitionKey", "RowKey", "Timestamp"] + $0 },
             from: from,
             limit: limit
         )
+    }
+
+    package func entities(inReply body: [UInt8]) throws(StorageError) -> [Entity] {
+        do {
+            return try TableJSONReader.entities(body)
+        } catch {
+            throw unreadable("page of entities", error)
+        }
     }
 
     /// Pages of whole entities, hashed here: a partition of N entities costs ⌈N/1000⌉ requests,
@@ -191,6 +209,18 @@ extension AzureStorageAccount {
         from: ContinuationToken?,
         limit: Int
     ) async throws -> EntityPage {
+        let reply = try await queryReply(table: table, filter: filter, select: select, from: from, limit: limit)
+        return EntityPage(entities: try entities(inReply: reply.body), next: reply.next)
+    }
+
+    /// The body of one Query Entities reply, and where the query goes on.
+    private func queryReply(
+        table: String,
+        filter: EntityFilter?,
+        select: [String]?,
+        from: ContinuationToken?,
+        limit: Int
+    ) async throws -> (body: [UInt8], next: ContinuationToken?) {
         var filter = filter
         var query: [(name: String, value: String)] = []
         if let from {
@@ -210,14 +240,7 @@ extension AzureStorageAccount {
         let response = try await send(
             StorageRequest(.table, "GET", "/\(table)()", query: query, headers: Self.tableHeaders)
         )
-        do {
-            return EntityPage(
-                entities: try TableJSONReader.entities(response.body),
-                next: TableContinuation.token(header: response.header)
-            )
-        } catch {
-            throw unreadable("page of entities", error)
-        }
+        return (response.body, TableContinuation.token(header: response.header))
     }
 
     // MARK: Batches

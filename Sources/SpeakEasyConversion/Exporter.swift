@@ -128,9 +128,28 @@ package struct Exporter {
                 }
             case .store(let store, let table, let partition):
                 try await Self.checkNames(store, table: table, partition: partition)
-                try await store.forEachEntity(table: table, EntityQuery(partition: partition), parallel: storeParallel)
+                let query = EntityQuery(partition: partition)
+                if let remote = store as? any RepliesInJSON, var json = formatter as? JSONFormatter,
+                    writeOptions.columns == nil, sortBy == nil
                 {
-                    try emit($0)
+                    // Nothing to choose or order: the pages go to the output as they are copied.
+                    try await remote.forEachFormattedPage(table: table, query, parallel: storeParallel, formatter: json)
+                    {
+                        page in
+                        json.appendSeparator(before: page, into: &buffer)
+                        try output.drain(&buffer)
+                        try output.write(contentsOf: page.bytes)
+                        count += page.count
+                        if seen / 4096 != (seen + page.count) / 4096 {
+                            progress(
+                                Progress(entities: seen + page.count, bytesRead: bytesRead, bytesTotal: totalBytes)
+                            )
+                        }
+                        seen += page.count
+                    }
+                    formatter = json
+                } else {
+                    try await store.forEachEntity(table: table, query, parallel: storeParallel) { try emit($0) }
                 }
                 index += 1
             case .entities(let forEach):

@@ -54,23 +54,30 @@ package struct ParallelScan: Sendable {
     /// page at a time, while the next pages are read.
     @discardableResult
     package func run(_ body: ([Entity]) throws -> Void) async throws -> Statistics {
-        var state = State(pageSize: pageSize, root: ScanRange.whole(query))
-        let (account, table, query, limit) = (self.account, self.table, self.query, self.pageSize)
-        try await withThrowingTaskGroup(of: (Int, ScanRange, EntityPage).self) { group in
+        let (account, table) = (self.account, self.table)
+        let read: @Sendable (EntityQuery, ContinuationToken?, Int) async throws -> EntityPage = { query, from, limit in
+            try await account.query(table: table, query, from: from, limit: limit)
+        }
+        return try await run(reading: read) { page in try body(page.entities) }
+    }
+
+    /// Hands every page to `body`, in key order, each page read by `read` (a query, where it starts,
+    /// and how many entities to ask for): a page may be anything that tells its keys, such as one
+    /// formatted for the output as it is read, on the task that read it.
+    @discardableResult
+    package func run<Page: ScanPage>(
+        reading read: @escaping @Sendable (EntityQuery, ContinuationToken?, Int) async throws -> Page,
+        _ body: (Page) throws -> Void
+    ) async throws -> Statistics {
+        var state = State<Page>(pageSize: pageSize, root: ScanRange.whole(query))
+        let (query, limit) = (self.query, self.pageSize)
+        try await withThrowingTaskGroup(of: (Int, ScanRange, Page).self) { group in
             while true {
                 while let page = state.takeReadyPage() { try body(page) }
                 if state.isFinished { break }
                 while let (id, range) = state.nextRead(parallel: parallel) {
                     group.addTask {
-                        (
-                            id, range,
-                            try await account.query(
-                                table: table,
-                                range.narrowing(query),
-                                from: range.resume,
-                                limit: limit
-                            )
-                        )
+                        (id, range, try await read(range.narrowing(query), range.resume, limit))
                     }
                 }
                 guard let (id, range, page) = try await group.next() else {
@@ -83,11 +90,11 @@ package struct ParallelScan: Sendable {
     }
 
     /// The ranges in key order, each unread, being read or read, and what the reads taught of the keys.
-    private struct State {
+    private struct State<Page: ScanPage> {
         enum Item {
             case unread(ScanRange)
             case reading(id: Int)
-            case ready([Entity])
+            case ready(Page)
         }
 
         var items: [Item]
@@ -115,11 +122,11 @@ package struct ParallelScan: Sendable {
         var isFinished: Bool { items.isEmpty }
 
         /// The front page when it has been read: the next in key order.
-        mutating func takeReadyPage() -> [Entity]? {
-            guard case .ready(let entities)? = items.first else { return nil }
+        mutating func takeReadyPage() -> Page? {
+            guard case .ready(let page)? = items.first else { return nil }
             items.removeFirst()
             ready -= 1
-            return entities
+            return page
         }
 
         /// The next read to start while the window has room: the first unread range, cut to a page's
@@ -168,20 +175,24 @@ package struct ParallelScan: Sendable {
         }
 
         /// Puts a read page in its range's place, followed by what of the range remains.
-        mutating func finished(_ id: Int, _ range: ScanRange, _ page: EntityPage) {
+        mutating func finished(_ id: Int, _ range: ScanRange, _ page: Page) {
             reading -= 1
             guard let index = items.firstIndex(where: { if case .reading(id) = $0 { true } else { false } }) else {
                 preconditionFailure("a parallel scan lost track of a read")
             }
             var replacement: [Item] = []
-            if !page.entities.isEmpty {
-                replacement.append(.ready(page.entities))
+            if page.count > 0 {
+                replacement.append(.ready(page))
                 ready += 1
                 statistics.pages += 1
             }
             if let next = page.next {
-                if let last = page.entities.last {
-                    replacement += range.remainder(after: last).map(Item.unread)
+                if page.count > 0 {
+                    let last = page.count - 1
+                    replacement += range.remainder(
+                        afterPartitionKey: page.partitionKey(at: last),
+                        rowKey: page.rowKey(at: last)
+                    ).map(Item.unread)
                 } else {
                     var resumed = range
                     resumed.resume = next
@@ -196,43 +207,41 @@ package struct ParallelScan: Sendable {
         /// cut left after a full page, say, would mislead the next cuts). A range that came back
         /// (nearly) empty and done says the keys thin out there, so the next read after it goes uncut
         /// and finds where they go on; what a cut left says only that the cut overshot.
-        mutating func learn(_ range: ScanRange, _ page: EntityPage) {
-            let entities = page.entities
-            let sparse = page.next == nil && entities.count < 2 && !range.isLeftover
-            let stride = max(1, entities.count / 32)
+        mutating func learn(_ range: ScanRange, _ page: Page) {
+            let count = page.count
+            let sparse = page.next == nil && count < 2 && !range.isLeftover
+            let stride = max(1, count / 32)
             switch range.keys {
             case .rows(let partition):
                 if sparse { rowSamples[partition] = nil }
-                learnRows(of: partition, entities[...], stride: stride)
+                learnRows(of: partition, page, 0..<count, stride: stride)
             case .partitions:
                 if sparse { partitionSample = nil }
-                guard let first = entities.first, let last = entities.last else { return }
-                for index in Swift.stride(from: 0, to: entities.count, by: stride) {
-                    partitionKeys.learn(entities[index].partitionKey)
+                guard count > 0 else { return }
+                let (first, last) = (page.partitionKey(at: 0), page.partitionKey(at: count - 1))
+                for index in Swift.stride(from: 0, to: count, by: stride) {
+                    partitionKeys.learn(page.partitionKey(at: index))
                 }
-                partitionKeys.learn(last.partitionKey)
-                if first.partitionKey != last.partitionKey, entities.count >= minimumSample {
-                    partitionSample = KeySample(
-                        first: first.partitionKey,
-                        last: last.partitionKey,
-                        count: entities.count
-                    )
+                partitionKeys.learn(last)
+                if first != last, count >= minimumSample {
+                    partitionSample = KeySample(first: first, last: last, count: count)
                 }
                 // The rows of the last partition are what remains to read next.
-                let start = entities.lastIndex { $0.partitionKey != last.partitionKey }.map { $0 + 1 } ?? 0
-                learnRows(of: last.partitionKey, entities[start...], stride: stride)
+                let start = (0..<count).last { page.partitionKey(at: $0) != last }.map { $0 + 1 } ?? 0
+                learnRows(of: last, page, start..<count, stride: stride)
             }
         }
 
-        mutating func learnRows(of partition: String, _ entities: ArraySlice<Entity>, stride: Int) {
-            guard let first = entities.first, let last = entities.last, entities.count >= minimumSample else { return }
-            for index in Swift.stride(from: entities.startIndex, to: entities.endIndex, by: stride) {
-                rowKeys.learn(entities[index].rowKey)
+        mutating func learnRows(of partition: String, _ page: Page, _ indices: Range<Int>, stride: Int) {
+            guard !indices.isEmpty, indices.count >= minimumSample else { return }
+            let (first, last) = (page.rowKey(at: indices.lowerBound), page.rowKey(at: indices.upperBound - 1))
+            for index in Swift.stride(from: indices.lowerBound, to: indices.upperBound, by: stride) {
+                rowKeys.learn(page.rowKey(at: index))
             }
-            rowKeys.learn(last.rowKey)
+            rowKeys.learn(last)
             // Samples of partitions read to their end are dropped: they would only pile up.
             if rowSamples.count > 1024 { rowSamples.removeAll() }
-            rowSamples[partition] = KeySample(first: first.rowKey, last: last.rowKey, count: entities.count)
+            rowSamples[partition] = KeySample(first: first, last: last, count: indices.count)
         }
     }
 }
@@ -247,13 +256,36 @@ extension StorageAccount {
         pageSize: Int = 1000,
         _ body: (Entity) throws -> Void
     ) async throws {
+        let read: @Sendable (EntityQuery, ContinuationToken?, Int) async throws -> EntityPage = { query, from, limit in
+            try await self.query(table: table, query, from: from, limit: limit)
+        }
+        try await forEachPage(table: table, query, parallel: parallel, pageSize: pageSize, reading: read) { page in
+            for entity in page.entities { try body(entity) }
+        }
+    }
+
+    /// Every page of the query, in key order, each read by `read` (a query, where it starts, how many
+    /// entities to ask for): `parallel` ranges at a time (``ParallelScan``), or with `parallel` 1 one
+    /// continuation after another, one page ahead.
+    package func forEachPage<Page: ScanPage>(
+        table: String,
+        _ query: EntityQuery,
+        parallel: Int,
+        pageSize: Int = 1000,
+        reading read: @escaping @Sendable (EntityQuery, ContinuationToken?, Int) async throws -> Page,
+        _ body: (Page) throws -> Void
+    ) async throws {
         guard parallel > 1 else {
-            try await forEachEntity(table: table, query, pageSize: pageSize, body)
+            try await forEachPageReadingAhead(
+                { from in try await read(query, from, pageSize) },
+                next: { $0.next },
+                body
+            )
             return
         }
-        try await ParallelScan(account: self, table: table, query: query, parallel: parallel, pageSize: pageSize).run {
-            page in
-            for entity in page { try body(entity) }
-        }
+        try await ParallelScan(account: self, table: table, query: query, parallel: parallel, pageSize: pageSize).run(
+            reading: read,
+            body
+        )
     }
 }

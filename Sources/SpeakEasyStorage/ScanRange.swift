@@ -1,4 +1,4 @@
-package import SpeakEasyModel
+import SpeakEasyModel
 
 /// A stretch of a table in key order that one query reads on its own: the rows of one partition
 /// between two RowKeys, or whole partitions between two PartitionKeys. Consecutive ranges follow each
@@ -78,23 +78,23 @@ package struct ScanRange: Hashable, Sendable {
         return (before, after)
     }
 
-    /// What remains to read after a page of this range that ended at `last` (more follow): the rest
-    /// of its partition, then, for a range of partitions, the partitions after it.
-    package func remainder(after last: Entity) -> [ScanRange] {
+    /// What remains to read after a page of this range that ended at the entity of these keys (more
+    /// follow): the rest of its partition, then, for a range of partitions, the partitions after it.
+    package func remainder(afterPartitionKey partitionKey: String, rowKey: String) -> [ScanRange] {
         switch keys {
         case .rows:
             var rest = self
-            rest.lower = Lower(last.rowKey, inclusive: false)
+            rest.lower = Lower(rowKey, inclusive: false)
             rest.resume = nil
             rest.isLeftover = upper != nil
             return [rest]
         case .partitions:
             var partitions = self
-            partitions.lower = Lower(last.partitionKey, inclusive: false)
+            partitions.lower = Lower(partitionKey, inclusive: false)
             partitions.resume = nil
             partitions.isLeftover = upper != nil
             return [
-                ScanRange(.rows(partition: last.partitionKey), lower: Lower(last.rowKey, inclusive: false)),
+                ScanRange(.rows(partition: partitionKey), lower: Lower(rowKey, inclusive: false)),
                 partitions,
             ]
         }

@@ -246,7 +246,7 @@ extension StorageAccount {
         pageSize: Int = 1000,
         _ body: (Entity) throws -> Void
     ) async throws {
-        try await forEachPage(
+        try await forEachPageReadingAhead(
             { from in try await self.query(table: table, query, from: from, limit: pageSize) },
             next: { $0.next },
             { page in for entity in page.entities { try body(entity) } }
@@ -270,7 +270,7 @@ extension StorageAccount {
         pageSize: Int = 5000,
         _ body: (KeyedDigest) throws -> Void
     ) async throws {
-        try await forEachPage(
+        try await forEachPageReadingAhead(
             { from in try await self.entityDigests(table: table, partition: partition, from: from, limit: pageSize) },
             next: { $0.next },
             { page in for digest in page.digests { try body(digest) } }
@@ -354,7 +354,7 @@ extension StorageAccount {
 
 /// Walks pages to the end, fetching the next page while `body` handles the current one: the backend
 /// reads and decodes (on its own threads, or over the network) while the caller formats or checks.
-private func forEachPage<Page: Sendable>(
+func forEachPageReadingAhead<Page: Sendable>(
     _ fetch: @escaping @Sendable (ContinuationToken?) async throws -> Page,
     next: @escaping @Sendable (Page) -> ContinuationToken?,
     _ body: (Page) throws -> Void

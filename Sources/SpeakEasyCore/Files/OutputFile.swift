@@ -129,6 +129,11 @@ package final class OutputFile {
         writtenBack = bytesWritten
     }
 
+    /// Writes all of an array's bytes, as ``write(_:)`` does.
+    package func write(contentsOf bytes: [UInt8]) throws(FileError) {
+        try bytes.withUnsafeBytes { raw in Result { () throws(FileError) in try write(raw) } }.get()
+    }
+
     /// Writes the buffer's bytes and empties it, keeping its capacity.
     package func drain(_ buffer: inout [UInt8]) throws(FileError) {
         guard !buffer.isEmpty else { return }

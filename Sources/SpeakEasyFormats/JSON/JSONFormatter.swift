@@ -55,6 +55,21 @@ package struct JSONFormatter: EntityFormatter {
     package mutating func append(_ entity: Entity, into out: inout [UInt8]) throws(FormatError) {
         if layout == .feed, count > 0 { out.append(UInt8(ascii: ",")) }
         count += 1
+        try appendObject(entity, into: &out)
+        if layout == .lines { out.append(0x0A) }
+    }
+
+    /// Appends what goes before a page of entities already formatted as this formatter writes them
+    /// (``JSONPageCopier``), and counts them: the page's bytes go next, where the caller writes them
+    /// (a page is a megabyte or two, written as it is rather than copied into a buffer).
+    package mutating func appendSeparator(before page: JSONFormattedPage, into out: inout [UInt8]) {
+        guard page.count > 0 else { return }
+        if layout == .feed, count > 0 { out.append(UInt8(ascii: ",")) }
+        count += page.count
+    }
+
+    /// Appends the entity's object alone, with no separator before or after it.
+    mutating func appendObject(_ entity: Entity, into out: inout [UInt8]) throws(FormatError) {
         out.append(UInt8(ascii: "{"))
         if metadata == .full {
             member("odata.type", accountName + "." + table, &out)
@@ -86,7 +101,6 @@ package struct JSONFormatter: EntityFormatter {
             JSONEntityWriter.appendProperty(property, metadata: metadata, to: &out)
         }
         out.append(UInt8(ascii: "}"))
-        if layout == .lines { out.append(0x0A) }
     }
 
     /// A name with '@' or in odata.'s namespace reads back as an annotation, which every reader skips

@@ -90,7 +90,7 @@ struct JSONObjectScanner {
         return position < bytes.count ? bytes[position] : nil
     }
 
-    private mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
+    mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
         guard let next = try peek() else {
             throw endError("unexpected end of input, expected '\(Character(Unicode.Scalar(byte)))'")
         }
@@ -98,7 +98,7 @@ struct JSONObjectScanner {
         position += 1
     }
 
-    private mutating func consume(_ byte: UInt8) throws(JSONSyntaxError) -> Bool {
+    mutating func consume(_ byte: UInt8) throws(JSONSyntaxError) -> Bool {
         guard try peek() == byte else { return false }
         position += 1
         return true
