@@ -22,4 +22,10 @@ enum JSONStringBytes {
             SWAR.bytes(word, equalTo: quotes) | SWAR.bytes(word, equalTo: backslashes)
         }
     }
+
+    /// The index of the next byte ``marksSpecial(_:)`` marks at or after `from` (or `raw.count`).
+    @inline(__always)
+    static func nextSpecial(_ raw: UnsafeRawBufferPointer, from: Int) -> Int {
+        SWAR.firstMarkedByte(in: raw, from: from) { word in marksSpecial(word) }
+    }
 }
