@@ -14,7 +14,10 @@ enum FuzzTarget {
     /// Each target takes one input and traps (`fatalError`) on a wrong answer: a crash is a finding.
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "atom": { ReaderTargets.whole($0, format: .atom) },
-        "json": { ReaderTargets.whole($0, format: .json) },
+        "json": {
+            ReaderTargets.whole($0, format: .json)
+            CopyTargets.check($0)
+        },
         "ndjson": { ReaderTargets.whole($0, format: .ndjson) },
         "csv": { ReaderTargets.whole($0, format: .csv) },
         "pieces": ReaderTargets.pieces,
