@@ -135,9 +135,12 @@ package struct JSONWireSpelling {
             let member = (key.lowerBound - 1)..<valueStart
             switch raw[valueStart] {
             case UInt8(ascii: "\""):
-                guard let close = stringEnd(raw, from: valueStart + 1) else { return nil }
+                guard let (close, escaped) = stringEnd(raw, from: valueStart + 1) else { return nil }
                 index = close + 1
                 let text = (valueStart + 1)..<close
+                // The scanner decodes a string with escapes and checks it is UTF-8 (its escapes
+                // here stand for ASCII): one it would refuse is left to it.
+                guard !escaped || UTF8Text.isValid(UnsafeRawBufferPointer(rebasing: raw[text])) else { return nil }
                 if let name = annotates {
                     if equal(raw, text, dateTimeType) { dateName = name }
                     guard annotated else { break }
@@ -179,17 +182,20 @@ package struct JSONWireSpelling {
 
     private static let dateTimeType: StaticString = "Edm.DateTime"
 
-    /// The index of the quote that closes the string whose text starts at `from`; nil when it holds a
+    /// The index of the quote that closes the string whose text starts at `from`, and whether it has
+    /// escapes; nil when it holds a
     /// control character or an escape the writer would not write (`\/`, `\b`, `\u00e9`…), which
     /// the general path decodes and escapes again.
-    private static func stringEnd(_ raw: UnsafeRawBufferPointer, from: Int) -> Int? {
+    private static func stringEnd(_ raw: UnsafeRawBufferPointer, from: Int) -> (Int, escaped: Bool)? {
         var index = from
+        var escaped = false
         while true {
             index = JSONStringBytes.nextSpecial(raw, from: index)
             guard index < raw.count else { return nil }
             switch raw[index] {
-            case UInt8(ascii: "\""): return index
+            case UInt8(ascii: "\""): return (index, escaped)
             case UInt8(ascii: "\\"):
+                escaped = true
                 guard index + 1 < raw.count else { return nil }
                 switch raw[index + 1] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
