@@ -101,6 +101,17 @@ package struct Exporter {
                 try output.drain(&buffer)
             }
         }
+        /// Entities already formatted (``JSONPageCopier``), written as they are.
+        func write(_ page: JSONFormattedPage, _ json: inout JSONFormatter) throws {
+            json.appendSeparator(before: page, into: &buffer)
+            try output.drain(&buffer)
+            try output.write(contentsOf: page.bytes)
+            count += page.count
+            if seen / 4096 != (seen + page.count) / 4096 {
+                progress(Progress(entities: seen + page.count, bytesRead: bytesRead, bytesTotal: totalBytes))
+            }
+            seen += page.count
+        }
         func emit(_ entity: Entity) throws {
             wanted.note(entity)
             if sortBy != nil { held.append(project(entity)) } else { try write(project(entity)) }
@@ -135,17 +146,7 @@ package struct Exporter {
                     // Nothing to choose or order: the pages go to the output as they are copied.
                     try await remote.forEachFormattedPage(table: table, query, parallel: storeParallel, formatter: json)
                     {
-                        page in
-                        json.appendSeparator(before: page, into: &buffer)
-                        try output.drain(&buffer)
-                        try output.write(contentsOf: page.bytes)
-                        count += page.count
-                        if seen / 4096 != (seen + page.count) / 4096 {
-                            progress(
-                                Progress(entities: seen + page.count, bytesRead: bytesRead, bytesTotal: totalBytes)
-                            )
-                        }
-                        seen += page.count
+                        try write($0, &json)
                     }
                     formatter = json
                 } else {

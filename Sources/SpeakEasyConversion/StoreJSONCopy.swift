@@ -21,8 +21,7 @@ extension RepliesInJSON {
                 next: reply.next
             )
         }
-        try await forEachPage(table: table, query, parallel: parallel, reading: read) { copied in try body(copied.page)
-        }
+        try await forEachPage(table: table, query, parallel: parallel, reading: read) { try body($0.page) }
     }
 }
 
