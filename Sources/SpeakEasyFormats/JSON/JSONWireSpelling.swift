@@ -154,6 +154,9 @@ package struct JSONWireSpelling {
                 } else {
                     out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[valueStart..<index]))
                 }
+            case _ where annotates != nil:
+                // An annotation that is no string is none the writer writes.
+                return nil
             case UInt8(ascii: "n"):
                 // Null members are left out, as the decoder leaves them out.
                 guard starts(raw, at: valueStart, with: "null") else { return nil }

@@ -96,7 +96,8 @@ struct JSONWireSpellingTests {
             #"{"A":1e5}"#, #"{"A":1E+5}"#, #"{"A":01}"#, #"{"A":1.}"#, #"{"A":-}"#, #"{"A":tru}"#, #"{"A":nul}"#,
             #"{"A@odata.type":"Edm.DateTime","B":"2026-03-01T18:30:00.0000000Z"}"#,
             #"{"A":"2026-03-01T18:30:00.0000000Z","A@odata.type":"Edm.DateTime"}"#,
-            #"{"A@odata.type":"Edm.DateTime"}"#, #"{"A":"x""#, #"{"A":"x"}}"#, #"{"A":{"B":1}}"#, "{\"A\":\"\u{1}\"}",
+            #"{"A@odata.type":"Edm.DateTime"}"#, #"{"A@odata.type":1,"A":1}"#, #"{"A@odata.type":null}"#,
+            #"{"A":"x""#, #"{"A":"x"}}"#, #"{"A":{"B":1}}"#, "{\"A\":\"\u{1}\"}",
             "[]", "{", "",
         ] {
             let (onePass, _) = Self.spelled(Array(object.utf8), annotated: true)
