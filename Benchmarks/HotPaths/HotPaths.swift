@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
         thresholds: Tolerance.relative
     )
     formatBenchmarks()
+    copyBenchmarks()
     seedingBenchmarks()
     serveBenchmarks()
 }
