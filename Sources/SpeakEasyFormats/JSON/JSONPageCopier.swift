@@ -84,8 +84,8 @@ package struct JSONPageCopier {
         guard try scanner.peek() == UInt8(ascii: "\"") else { return Name() }
         let text = try scanner.string()
         try scanner.expect(UInt8(ascii: ":"))
-        guard case .plain(let range, ascii: true) = text else { return Name() }
-        return Name(UnsafeRawBufferPointer(rebasing: bytes[range]))
+        guard case .plain(let range, let ascii) = text else { return Name() }
+        return Name(UnsafeRawBufferPointer(rebasing: bytes[range]), ascii: ascii)
     }
 
     /// Appends an entity decoded from the page, as the formatter writes it.
@@ -121,10 +121,7 @@ package struct JSONPageCopier {
     ) -> (String, String)? {
         func name(_ index: Int) -> Name {
             guard index < members.count, case .plain(let range, let ascii) = members[index].key else { return Name() }
-            let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
-            // The scanner's flag may come from bytes it read past the name; a name is short to look at.
-            guard ascii || !raw.contains(where: { $0 >= 0x80 }) else { return Name() }
-            return Name(raw)
+            return Name(UnsafeRawBufferPointer(rebasing: bytes[range]), ascii: ascii)
         }
         var index = 0
         out.append(UInt8(ascii: "{"))
@@ -271,6 +268,12 @@ package struct JSONPageCopier {
         }
 
         init(_ raw: UnsafeRawBufferPointer) { bytes = raw }
+
+        /// A name as the scanner found it: none unless ASCII. The scanner's flag may come from bytes it
+        /// read past the name, so a name it flags is looked at again (a name is short).
+        init(_ raw: UnsafeRawBufferPointer, ascii: Bool) {
+            if ascii || !raw.contains(where: { $0 >= 0x80 }) { bytes = raw }
+        }
 
         static func == (a: Name, b: Name) -> Bool {
             guard let a = a.bytes, let b = b.bytes, a.count == b.count else { return false }

@@ -186,6 +186,12 @@ struct JSONPageCopierTests {
         }
     }
 
+    @Test("names next to non-ASCII text are still read as names (the scanner's flag looks ahead)")
+    func namesNextToNonASCII() throws {
+        let body = #"{"odata.metadata":"é","value":[{"PartitionKey":"é","RowKey":"r","Name":"é"}]}"#
+        #expect(try Self.check(Array(body.utf8), .feed) == 0)
+    }
+
     @Test("full metadata is formatted from the decoded entities")
     func fullMetadata() throws {
         var copier = JSONPageCopier(formatter: JSONFormatter(metadata: .full))
