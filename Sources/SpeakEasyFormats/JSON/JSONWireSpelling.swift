@@ -147,7 +147,10 @@ package struct JSONWireSpelling {
                 }
                 out.append(UInt8(ascii: ","))
                 out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[member]))
-                if isDate, let time = try? EdmDateTime.parse(UnsafeRawBufferPointer(rebasing: raw[text])) {
+                // A date, unless what the annotation named is itself an annotation.
+                if isDate, annotates == nil,
+                    let time = try? EdmDateTime.parse(UnsafeRawBufferPointer(rebasing: raw[text]))
+                {
                     out.append(UInt8(ascii: "\""))
                     time.append(to: &out, trimmed: true)
                     out.append(UInt8(ascii: "\""))

@@ -86,6 +86,12 @@ struct JSONWireSpellingTests {
         #expect(onePass?.contains(#""Text":"2026-03-01T18:30:00.0000000Z""#) == true)
         #expect(onePass?.contains(#""Other":"2026-03-01T18:30:00.1000000Z""#) == true)
         #expect(onePass?.contains(#""Z""#) == false)
+        // An annotation of an annotation names no property's date.
+        let nested = Array(
+            #"{"A@odata.type@odata.type":"Edm.DateTime","A@odata.type":"2026-03-01T18:30:00.0000000Z","A":"x"}"#.utf8
+        )
+        let spelled = Self.spelled(nested, annotated: annotated)
+        #expect(spelled.onePass == spelled.scanned)
     }
 
     @Test("objects of other spellings are left to the scanner's path")
