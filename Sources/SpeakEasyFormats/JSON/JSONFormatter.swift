@@ -10,6 +10,16 @@ package struct JSONFormatter: EntityFormatter {
     package enum Layout: Sendable {
         case feed
         case lines
+
+        /// What goes before an entity's object, after `written` others: a comma in a feed.
+        func appendSeparator(after written: Int, to out: inout [UInt8]) {
+            if self == .feed, written > 0 { out.append(UInt8(ascii: ",")) }
+        }
+
+        /// What goes after an entity's object: a line break in lines.
+        func appendTerminator(to out: inout [UInt8]) {
+            if self == .lines { out.append(0x0A) }
+        }
     }
 
     package var metadata: JSONMetadata
@@ -53,10 +63,10 @@ package struct JSONFormatter: EntityFormatter {
     }
 
     package mutating func append(_ entity: Entity, into out: inout [UInt8]) throws(FormatError) {
-        if layout == .feed, count > 0 { out.append(UInt8(ascii: ",")) }
+        layout.appendSeparator(after: count, to: &out)
         count += 1
         try appendObject(entity, into: &out)
-        if layout == .lines { out.append(0x0A) }
+        layout.appendTerminator(to: &out)
     }
 
     /// Appends what goes before a page of entities already formatted as this formatter writes them
@@ -64,7 +74,7 @@ package struct JSONFormatter: EntityFormatter {
     /// (a page is a megabyte or two, written as it is rather than copied into a buffer).
     package mutating func appendSeparator(before page: JSONFormattedPage, into out: inout [UInt8]) {
         guard page.count > 0 else { return }
-        if layout == .feed, count > 0 { out.append(UInt8(ascii: ",")) }
+        layout.appendSeparator(after: count, to: &out)
         count += page.count
     }
 

@@ -24,7 +24,8 @@ import Darwin
 package struct JSONPageCopier {
     private var formatter: JSONFormatter
     private var members: [JSONMember] = []
-    private var propertyNames: [Range<Int>] = []
+    /// The property names of the object being copied, for the check that none repeats.
+    private var propertyNames: [Name] = []
     private var decoder = JSONEntityDecoder(mode: .entity)
 
     package init(formatter: JSONFormatter) { self.formatter = formatter }
@@ -116,7 +117,7 @@ package struct JSONPageCopier {
     private static func appendObject(
         _ members: [JSONMember],
         _ bytes: UnsafeRawBufferPointer,
-        _ propertyNames: inout [Range<Int>],
+        _ propertyNames: inout [Name],
         to out: inout [UInt8]
     ) -> (String, String)? {
         func name(_ index: Int) -> Name {
@@ -150,30 +151,30 @@ package struct JSONPageCopier {
         propertyNames.removeAll(keepingCapacity: true)
         while index < members.count {
             let property = name(index)
-            guard let range = property.range(in: bytes) else { return nil }
+            guard property.bytes != nil else { return nil }
             append(#",""#, to: &out)
             out.append(contentsOf: property.bytes!)
             if let annotated = property.annotated {
                 // Only a DateTime's annotation, just before its value, as the formatter writes it.
                 guard case .string(.plain(let type, _)) = members[index].value,
                     Name(UnsafeRawBufferPointer(rebasing: bytes[type])) == dateTimeName,
-                    name(index + 1) == annotated, let valueRange = annotated.range(in: bytes), annotated.isProperty
+                    name(index + 1) == annotated, annotated.isProperty
                 else { return nil }
                 append(#"":"Edm.DateTime",""#, to: &out)
                 out.append(contentsOf: annotated.bytes!)
                 append(#"":"#, to: &out)
                 guard appendDateTime(members[index + 1].value, bytes, to: &out) else { return nil }
-                propertyNames.append(valueRange)
+                propertyNames.append(annotated)
                 index += 2
             } else {
                 guard property.isProperty, case .string(let text) = members[index].value else { return nil }
                 append(#"":"#, to: &out)
                 guard appendString(text, bytes, to: &out) else { return nil }
-                propertyNames.append(range)
+                propertyNames.append(property)
                 index += 1
             }
         }
-        guard areDistinct(propertyNames, bytes) else { return nil }
+        guard areDistinct(propertyNames) else { return nil }
         out.append(UInt8(ascii: "}"))
         return (partitionKey, rowKey)
     }
@@ -227,20 +228,10 @@ package struct JSONPageCopier {
 
     /// Whether no property name repeats (a repeat is the decoder's error to report). Entities have
     /// few properties; more than a few dozen go to the decoder.
-    private static func areDistinct(_ names: [Range<Int>], _ bytes: UnsafeRawBufferPointer) -> Bool {
+    private static func areDistinct(_ names: [Name]) -> Bool {
         guard names.count <= 32 else { return false }
         for i in names.indices {
-            for j in 0..<i where names[j].count == names[i].count {
-                if memcmp(
-                    bytes.baseAddress! + names[j].lowerBound,
-                    bytes.baseAddress! + names[i].lowerBound,
-                    names[i].count
-                )
-                    == 0
-                {
-                    return false
-                }
-            }
+            for j in 0..<i where names[j] == names[i] { return false }
         }
         return true
     }
@@ -258,7 +249,6 @@ package struct JSONPageCopier {
     /// A plain ASCII member name's bytes, where they are; none for a name the copy does not take
     /// (escaped, or not ASCII), which equals no other.
     private struct Name: Equatable {
-        private static var annotationSuffix: Name { Name("@odata.type") }
         private(set) var bytes: UnsafeRawBufferPointer?
 
         init() {}
@@ -280,20 +270,10 @@ package struct JSONPageCopier {
             return a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
         }
 
-        /// The name's range in the bytes it was read from; nil for a name the copy does not take.
-        func range(in source: UnsafeRawBufferPointer) -> Range<Int>? {
-            guard let bytes, let start = source.baseAddress else { return nil }
-            let offset = (bytes.baseAddress ?? start) - start
-            return offset..<(offset + bytes.count)
-        }
-
         /// The property `Name@odata.type` annotates.
         var annotated: Name? {
-            let suffix = Self.annotationSuffix.bytes!
-            guard let bytes, bytes.count > suffix.count,
-                Name(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - suffix.count)...])) == Self.annotationSuffix
-            else { return nil }
-            return Name(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - suffix.count)]))
+            guard let bytes, let name = JSONTypeAnnotation.annotatedName(0..<bytes.count, in: bytes) else { return nil }
+            return Name(UnsafeRawBufferPointer(rebasing: bytes[name]))
         }
 
         /// A name the decoder reads as a property and the formatter writes: not an annotation, not
@@ -320,11 +300,11 @@ package struct JSONFormattedPage: Sendable {
     package var count: Int { rowKeys.count }
 
     mutating func beginEntity(_ layout: JSONFormatter.Layout) {
-        if layout == .feed, !rowKeys.isEmpty { bytes.append(UInt8(ascii: ",")) }
+        layout.appendSeparator(after: count, to: &bytes)
     }
 
     mutating func endEntity(_ layout: JSONFormatter.Layout, partitionKey: String, rowKey: String) {
-        if layout == .lines { bytes.append(0x0A) }
+        layout.appendTerminator(to: &bytes)
         partitionKeys.append(partitionKey)
         rowKeys.append(rowKey)
     }

@@ -81,8 +81,6 @@ package struct JSONWireSpelling {
         }
     }
 
-    private static let annotationSuffix = Array("@odata.type".utf8)
-
     // MARK: - The writer's own spelling, in one pass
 
     /// Copies the members of an object spelled exactly as ``JSONEntityWriter`` writes it, in one pass
@@ -125,7 +123,7 @@ package struct JSONWireSpelling {
                 raw[key.upperBound + 1] == UInt8(ascii: ":")
             else { return nil }
             let valueStart = key.upperBound + 2
-            let annotates = annotatedName(key, raw)
+            let annotates = JSONTypeAnnotation.annotatedName(key, in: raw)
             var isDate = false
             if let name = dateName {
                 guard equal(raw, key, name) else { return nil }
@@ -265,17 +263,6 @@ package struct JSONWireSpelling {
         a.count == b.count && memcmp(raw.baseAddress! + a.lowerBound, raw.baseAddress! + b.lowerBound, a.count) == 0
     }
 
-    /// The name a plain key annotates (`Name` of `Name@odata.type`), nil for other keys.
-    private static func annotatedName(_ key: Range<Int>, _ raw: UnsafeRawBufferPointer) -> Range<Int>? {
-        let suffix = annotationSuffix.count
-        guard key.count > suffix else { return nil }
-        let split = key.upperBound - suffix
-        let matches = annotationSuffix.withUnsafeBytes {
-            memcmp(raw.baseAddress! + split, $0.baseAddress!, suffix) == 0
-        }
-        return matches ? key.lowerBound..<split : nil
-    }
-
     // MARK: - Any object, through the scanner
 
     /// The property a plain key annotates (`Name` of `Name@odata.type`), nil for other members.
@@ -283,12 +270,10 @@ package struct JSONWireSpelling {
         _ key: JSONMember.Text,
         _ bytes: UnsafeBufferPointer<UInt8>
     ) -> UnsafeBufferPointer<UInt8>? {
-        guard case .plain(let range, _) = key, range.count > annotationSuffix.count else { return nil }
-        let split = range.upperBound - annotationSuffix.count
-        guard UnsafeBufferPointer(rebasing: bytes[split..<range.upperBound]).elementsEqual(annotationSuffix) else {
-            return nil
-        }
-        return UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<split])
+        guard case .plain(let range, _) = key,
+            let name = JSONTypeAnnotation.annotatedName(range, in: UnsafeRawBufferPointer(bytes))
+        else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[name])
     }
 
     private static func appendString(
