@@ -151,8 +151,7 @@ extension AzureStorageAccount: RepliesInJSON {
         from: ContinuationToken?,
         limit: Int
     ) async throws -> EntityPage {
-        let reply = try await queryReply(table: table, query, from: from, limit: limit)
-        return EntityPage(entities: try entities(inReply: reply.body), next: reply.next)
+        try page(of: try await queryReply(table: table, query, from: from, limit: limit))
     }
 
     package func queryReply(
@@ -209,8 +208,12 @@ extension AzureStorageAccount: RepliesInJSON {
         from: ContinuationToken?,
         limit: Int
     ) async throws -> EntityPage {
-        let reply = try await queryReply(table: table, filter: filter, select: select, from: from, limit: limit)
-        return EntityPage(entities: try entities(inReply: reply.body), next: reply.next)
+        try page(of: try await queryReply(table: table, filter: filter, select: select, from: from, limit: limit))
+    }
+
+    /// A reply's entities, decoded, and where the query goes on.
+    private func page(of reply: (body: [UInt8], next: ContinuationToken?)) throws(StorageError) -> EntityPage {
+        EntityPage(entities: try entities(inReply: reply.body), next: reply.next)
     }
 
     /// The body of one Query Entities reply, and where the query goes on.

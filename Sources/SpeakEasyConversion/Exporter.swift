@@ -107,16 +107,20 @@ package struct Exporter {
             try output.drain(&buffer)
             try output.write(contentsOf: page.bytes)
             count += page.count
-            if seen / 4096 != (seen + page.count) / 4096 {
-                progress(Progress(entities: seen + page.count, bytesRead: bytesRead, bytesTotal: totalBytes))
+            advance(by: page.count)
+        }
+        /// Counts entities read, reporting progress each time the count passes a multiple of 4,096.
+        func advance(by read: Int) {
+            let before = seen
+            seen += read
+            if before / 4096 != seen / 4096 {
+                progress(Progress(entities: seen, bytesRead: bytesRead, bytesTotal: totalBytes))
             }
-            seen += page.count
         }
         func emit(_ entity: Entity) throws {
             wanted.note(entity)
             if sortBy != nil { held.append(project(entity)) } else { try write(project(entity)) }
-            seen += 1
-            if seen % 4096 == 0 { progress(Progress(entities: seen, bytesRead: bytesRead, bytesTotal: totalBytes)) }
+            advance(by: 1)
         }
 
         // Consecutive files are read on a second thread while a third formats and writes (off the

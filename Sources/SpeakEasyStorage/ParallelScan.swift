@@ -60,11 +60,7 @@ package struct ParallelScan: Sendable {
     /// page at a time, while the next pages are read.
     @discardableResult
     package func run(_ body: ([Entity]) throws -> Void) async throws -> Statistics {
-        let (account, table) = (self.account, self.table)
-        let read: @Sendable (EntityQuery, ContinuationToken?, Int) async throws -> EntityPage = { query, from, limit in
-            try await account.query(table: table, query, from: from, limit: limit)
-        }
-        return try await run(reading: read) { page in try body(page.entities) }
+        try await run(reading: account.pageReader(table: table)) { page in try body(page.entities) }
     }
 
     /// Hands every page to `body`, in key order, each page read by `read` (a query, where it starts,
@@ -265,12 +261,20 @@ extension StorageAccount {
         pageSize: Int = 1000,
         _ body: (Entity) throws -> Void
     ) async throws {
-        let read: @Sendable (EntityQuery, ContinuationToken?, Int) async throws -> EntityPage = { query, from, limit in
-            try await self.query(table: table, query, from: from, limit: limit)
-        }
-        try await forEachPage(table: table, query, parallel: parallel, pageSize: pageSize, reading: read) { page in
+        try await forEachPage(
+            table: table,
+            query,
+            parallel: parallel,
+            pageSize: pageSize,
+            reading: pageReader(table: table)
+        ) { page in
             for entity in page.entities { try body(entity) }
         }
+    }
+
+    /// What reads a page of decoded entities of `table` for a scan: ``query(table:_:from:limit:)``.
+    func pageReader(table: String) -> @Sendable (EntityQuery, ContinuationToken?, Int) async throws -> EntityPage {
+        { query, from, limit in try await self.query(table: table, query, from: from, limit: limit) }
     }
 
     /// Every page of the query, in key order, each read by `read` (a query, where it starts, how many
