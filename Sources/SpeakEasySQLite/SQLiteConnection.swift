@@ -210,6 +210,25 @@ final class SQLiteStatement {
         return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
     }
 
+    /// A text column's UTF-8 bytes in place, with no copy: valid until the statement steps or is
+    /// reset, or the column is read as another type. Empty for NULL.
+    func textInPlace(_ column: Int32) -> UnsafeRawBufferPointer {
+        let pointer = sqlite3_column_text(handle, column)
+        return UnsafeRawBufferPointer(
+            start: pointer,
+            count: pointer == nil ? 0 : Int(sqlite3_column_bytes(handle, column))
+        )
+    }
+
+    /// A blob column's bytes in place, with the same lifetime as ``textInPlace(_:)``.
+    func blobInPlace(_ column: Int32) -> UnsafeRawBufferPointer {
+        let pointer = sqlite3_column_blob(handle, column)
+        return UnsafeRawBufferPointer(
+            start: pointer,
+            count: pointer == nil ? 0 : Int(sqlite3_column_bytes(handle, column))
+        )
+    }
+
     func bytes(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, column))
         guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }

@@ -72,7 +72,7 @@ package final class SQLiteScan {
         for conjunct in query.filter?.conjuncts ?? [] {
             guard case .comparison("PartitionKey", .eq, .string(let value)) = conjunct else { continue }
             // A token outside the partition keeps the general form: it may resume before it, or after.
-            return from == nil || from?.partitionKey == value ? value : nil
+            return from.map { $0.partitionKey.utf8.elementsEqual(value.utf8) } ?? true ? value : nil
         }
         return nil
     }
@@ -104,10 +104,22 @@ package final class SQLiteScan {
     /// the filter leaves out. Ends the scan.
     func page<Item>(limit: Int, item: (SQLiteStatement) throws -> Item?) throws -> QueryPage<Item> {
         var items: [Item] = []
-        while items.count < limit, try step() {
-            if let item = try item(statement) { items.append(item) } else { skip() }
+        let next = try rows(limit: limit) { statement in
+            guard let item = try item(statement) else { return false }
+            items.append(item)
+            return true
         }
-        return QueryPage(entities: items, next: try next())
+        return QueryPage(entities: items, next: next)
+    }
+
+    /// Hands each row to `take` until it took `limit` of them (it returns false for a row the filter
+    /// leaves out); then where the next page starts. Ends the scan.
+    func rows(limit: Int, take: (SQLiteStatement) throws -> Bool) throws -> ContinuationToken? {
+        var taken = 0
+        while taken < limit, try step() {
+            if try take(statement) { taken += 1 } else { skip() }
+        }
+        return try next()
     }
 
     /// Where the next page starts, nil at the end: the next row that meets the key conditions, or,
@@ -148,6 +160,16 @@ package final class SQLiteScan {
             """
     }
 
+    /// Whether the statement's conditions are the whole filter, so that every row it gives meets it:
+    /// the filter is nothing but comparisons of a key with a string, each of them one of
+    /// ``keyConditions(_:partition:)`` or the partition the scan reads.
+    package static func statementCoversFilter(_ filter: EntityFilter?) -> Bool {
+        (filter?.conjuncts ?? []).allSatisfy { conjunct in
+            guard case .comparison(let property, _, .string) = conjunct else { return false }
+            return property == "PartitionKey" || property == "RowKey"
+        }
+    }
+
     /// The filter's top-level comparisons of a key with a string, as SQL (`?` and a placeholder for
     /// the parameter's number). SQLite compares TEXT bytewise, as the filter compares strings. A
     /// condition `seeks` when the key index can start or stop at it: a comparison other than `ne` of
@@ -175,8 +197,11 @@ package final class SQLiteScan {
                 case .lt: "<"
                 case .le: "<="
                 }
-            // The partition the scan reads is already a condition.
-            if column == "partition_key", op == .eq, value == partition { continue }
+            // The partition the scan reads is already a condition (the same bytes: `==` of Strings
+            // would take a canonically equivalent spelling for it).
+            if column == "partition_key", op == .eq, let partition, value.utf8.elementsEqual(partition.utf8) {
+                continue
+            }
             let seeks = op != .ne && column == (partition != nil ? "row_key" : "partition_key")
             conditions.append((column, sqlOperator, value, seeks))
         }

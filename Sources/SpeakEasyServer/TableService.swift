@@ -358,19 +358,17 @@ struct TableService {
     ) async throws -> ServiceResponse {
         var page = try await account.storedQuery(table: table, entityQuery, from: from, limit: limit)
         if let keyRange {
-            page.entities.removeAll {
-                !keyRange.contains(partitionKey: $0.encoded.partitionKey, rowKey: $0.encoded.rowKey)
-            }
+            page.removeAll { !keyRange.contains(partitionKey: $0, rowKey: $1) }
         }
         var headers = HTTPFields()
         for (name, value) in TableContinuation.headers(for: page.next) { headers[HTTPField.Name(name)!] = value }
         let writer = TableJSONWriter(endpoint: endpoint, metadata: metadata)
         var buffer = ByteBufferAllocator().buffer(
-            capacity: 1024 + page.entities.reduce(0) { $0 + $1.encoded.properties.count + 256 }
+            capacity: 1024 + page.bytes.count + page.count * 192
         )
         buffer.writeBytes(writer.feedOpening(fragment: table))
         do {
-            try await Self.writeInHalves(page.entities, writer: writer, into: &buffer)
+            try await Self.writeInHalves(page, writer: writer, into: &buffer)
         } catch {
             throw StorageError(.corrupt, account: "", "A stored entity's properties are not valid JSON: \(error)")
         }
@@ -384,37 +382,40 @@ struct TableService {
     /// the child inherits that, so it asks for Swift's global concurrent executor instead: CPU work may
     /// go to Swift's pool, blocking work only to the store's SQLite workers.
     private static func writeInHalves(
-        _ entities: [StoredEntity],
+        _ page: StoredEntityPage,
         writer: TableJSONWriter,
         into buffer: inout ByteBuffer
     ) async throws {
-        let middle = entities.count / 2
-        guard entities.count >= 200 else { return try writeInPieces(entities[...], writer: writer, into: &buffer) }
+        let middle = page.count / 2
+        guard page.count >= 200 else { return try writeInPieces(page, 0..<page.count, writer: writer, into: &buffer) }
         try await withThrowingTaskGroup(of: [UInt8].self) { group in
             group.addTask(executorPreference: globalConcurrentExecutor) {
                 var out: [UInt8] = []
-                out.reserveCapacity((entities.count - middle) * 1600)
-                try writer.appendStored(entities[middle...], afterOthers: true, to: &out)
+                out.reserveCapacity((page.count - middle) * 1600)
+                try writer.appendStored(page, middle..<page.count, afterOthers: true, to: &out)
                 return out
             }
-            try writeInPieces(entities[..<middle], writer: writer, into: &buffer)
+            try writeInPieces(page, 0..<middle, writer: writer, into: &buffer)
             buffer.writeBytes(try await group.next()!)
         }
     }
 
-    /// Entities written into `buffer` in pieces of 32, each copied in while in cache.
+    /// The page's entities at `indices` written into `buffer` in pieces of 32, each copied in while in
+    /// cache.
     private static func writeInPieces(
-        _ entities: ArraySlice<StoredEntity>,
+        _ page: StoredEntityPage,
+        _ indices: Range<Int>,
         writer: TableJSONWriter,
         into buffer: inout ByteBuffer
     ) throws {
         var piece: [UInt8] = []
         piece.reserveCapacity(64 << 10)
-        for start in stride(from: entities.startIndex, to: entities.endIndex, by: 32) {
+        for start in stride(from: indices.lowerBound, to: indices.upperBound, by: 32) {
             piece.removeAll(keepingCapacity: true)
             try writer.appendStored(
-                entities[start..<min(start + 32, entities.endIndex)],
-                afterOthers: start > entities.startIndex,
+                page,
+                start..<min(start + 32, indices.upperBound),
+                afterOthers: start > indices.lowerBound,
                 to: &piece
             )
             buffer.writeBytes(piece)

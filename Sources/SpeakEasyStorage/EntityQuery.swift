@@ -61,19 +61,3 @@ package struct QueryPage<Element: Sendable>: Sendable {
 
 /// A page of decoded entities.
 package typealias EntityPage = QueryPage<Entity>
-/// A page of entities as stored (``StoredEntity``).
-package typealias StoredEntityPage = QueryPage<StoredEntity>
-
-/// An entity as the store keeps it: keys, Timestamp, ETag, and the properties still encoded, for a
-/// reply that copies them through (``StorageAccount/storedQuery(table:_:from:limit:)``).
-package struct StoredEntity: Sendable {
-    package var encoded: EncodedEntity
-    package var timestamp: EdmDateTime?
-    package var etag: String?
-
-    package init(_ encoded: EncodedEntity, timestamp: EdmDateTime?, etag: String?) {
-        self.encoded = encoded
-        self.timestamp = timestamp
-        self.etag = etag
-    }
-}

@@ -77,6 +77,18 @@ package enum JSONEntityWriter {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// ``appendString(_:to:)`` of text given as its UTF-8 bytes.
+    package static func appendString(utf8 text: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        SWAR.appendRewriting(
+            text.assumingMemoryBound(to: UInt8.self),
+            to: &out,
+            escapes,
+            from: JSONStringBytes.marksSpecial
+        )
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// Appends what goes between a JSON string's quotes.
     private static func appendEscapedContent(_ text: String, to out: inout [UInt8]) {
         var text = text

@@ -48,13 +48,13 @@ package struct TableJSONWriter: Sendable {
     /// in the wire's spelling (``JSONWireSpelling``) rather than decoded and encoded again: the same
     /// bytes, for minimal or no metadata (full metadata annotates every property: use the entities).
     package func queryResponse(
-        stored entities: [StoredEntity],
+        stored page: StoredEntityPage,
         table: String,
         write: ([UInt8]) -> Void
     ) throws(JSONSyntaxError) {
         write(feedOpening(fragment: table))
         var out: [UInt8] = []
-        try appendStored(entities[...], afterOthers: false, to: &out)
+        try appendStored(page, page.entries.indices, afterOthers: false, to: &out)
         out += Self.feedClosing
         write(out)
     }
@@ -73,39 +73,55 @@ package struct TableJSONWriter: Sendable {
     /// What a query page's body holds after its entities.
     package static let feedClosing = Array("]}".utf8)
 
-    /// Stored entities as the items of a query page, comma-separated (with a comma first when
-    /// `afterOthers`): pieces of one page may be written apart, on several threads, and joined.
+    /// The page's entities at `indices` as the items of a query page, comma-separated (with a comma
+    /// first when `afterOthers`): pieces of one page may be written apart, on several threads, and
+    /// joined.
     package func appendStored(
-        _ entities: ArraySlice<StoredEntity>,
+        _ page: StoredEntityPage,
+        _ indices: Range<Int>,
         afterOthers: Bool,
         to out: inout [UInt8]
     ) throws(JSONSyntaxError) {
         precondition(metadata != .full, "full metadata is written from decoded entities")
         var spelling = JSONWireSpelling()
-        for (index, stored) in zip(entities.indices, entities) {
-            if afterOthers || index != entities.startIndex { out += ",".utf8 }
-            out += "{".utf8
-            let entity = stored.encoded
-            if metadata != .none, let etag = stored.etag ?? stored.timestamp.map(TableETag.weak) {
-                appendMember("odata.etag", etag, to: &out)
-                out += ",".utf8
-            }
-            appendMember("PartitionKey", entity.partitionKey, to: &out)
-            out += ",".utf8
-            appendMember("RowKey", entity.rowKey, to: &out)
-            if let timestamp = stored.timestamp {
-                out += #","Timestamp":""#.utf8
-                timestamp.append(to: &out, trimmed: true)
-                out += "\"".utf8
-            }
-            let result = entity.properties.withUnsafeBytes { object in
-                Result { () throws(JSONSyntaxError) in
-                    try spelling.appendMembers(ofObject: object, annotated: metadata != .none, to: &out)
+        let result = page.bytes.withUnsafeBytes { bytes in
+            Result { () throws(JSONSyntaxError) in
+                for index in indices {
+                    let entry = page.entries[index]
+                    if afterOthers || index != indices.lowerBound { out += ",".utf8 }
+                    out += "{".utf8
+                    if metadata != .none {
+                        if let etag = entry.etag {
+                            out += #""odata.etag":"#.utf8
+                            JSONEntityWriter.appendString(utf8: UnsafeRawBufferPointer(rebasing: bytes[etag]), to: &out)
+                            out += ",".utf8
+                        } else if let timestamp = entry.timestamp {
+                            appendMember("odata.etag", TableETag.weak(timestamp), to: &out)
+                            out += ",".utf8
+                        }
+                    }
+                    out += #""PartitionKey":"#.utf8
+                    JSONEntityWriter.appendString(
+                        utf8: UnsafeRawBufferPointer(rebasing: bytes[entry.partitionKey]),
+                        to: &out
+                    )
+                    out += #","RowKey":"#.utf8
+                    JSONEntityWriter.appendString(utf8: UnsafeRawBufferPointer(rebasing: bytes[entry.rowKey]), to: &out)
+                    if let timestamp = entry.timestamp {
+                        out += #","Timestamp":""#.utf8
+                        timestamp.append(to: &out, trimmed: true)
+                        out += "\"".utf8
+                    }
+                    try spelling.appendMembers(
+                        ofObject: UnsafeRawBufferPointer(rebasing: bytes[entry.properties]),
+                        annotated: metadata != .none,
+                        to: &out
+                    )
+                    out += "}".utf8
                 }
             }
-            try result.get()
-            out += "}".utf8
         }
+        try result.get()
     }
 
     /// One entity, as a GET by keys and an insert's 201 answer it: a bare object, with

@@ -42,7 +42,10 @@ struct TableJSONWriterTests {
         let decoded = writer.queryResponse(entities, table: "speakers")
         var copied: [UInt8] = []
         try writer.queryResponse(
-            stored: entities.map { StoredEntity(EncodedEntity($0), timestamp: $0.timestamp, etag: $0.etag) },
+            stored: StoredEntityPage(
+                entities: entities.map { StoredEntity(EncodedEntity($0), timestamp: $0.timestamp, etag: $0.etag) },
+                next: nil
+            ),
             table: "speakers"
         ) { copied += $0 }
         #expect(String(decoding: copied, as: UTF8.self) == String(decoding: decoded, as: UTF8.self))
@@ -57,7 +60,7 @@ struct TableJSONWriterTests {
         )
         #expect(throws: JSONSyntaxError.self) {
             try TableJSONWriter(endpoint: AzureFixture.xplat, metadata: .minimal).queryResponse(
-                stored: [broken],
+                stored: StoredEntityPage(entities: [broken], next: nil),
                 table: "t"
             ) { _ in }
         }
