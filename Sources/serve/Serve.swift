@@ -149,6 +149,9 @@ struct Serve: AsyncParsableCommand {
     var accountKey: String { key ?? DevelopmentAccount.key }
 
     func run() async throws {
+        // A query page is a reply of about 1.6 MB, assembled from a page of stored rows as large:
+        // memory glibc gave back would come back zeroed, a page fault every 4 KiB (FreedMemory).
+        FreedMemory.keepForReuse()
         do {
             let location = StorageLocation.local(path: self.store ?? StoreOption.defaultPath)
             var configuration = ServerConfiguration()
