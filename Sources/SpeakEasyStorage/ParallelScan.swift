@@ -19,11 +19,14 @@ package import SpeakEasyModel
 /// - **Order**: ranges follow each other in key order, and their pages are handed on in that order,
 ///   as they arrive at the front; pages read ahead wait.
 /// - **Memory**: at most `parallel` reads are in flight, and they and the pages read ahead are at
-///   most twice `parallel`, so memory is bounded by `2 × parallel` pages whatever the table's size.
-///   The second `parallel` is slack for a front page that comes late: under one bound of
+///   most ``pageLimit``, half as many again, so memory is bounded by that many pages whatever the
+///   table's size. The half is slack for a front page that comes late: under one bound of
 ///   `parallel` for both, the pages read behind it filled the window and the reads stopped. With
-///   the slack, `export` at `--parallel 16` against `serve --latency 20` took 4.0–4.7 s where it had
-///   taken 4.3–5.5 s (three runs of each, alternated), at 87–97 MB of peak RSS instead of 81–85.
+///   a slack of `parallel`, `export` at `--parallel 16` against `serve --latency 20` took 4.0–4.7 s
+///   where it had taken 4.3–5.5 s (three runs of each, alternated). Half that slack was as fast
+///   (3.55–3.90 s against 3.52–4.07 s, four runs each, alternated) at 87–96 MB of peak RSS instead
+///   of 94–110: a writer slowed by its disk lets the pages read ahead pile up to the bound, and the
+///   issue's 128 MB was close.
 /// - **Errors**: the first failure of any read fails the scan, with that read's error (a missing
 ///   table is the same ``StorageError`` a serial read gives); the other reads are cancelled and
 ///   awaited. A throw from the handler stops it the same way.
@@ -31,7 +34,7 @@ package struct ParallelScan: Sendable {
     package let account: any StorageAccount
     package let table: String
     package let query: EntityQuery
-    /// Reads in flight, at most; they and the pages held are at most twice as many.
+    /// Reads in flight, at most; they and the pages held are at most ``pageLimit``.
     package let parallel: Int
     /// Entities asked for a page: Azure serves at most 1,000.
     package let pageSize: Int
@@ -43,6 +46,9 @@ package struct ParallelScan: Sendable {
         self.parallel = max(1, parallel)
         self.pageSize = max(1, pageSize)
     }
+
+    /// Pages read or being read, at most: `parallel` and half as many again.
+    package var pageLimit: Int { parallel + (parallel + 1) / 2 }
 
     /// What a scan did: for tests and benchmarks, which hold it to its bounds.
     package struct Statistics: Sendable {
@@ -77,7 +83,7 @@ package struct ParallelScan: Sendable {
             while true {
                 while let page = state.takeReadyPage() { try body(page) }
                 if state.isFinished { break }
-                while let (id, range) = state.nextRead(parallel: parallel) {
+                while let (id, range) = state.nextRead(parallel: parallel, pageLimit: pageLimit) {
                     group.addTask {
                         (id, range, try await read(range.narrowing(query), range.resume, limit))
                     }
@@ -133,13 +139,13 @@ package struct ParallelScan: Sendable {
 
         /// The next read to start while the window has room: the first unread range, cut to a page's
         /// worth when the keys read so far tell where.
-        mutating func nextRead(parallel: Int) -> (Int, ScanRange)? {
+        mutating func nextRead(parallel: Int, pageLimit: Int) -> (Int, ScanRange)? {
             guard let index = items.firstIndex(where: { if case .unread = $0 { true } else { false } }) else {
                 return nil
             }
             // With nothing in flight, the front range is read even when pages read ahead fill the
             // window, or the scan would wait on nothing.
-            guard (reading < parallel && reading + ready < 2 * parallel) || (reading == 0 && index == 0) else {
+            guard (reading < parallel && reading + ready < pageLimit) || (reading == 0 && index == 0) else {
                 return nil
             }
             guard case .unread(var range) = items[index] else { return nil }
