@@ -10,4 +10,6 @@
 #define SYNC_FILE_RANGE_WRITE 2
 int sync_file_range(int fd, long long offset, long long nbytes, unsigned int flags);
 #endif
+// O_DIRECT is declared only under _GNU_SOURCE too; glibc's value for the architecture (OutputFile).
+#define SPEAKEASY_O_DIRECT __O_DIRECT
 #endif

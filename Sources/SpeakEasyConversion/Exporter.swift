@@ -48,7 +48,9 @@ package struct Exporter {
     ) async throws -> Int {
         do {
             let (count, formatter) = try await convert(sources, output, progress)
-            if let csv = formatter as? CSVFormatter, csv.headerIsIncomplete, let written = output.temporaryPath {
+            if let csv = formatter as? CSVFormatter, csv.headerIsIncomplete,
+                let written = try output.flushedTemporaryPath()
+            {
                 try csv.rewriteWithFinalHeader(inputPath: written, outputPath: output.name)
                 output.abandon()
             } else {

@@ -24,9 +24,15 @@ package final class OutputFile {
     private var writtenBack: Int64 = 0
     /// How much is written before the disk is told to start on it.
     package static let writeBehind: Int64 = 8 << 20
-    /// Where the bytes are until ``commit()`` (nil for stdout): complete after every write, so the
-    /// output can be read back before it is committed.
-    package var temporaryPath: String? { temporary }
+    /// Past this many bytes a temporary file is written past the page cache (``AlignedStage``), where
+    /// its file system allows.
+    package static let directAfter: Int64 = 8 << 20
+    /// How much a direct write takes at a time.
+    static let directWriteSize = 1 << 20
+    /// The bytes gathering for the next direct write, while the file is written so.
+    private var stage: AlignedStage?
+    /// Set once the file is past direct writes: not allowed, or ended (``flushedTemporaryPath()``).
+    private var directEnded = false
     /// Written as it goes, with no temporary file to rewrite: stdout, a device or a pipe.
     package var isStream: Bool { temporary == nil }
 
@@ -101,7 +107,38 @@ package final class OutputFile {
     }
 
     /// Writes all of `bytes`; 74 on failure (a full disk, a closed pipe: EPIPE, as the tools ignore SIGPIPE).
+    ///
+    /// Past ``directAfter`` bytes, a temporary file is written with `O_DIRECT`, a block-aligned MiB at
+    /// a time: the kernel then copies nothing into its page cache and has nothing to write back.
+    /// Through the page cache, `export --parallel 16` of 1,000,000 events spent a fifth of its CPU
+    /// copying 1.6 GB into it (perf), and the fsync before the rename waited on the writeback (`dd`
+    /// here: 2.4 GB/s with `O_DIRECT`, 390–790 MB/s through the cache with `fdatasync`). The bytes
+    /// past the last whole block are written through the cache by ``commit()``.
     package func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+        var rest = bytes
+        if stage == nil, !directEnded, temporary != nil, bytesWritten >= Self.directAfter {
+            // Through the cache up to a block boundary; from there on, direct if the file system allows.
+            let alignment = Int64(AlignedStage.alignment)
+            let head = min(Int((alignment - bytesWritten % alignment) % alignment), rest.count)
+            try writeAll(UnsafeRawBufferPointer(rebasing: rest.prefix(head)))
+            bytesWritten += Int64(head)
+            rest = UnsafeRawBufferPointer(rebasing: rest.dropFirst(head))
+            if bytesWritten % alignment == 0 { beginDirectWrites() }
+        }
+        while let stage, !rest.isEmpty {
+            let taken = stage.fill(from: rest)
+            rest = UnsafeRawBufferPointer(rebasing: rest.dropFirst(taken))
+            bytesWritten += Int64(taken)
+            if stage.isFull { try writeStage(stage) }
+        }
+        guard !rest.isEmpty else { return }
+        try writeAll(rest)
+        bytesWritten += Int64(rest.count)
+        if temporary != nil, bytesWritten - writtenBack >= Self.writeBehind { startWritingBack() }
+    }
+
+    /// `write(2)` until all of `bytes` is written.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
             let result = posixWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -113,8 +150,72 @@ package final class OutputFile {
             }
             offset += result
         }
-        bytesWritten += Int64(bytes.count)
-        if temporary != nil, bytesWritten - writtenBack >= Self.writeBehind { startWritingBack() }
+    }
+
+    /// Turns on `O_DIRECT` for the file, at a block boundary; where the file system refuses, the file
+    /// goes on through the page cache.
+    private func beginDirectWrites() {
+        #if canImport(Glibc)
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0, fcntl(fd, F_SETFL, flags | SPEAKEASY_O_DIRECT) == 0 {
+            stage = AlignedStage(capacity: Self.directWriteSize)
+            return
+        }
+        #endif
+        directEnded = true
+    }
+
+    /// Writes the stage's whole blocks past the page cache. A short write, or a file system that
+    /// takes `O_DIRECT` but refuses the write (EINVAL: blocks larger than 4 KiB), sends the rest, and
+    /// all that follows, through the cache.
+    private func writeStage(_ stage: AlignedStage) throws(FileError) {
+        var written = 0
+        while true {
+            let result = posixWrite(fd, stage.base, stage.count)
+            if result == stage.count {
+                stage.empty()
+                return
+            }
+            if result > 0 {
+                written = result
+                break
+            }
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EINVAL else {
+                throw FileError(path: name, reason: "write failed: " + String(cString: strerror(code)), kind: .ioError)
+            }
+            break
+        }
+        self.stage = nil
+        endDirectWrites()
+        try writeAll(UnsafeRawBufferPointer(rebasing: stage.bytes.dropFirst(written)))
+    }
+
+    /// Turns `O_DIRECT` off again, for good.
+    private func endDirectWrites() {
+        directEnded = true
+        #if canImport(Glibc)
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~SPEAKEASY_O_DIRECT) }
+        #endif
+    }
+
+    /// Writes what the stage holds through the page cache, and the rest of the file too.
+    private func finishDirectWrites() throws(FileError) {
+        guard let stage else { return }
+        endDirectWrites()
+        self.stage = nil
+        try writeAll(stage.bytes)
+    }
+
+    /// Where the bytes are until ``commit()`` (nil for stdout), every byte written so far in it, so
+    /// that the output can be read back before it is committed. The file is written through the page
+    /// cache from then on.
+    package func flushedTemporaryPath() throws(FileError) -> String? {
+        try finishDirectWrites()
+        directEnded = true
+        return temporary
     }
 
     /// Tells the disk to start writing what was written so far, without waiting for it. ``commit()``
@@ -152,6 +253,12 @@ package final class OutputFile {
         defer {
             close(fd)
             TemporaryFiles.forget(interruptSlot)
+        }
+        do {
+            try finishDirectWrites()
+        } catch {
+            unlink(temporary)
+            throw error
         }
         guard fsync(fd) == 0, rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))

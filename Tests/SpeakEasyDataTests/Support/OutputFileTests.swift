@@ -50,6 +50,60 @@ struct OutputFileTests {
         }
     }
 
+    /// Past ``OutputFile/directAfter`` the file is written past the page cache, a block-aligned MiB
+    /// at a time, the bytes after the last whole block at the end; read back before the commit (as a
+    /// CSV whose header grew is), it holds every byte so far, and what follows is still written.
+    /// Where the directory's file system refuses `O_DIRECT` (tmpfs, on older kernels), the file
+    /// goes on through the cache.
+    @Test(
+        "a file written past the page cache is whole when read back early and when committed",
+        arguments: ["", "/dev/shm"]
+    )
+    func writtenDirect(base: String) throws {
+        if !base.isEmpty, !FileManager.default.fileExists(atPath: base) { return }
+        try withTemporaryDirectorySync { directory in
+            let directory = base.isEmpty ? directory : base
+            let path = directory + "/direct-\(UInt64.random(in: 0...UInt64.max)).bin"
+            defer { unlink(path) }
+            let output = try OutputFile(path: path)
+            let pattern = (0..<(1 << 20) + 7).map { _ in UInt8.random(in: 0...255) }
+            var expected: [UInt8] = []
+            func write(upTo size: Int) throws {
+                while expected.count < size {
+                    let start = expected.count % pattern.count
+                    var chunk = Array(pattern[start..<min(pattern.count, start + Int.random(in: 1...(1 << 19)))])
+                    expected += chunk
+                    try output.drain(&chunk)
+                }
+            }
+            try write(upTo: Int(OutputFile.directAfter) + 3 * (1 << 20) + 4_321)
+            let early = try #require(try output.flushedTemporaryPath())
+            #expect(try Data(contentsOf: URL(fileURLWithPath: early)) == Data(expected))
+            try write(upTo: expected.count + 2 * (1 << 20) + 99)
+            #expect(output.bytesWritten == Int64(expected.count))
+            try output.commit()
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(expected))
+        }
+    }
+
+    @Test("a large file written past the page cache is whole when committed")
+    func committedDirect() throws {
+        try withTemporaryDirectorySync { directory in
+            let path = directory + "/direct.bin"
+            let output = try OutputFile(path: path)
+            // Whole blocks, then a tail that is not one: the tail goes through the cache at the commit.
+            var expected: [UInt8] = []
+            for index in 0..<40 {
+                var chunk = [UInt8](repeating: UInt8(index), count: 512 << 10)
+                if index == 39 { chunk += [1, 2, 3] }
+                expected += chunk
+                try output.drain(&chunk)
+            }
+            try output.commit()
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(expected))
+        }
+    }
+
     /// Renaming a temporary file over `/dev/null` would replace the device with a regular file, and
     /// every later `> /dev/null` on the machine would fill the disk.
     @Test("a device such as /dev/null is written in place and stays a device")
