@@ -159,7 +159,7 @@ extension SQLiteStorageAccount {
                 rowKey: statement.textInPlace(1),
                 etag: statement.isNull(3) ? nil : statement.textInPlace(3),
                 properties: statement.blobInPlace(4),
-                timestamp: try? EdmDateTime.parse(statement.textInPlace(2))
+                timestamp: statement.textInPlace(2)
             )
             return true
         }

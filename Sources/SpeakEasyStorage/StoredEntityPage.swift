@@ -31,6 +31,9 @@ package struct StoredEntityPage: Sendable {
         /// The properties as a minimal-metadata JSON object (``EncodedEntity/properties``).
         package var properties: Range<Int>
         package var timestamp: EdmDateTime?
+        /// The Timestamp as the store spells it, when it parsed: a reply spells it again from its
+        /// digits (``EdmDateTime/appendLexicalForm(ofParsed:to:trimmed:)``).
+        package var timestampText: Range<Int>?
     }
 
     /// Every entity's fields, one after another.
@@ -51,21 +54,24 @@ package struct StoredEntityPage: Sendable {
 
     package var count: Int { entries.count }
 
-    /// Appends an entity from its fields' bytes (UTF-8 keys and ETag), valid only during the call.
-    /// Text that is not UTF-8 (a damaged store) is repaired as `String(decoding:as:)` repairs it.
+    /// Appends an entity from its fields' bytes (UTF-8 keys, ETag and Timestamp), valid only during
+    /// the call. Text that is not UTF-8 (a damaged store) is repaired as `String(decoding:as:)`
+    /// repairs it; a Timestamp that does not parse is none.
     package mutating func append(
         partitionKey: UnsafeRawBufferPointer,
         rowKey: UnsafeRawBufferPointer,
         etag: UnsafeRawBufferPointer?,
         properties: UnsafeRawBufferPointer,
-        timestamp: EdmDateTime?
+        timestamp: UnsafeRawBufferPointer
     ) {
+        let time = try? EdmDateTime.parse(timestamp)
         let entry = Entry(
             partitionKey: appendText(partitionKey),
             rowKey: appendText(rowKey),
             etag: etag.map { appendText($0) },
             properties: appendBytes(properties),
-            timestamp: timestamp
+            timestamp: time,
+            timestampText: time == nil ? nil : appendBytes(timestamp)
         )
         entries.append(entry)
     }
@@ -76,7 +82,8 @@ package struct StoredEntityPage: Sendable {
             rowKey: appendBytes(entity.encoded.rowKey.utf8),
             etag: entity.etag.map { appendBytes($0.utf8) },
             properties: appendBytes(entity.encoded.properties),
-            timestamp: entity.timestamp
+            timestamp: entity.timestamp,
+            timestampText: nil
         )
         entries.append(entry)
     }

@@ -209,11 +209,11 @@ package struct JSONPageCopier {
         _ bytes: UnsafeRawBufferPointer,
         to out: inout [UInt8]
     ) -> Bool {
-        guard case .string(.plain(let range, _)) = value,
-            let time = try? EdmDateTime.parse(UnsafeRawBufferPointer(rebasing: bytes[range]))
-        else { return false }
+        guard case .string(.plain(let range, _)) = value else { return false }
+        let text = UnsafeRawBufferPointer(rebasing: bytes[range])
+        guard (try? EdmDateTime.parse(text)) != nil else { return false }
         out.append(UInt8(ascii: "\""))
-        time.append(to: &out)
+        EdmDateTime.appendLexicalForm(ofParsed: text, to: &out, trimmed: false)
         out.append(UInt8(ascii: "\""))
         return true
     }

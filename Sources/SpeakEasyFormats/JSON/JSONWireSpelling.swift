@@ -146,11 +146,10 @@ package struct JSONWireSpelling {
                 out.append(UInt8(ascii: ","))
                 out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[member]))
                 // A date, unless what the annotation named is itself an annotation.
-                if isDate, annotates == nil,
-                    let time = try? EdmDateTime.parse(UnsafeRawBufferPointer(rebasing: raw[text]))
-                {
+                let date = UnsafeRawBufferPointer(rebasing: raw[text])
+                if isDate, annotates == nil, (try? EdmDateTime.parse(date)) != nil {
                     out.append(UInt8(ascii: "\""))
-                    time.append(to: &out, trimmed: true)
+                    EdmDateTime.appendLexicalForm(ofParsed: date, to: &out, trimmed: true)
                     out.append(UInt8(ascii: "\""))
                 } else {
                     out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[valueStart..<index]))

@@ -107,7 +107,15 @@ package struct TableJSONWriter: Sendable {
                     )
                     out += #","RowKey":"#.utf8
                     JSONEntityWriter.appendString(utf8: UnsafeRawBufferPointer(rebasing: bytes[entry.rowKey]), to: &out)
-                    if let timestamp = entry.timestamp {
+                    if let text = entry.timestampText {
+                        out += #","Timestamp":""#.utf8
+                        EdmDateTime.appendLexicalForm(
+                            ofParsed: UnsafeRawBufferPointer(rebasing: bytes[text]),
+                            to: &out,
+                            trimmed: true
+                        )
+                        out += "\"".utf8
+                    } else if let timestamp = entry.timestamp {
                         out += #","Timestamp":""#.utf8
                         timestamp.append(to: &out, trimmed: true)
                         out += "\"".utf8

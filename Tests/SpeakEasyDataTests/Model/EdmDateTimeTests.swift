@@ -46,6 +46,36 @@ struct EdmDateTimeTests {
         #expect(date.formatted().count == 28)
     }
 
+    /// The copy paths spell a parsed date again from its text; it must be what formatting the
+    /// parsed value writes, for every width of fraction, with trailing zeros, and without the `Z`.
+    @Test("a parsed text spelled again from its digits is the value's lexical form, trimmed or not")
+    func lexicalFormOfParsedText() throws {
+        var texts = [
+            "2012-11-10T03:04:05Z", "2012-11-10T03:04:05", "2012-11-10T03:04:05.0Z", "2012-11-10T03:04:05.0000000Z",
+            "2012-11-10T03:04:05.1000000Z", "2012-11-10T03:04:05.1020Z", "0001-01-01T00:00:00Z",
+            "9999-12-31T23:59:59.9999999Z", "2024-02-29T12:00:00.05", "2026-11-29T08:51:39.9191834Z",
+        ]
+        for _ in 0..<2_000 {
+            let ticks = Int64.random(in: 0...EdmDateTime.max.ticks)
+            let digits = Int.random(in: 0...7)
+            var text = Array(EdmDateTime(uncheckedTicks: ticks).formatted().prefix(19))
+            if digits > 0 { text += Array(".".utf8) + (0..<digits).map { _ in UInt8.random(in: 48...57) } }
+            if Bool.random() { text += Array("Z".utf8) }
+            texts.append(String(decoding: text, as: UTF8.self))
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let value = try bytes.withUnsafeBytes { try EdmDateTime.parse($0) }
+            for trimmed in [false, true] {
+                var expected: [UInt8] = []
+                value.append(to: &expected, trimmed: trimmed)
+                var spelled: [UInt8] = []
+                bytes.withUnsafeBytes { EdmDateTime.appendLexicalForm(ofParsed: $0, to: &spelled, trimmed: trimmed) }
+                #expect(spelled == expected, "\(text), trimmed: \(trimmed)")
+            }
+        }
+    }
+
     @Test("append(to:) writes the same bytes as formatted() after existing content")
     func appendToBuffer() {
         let date = EdmDateTime.at("2012-11-10T03:04:05.2Z")
