@@ -19,6 +19,26 @@ package enum SeedLock {
         return true
     }
 
+    /// Waits until no other seed holds a local store's lock, then takes it for the rest of the
+    /// process; at once when this process holds it already. A merge that ran beside another seed
+    /// (unmarked: ``hold(_:)`` returned false) calls it before its manifest counts the table, so that
+    /// it counts after the other has written everything. Polled, so that Ctrl-C (the task's
+    /// cancellation) ends the wait.
+    package static func waitForTurn(_ location: StorageLocation) async throws {
+        guard case .local(let path) = location, !held.withLock({ $0.contains(path) }) else { return }
+        // Never closed, as in hold(_:).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        held.withLock { _ = $0.insert(path) }
+    }
+
+    /// The stores whose lock this process holds: a second `flock` of its own would wait on itself.
+    private static let held = Locked<Set<String>>([])
+
     /// Whether a seed holds a local store's lock (nil: the account is not a local file).
     package static func isHeld(_ location: StorageLocation) -> Bool? {
         if case .local(let path) = location { return isHeld(path) }
@@ -36,7 +56,11 @@ package enum SeedLock {
         // second, or a seed that starts just then would run unmarked. Past that another seed holds
         // it, which the caller is told.
         for _ in 0..<200 {
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK { return true }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                held.withLock { _ = $0.insert(path) }
+                return true
+            }
+            if errno != EWOULDBLOCK { return true }
             usleep(5_000)
         }
         return false

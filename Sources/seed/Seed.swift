@@ -251,9 +251,10 @@ struct Seed: AsyncParsableCommand {
                 options: request.resolved(catalog: catalog, photoBaseURL: photoBaseURL)
             )
         }
-        let seeder = Seeder(catalog: catalog, request: request)
+        var seeder = Seeder(catalog: catalog, request: request)
+        seeder.beforeCountingTable = { [location = storeOption.location] in try await SeedLock.waitForTurn(location) }
         let store = dryRun ? existing : try openStore()
-        let report = try await Interruption.cancelling {
+        let report = try await Interruption.cancelling { [seeder] in
             try await seeder.run(store: store, photoBaseURL: photoBaseURL) { progress in
                 let noun = [.reading, .verifying].contains(progress.phase) ? "entities" : progress.phase.rawValue
                 progressBar.update(
@@ -276,6 +277,7 @@ struct Seed: AsyncParsableCommand {
     /// `--from-file`: the same store rules as generated data, for entities read from files.
     private func importFiles(_ progressBar: ProgressBar) async throws -> String {
         var importer = FileImporter(files: fromFile, request: storeRequest())
+        importer.beforeCountingTable = { [location = storeOption.location] in try await SeedLock.waitForTurn(location) }
         importer.readOptions = EntityFiles.ReadOptions(
             format: fromFormat,
             delimiter: delimiter?.byte ?? UInt8(ascii: ",")

@@ -81,6 +81,38 @@ struct ConcurrentSeedTests {
         #expect(validated.status == 0, "\(validated)")
     }
 
+    /// The race behind an intermittent failure of the test above: a merge that finished first counted
+    /// the table while the other still wrote, and wrote its short count last. Now a merge that ran
+    /// beside another seed waits, its writes done, until that seed's lock is free, and counts after.
+    /// The lock is held here as a running seed holds it.
+    @Test("a merge beside another seed waits for it before it counts the table, then counts it all")
+    func mergeWaitsForTheOtherSeed() async throws {
+        let scratch = try Scratch()
+        let store = try await SeedTool.seededStore(scratch, seed: 1)
+        let before = try await SQLiteShell.integer(store, "SELECT count(*) FROM entities WHERE table_name = 'events'")
+        let descriptor = open(store, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        let merge = try SeedTool.start(
+            ["--events", "300", "--seed", "2", "--from", "2026-01-01", "--quiet", "--mode", "merge", "--store", store],
+            in: scratch.path
+        )
+        // Its events written, it waits for the lock rather than finishing.
+        var written = before
+        for _ in 0..<600 where written < before + 300 {
+            try await Task.sleep(for: .milliseconds(100))
+            written = try await SQLiteShell.integer(store, "SELECT count(*) FROM entities WHERE table_name = 'events'")
+        }
+        try #require(written >= before + 300, "the merge did not write its events: \(written - before)")
+        try await Task.sleep(for: .seconds(2))
+        #expect(merge.isRunning, "the merge finished while another seed held the store")
+        close(descriptor)
+        let result = await merge.finish()
+        #expect(result.status == 0, "\(result)")
+        let validated = try await BuiltTool.validate.run(["--store", store], in: scratch.path)
+        #expect(validated.status == 0, "\(validated)")
+    }
+
     @Test(
         "a plain run (or a reset) while another seed writes: exit 69, 'a seed is writing to this store now', nothing written"
     )

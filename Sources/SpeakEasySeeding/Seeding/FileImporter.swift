@@ -15,6 +15,8 @@ package struct FileImporter {
     package var readOptions = EntityFiles.ReadOptions()
     package var request: SeedRequest
     package var batchSize = 2_500
+    /// Runs before the manifest counts a table that held other data (``Seeder/beforeCountingTable``).
+    package var beforeCountingTable: @Sendable () async throws -> Void = {}
 
     package init(files: [String], request: SeedRequest) {
         self.files = files
@@ -113,6 +115,7 @@ package struct FileImporter {
         if !batch.isEmpty { try await send() }
 
         // The manifest describes the whole table, which may hold more than the files did.
+        if holdsData && !request.reset { try await beforeCountingTable() }
         let counts = try await manifest.complete(
             in: store,
             written: holdsData && !request.reset ? nil : (read, inputHash),

@@ -18,6 +18,13 @@ package struct Seeder: Sendable {
     /// Photos put at once.
     static let photosAtOnce = 8
 
+    /// Runs before the manifest counts a table that held other data, by scanning it: a merge beside
+    /// another seed waits there until that one has written all it will (`seed` waits for its lock),
+    /// so that whichever manifest is written last holds both runs' entities. Without the wait, a
+    /// merge that finished first could count the table while the other still wrote, and write its
+    /// short count last.
+    package var beforeCountingTable: @Sendable () async throws -> Void = {}
+
     package init(catalog: SampleCatalog, request: SeedRequest) {
         self.catalog = catalog
         self.request = request
@@ -164,6 +171,7 @@ package struct Seeder: Sendable {
         }
 
         // The manifest describes the whole table: when it held other data too, hash it all.
+        if holdsData && !request.reset { try await beforeCountingTable() }
         let counts = try await newManifest.complete(
             in: store,
             written: holdsData && !request.reset ? nil : (statistics.partitionCounts, statistics.hash),
