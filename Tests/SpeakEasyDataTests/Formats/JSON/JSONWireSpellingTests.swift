@@ -27,7 +27,7 @@ struct JSONWireSpellingTests {
         "\u{2028}", "Edm.DateTime", "2026-03-01T18:30:00.0000000Z", "null", "{\"a\":1}",
     ]
 
-    static func randomValue(_ random: inout some RandomNumberGenerator) -> EdmValue {
+    static func randomValue(_ random: inout StatefulRandom) -> EdmValue {
         let unit = Bool.random(using: &random) ? EdmDateTime.ticksPerSecond : 1
         return switch Int.random(in: 0..<9, using: &random) {
         case 0: .int32(Int32.random(in: .min ... .max, using: &random))
@@ -45,7 +45,7 @@ struct JSONWireSpellingTests {
 
     @Test("objects the writer makes are copied in one pass, to the scanner's bytes", arguments: [true, false])
     func writerObjects(annotated: Bool) throws {
-        var random = SystemRandomNumberGenerator()
+        var random = StatefulRandom()
         var taken = 0
         for round in 0..<2000 {
             let count = Int.random(in: 0..<8, using: &random)
