@@ -100,13 +100,16 @@ package struct StoredEntityPage: Sendable {
     }
 
     /// The text of a field of ``bytes``.
-    package func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    package func text(_ range: Range<Int>) -> String { Self.text(range, of: bytes) }
+
+    private static func text(_ range: Range<Int>, of bytes: [UInt8]) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
 
     /// Drops the entities `leftOut` names by their keys (their bytes stay).
     package mutating func removeAll(where leftOut: (_ partitionKey: String, _ rowKey: String) -> Bool) {
         let bytes = self.bytes
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        entries.removeAll { leftOut(text($0.partitionKey), text($0.rowKey)) }
+        entries.removeAll { leftOut(Self.text($0.partitionKey, of: bytes), Self.text($0.rowKey, of: bytes)) }
     }
 
     /// The page's entities, each copied out: for tests, and callers that want values.
