@@ -19,8 +19,11 @@ package struct KeySample: Sendable {
     }
 
     /// A key about `target` keys past `lower` at the sample's density, strictly after `lower` and
-    /// before `upper` in key order; nil when the sample cannot tell (too few keys, or `lower` has
-    /// moved out of the stretch where the sample's keys part).
+    /// before `upper` in key order; nil when the sample cannot tell (too few keys, or keys that do
+    /// not part within the places a Double holds).
+    ///
+    /// `lower` may lie past the sample's stretch: a scan cuts ahead of the pages it has read, so its
+    /// latest sample lags its cuts by as many pieces as it reads at once.
     package func boundary(
         after lower: String,
         target: Int,
@@ -33,9 +36,14 @@ package struct KeySample: Sendable {
         let from = lower.unicodeScalars.map(\.value)
         var shared = 0
         while shared < first.count, shared < last.count, first[shared] == last[shared] { shared += 1 }
+        // Where `lower` leaves the sample's prefix, the guess is made from there. Requiring the
+        // prefix stopped every cut each time the scan's cuts passed the next first hex digit of its
+        // GUIDs, and read the rest uncut: at `--parallel 16` the reads in flight drained to one,
+        // sixteen times a partition.
+        var common = 0
+        while common < shared, common < from.count, first[common] == from[common] { common += 1 }
         // One place before the keys part, so a guess may carry into it (`…0f` on to `…10`).
-        let start = max(0, shared - 1)
-        guard from.count >= start, from[..<start] == first[..<start] else { return nil }
+        let start = max(0, common - 1)
 
         // As many places as a Double holds exactly. Each place has a radix of its own
         // (``KeyAlphabet``); one with a single character (a GUID's hyphen) adds nothing, so the

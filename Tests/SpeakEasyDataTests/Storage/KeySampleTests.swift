@@ -47,6 +47,31 @@ struct KeySampleTests {
         #expect(crossings >= 15, "only \(crossings) guesses crossed to the next first hex digit")
     }
 
+    @Test("GUIDs: a sample from pages behind the cut still guesses, across every first hex digit")
+    func guidsFromALaggingSample() throws {
+        var alphabet = KeyAlphabet()
+        for key in Self.keys { alphabet.learn(key) }
+        // Pages of 100 of these 100,000 keys span what pages of 1,000 span of a million: their
+        // keys share a first hex digit, and often a second. A scan reading 16 pieces at once cuts
+        // about 16 pieces ahead of the latest page it has read.
+        let (page, target) = (100, 90)
+        let lag = 16 * target
+        var crossings = 0
+        for last in stride(from: page - 1 + lag, to: Self.keys.count - 2 * page, by: 25) {
+            let sample = KeySample(first: Self.keys[last - lag - page + 1], last: Self.keys[last - lag], count: page)
+            let lower = Self.keys[last]
+            let boundary = try #require(
+                sample.boundary(after: lower, target: target, before: nil, alphabet: alphabet),
+                "no guess after \(lower) from a sample of \(sample.first) to \(sample.last)"
+            )
+            if sample.first.first != lower.first { crossings += 1 }
+            // A sample of 100 keys tells their density to about a tenth: these land 45 to 141 on.
+            let held = Self.count(from: lower, to: boundary)
+            #expect((40...150).contains(held), "after \(lower): \(boundary) holds \(held)")
+        }
+        #expect(crossings >= 15, "only \(crossings) samples lay before the cut's first hex digit")
+    }
+
     @Test("keys of many lengths: a guess never leaves the range and holds some keys")
     func mixedLengths() throws {
         let keys = (0..<5_000).map { String($0 * 7) }.sorted { KeyOrder.precedes($0, $1) }
