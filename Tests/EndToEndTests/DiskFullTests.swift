@@ -61,6 +61,23 @@ struct DiskFullTests {
         #expect(result.stderr.contains("out.csv") && result.stderr.contains("No space left on device"), "\(result)")
     }
 
+    /// Past its first 8 MB an output is written past the page cache, by a thread of its own
+    /// (`DirectWriter`): the disk fills there, and the tool still stops with 74 and leaves nothing.
+    @Test("export --to, full past the page cache: exit 74 naming the file, nothing left", .timeLimit(.minutes(3)))
+    func exportPastTheCache() async throws {
+        let scratch = try Scratch()
+        let events = try await Self.events(scratch, count: 10_000)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: events)[.size] as? Int)
+        try #require(size > 12 << 20, "the events are \(size) bytes, too few to fill 10 MiB")
+        let result = try await Self.onSmallDisk(
+            "10m",
+            "\"\(try Self.tool("export"))\" \"\(events)\" --format ndjson --to \"$FULL/out.ndjson\"\necho \"exit=$?\"\nls -A \"$FULL\"",
+            in: scratch
+        )
+        #expect(result.stdout == "exit=74\n", "\(result)")
+        #expect(result.stderr.contains("out.ndjson") && result.stderr.contains("No space left on device"), "\(result)")
+    }
+
     @Test("validate --output: exit 74 naming the file, and no report or temporary file left", .timeLimit(.minutes(3)))
     func validate() async throws {
         let scratch = try Scratch()

@@ -86,6 +86,28 @@ struct OutputFileTests {
         }
     }
 
+    /// The writes past the page cache happen on a thread of their own (``DirectWriter``): one that
+    /// fails there fails the next stage handed on, and the finish.
+    @Test("a write that fails on the direct writer's thread fails the next write and the finish")
+    func directWriterFailure() throws {
+        try withTemporaryDirectorySync { directory in
+            let path = directory + "/read-only.bin"
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            let fd = open(path, O_RDONLY)
+            defer { close(fd) }
+            let writer = DirectWriter(fd: fd, name: path, stages: 1, capacity: AlignedStage.alignment)
+            let stage = writer.emptyStage()
+            let block = [UInt8](repeating: 7, count: AlignedStage.alignment)
+            #expect(block.withUnsafeBytes { stage.fill(from: $0) } == block.count && stage.isFull)
+            try writer.write(stage)  // handed on: its failure comes later
+            let again = writer.emptyStage()  // the one stage, back once the thread has failed on it
+            #expect(again === stage && again.count == 0)
+            let failure = FileError(path: path, reason: "write failed: Bad file descriptor", kind: .ioError)
+            #expect(throws: failure) { try writer.write(again) }
+            #expect(throws: failure) { try writer.finish() }
+        }
+    }
+
     @Test("a large file written past the page cache is whole when committed")
     func committedDirect() throws {
         try withTemporaryDirectorySync { directory in
