@@ -1,4 +1,7 @@
 import Foundation
+import SpeakEasyServer
+import TestServer
+import TestSupport
 import Testing
 
 /// `export` answers a name that matches nothing, or an option its output ignores, with an error that
@@ -32,6 +35,41 @@ struct ExportNamesTests {
         #expect(result.status == 66, "\(result)")
         #expect(result.stderr == "export: error: \(message)\n", "\(result)")
         #expect(directoryListing(scratch.path) == ["store.sqlite"], "no output, no temporary file")
+    }
+
+    /// The names are checked only when a read finds nothing: checked first, they cost every export
+    /// of an account two round trips. Here the account refuses to list its tables, so an export
+    /// that asked would fail.
+    @Test("a partition that has entities is read without listing tables first, over the REST protocol")
+    func namesCheckedOnlyWhenNothingIsRead() async throws {
+        let scratch = try Scratch()
+        try await withRunningServer(
+            configure: { $0.faults = try! FaultPlan(parsing: "500/path=/devstoreaccount1/Tables") },
+            prepare: { path in
+                let seeded = try await SeedTool.run(
+                    ["--seed", "5", "--events", "50", "--store", path, "--quiet"],
+                    in: scratch.path
+                )
+                try #require(seeded.status == 0, "\(seeded)")
+            },
+            { server in
+                for parallel in ["1", "4"] {
+                    let result = try await BuiltTool.export.run(
+                        ["--store", server.connectionString(), "--partition", "Events", "--parallel", parallel]
+                            + ["--format", "ndjson", "--metadata", "none"],
+                        in: scratch.path
+                    )
+                    #expect(result.status == 0, "\(result)")
+                    #expect(result.stdout.split(separator: "\n").count == 50, "\(result)")
+                }
+                // With nothing to read, the listing is asked for, and its failure is the error.
+                let missing = try await BuiltTool.export.run(
+                    ["--store", server.connectionString(), "--partition", "Nope"],
+                    in: scratch.path
+                )
+                #expect(missing.status == 74 && missing.stderr.contains("a fault injected by --faults"), "\(missing)")
+            }
+        )
     }
 
     @Test(
