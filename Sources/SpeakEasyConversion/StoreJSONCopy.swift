@@ -31,6 +31,6 @@ private struct CopiedPage: ScanPage {
     var next: ContinuationToken?
 
     var count: Int { page.count }
-    func partitionKey(at index: Int) -> String { page.partitionKeys[index] }
-    func rowKey(at index: Int) -> String { page.rowKeys[index] }
+    func partitionKey(at index: Int) -> String { page.partitionKey(at: index) }
+    func rowKey(at index: Int) -> String { page.rowKey(at: index) }
 }
