@@ -152,9 +152,38 @@ package struct JSONPageCopier {
             index += 1
         }
         propertyNames.removeAll(keepingCapacity: true)
+        // Plain properties in a row, spelled in the reply as the formatter spells them (no space
+        // around the colon or the comma), are copied as one run of the reply's bytes: a member at a
+        // time, the appends were a sixth of the copy's time (perf).
+        var run: Range<Int>?
+        func endRun() {
+            guard let members = run else { return }
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[members]))
+            run = nil
+        }
         while index < members.count {
             let property = name(index)
             guard property.bytes != nil else { return nil }
+            if case .plain(let key, _) = members[index].key,
+                case .string(.plain(let value, let ascii)) = members[index].value,
+                value.lowerBound == key.upperBound + 3, property.annotated == nil
+            {
+                guard property.isProperty,
+                    ascii || UTF8Text.isValid(UnsafeRawBufferPointer(rebasing: bytes[value]))
+                else { return nil }
+                let member = (key.lowerBound - 1)..<(value.upperBound + 1)
+                if let members = run, members.upperBound + 1 == member.lowerBound {
+                    run = members.lowerBound..<member.upperBound
+                } else {
+                    endRun()
+                    run = member
+                }
+                propertyNames.append(property)
+                index += 1
+                continue
+            }
+            endRun()
             append(#",""#, to: &out)
             out.append(contentsOf: property.bytes!)
             if let annotated = property.annotated {
@@ -177,6 +206,7 @@ package struct JSONPageCopier {
                 index += 1
             }
         }
+        endRun()
         guard areDistinct(propertyNames) else { return nil }
         out.append(UInt8(ascii: "}"))
         // A plain key is written as it is, its text the key; an escaped one is escaped again.

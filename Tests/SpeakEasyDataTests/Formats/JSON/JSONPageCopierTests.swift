@@ -60,7 +60,10 @@ struct JSONPageCopierTests {
         "{\(etag),\(keys)2\",\"Timestamp\":\"2026-03-01T18:30:05Z\",\"EventName\":\"x\"}",
         "{\(keys)3\"}",
         "{\(keys)4\",\"\":\"an empty name\",\"Timestamp2\":\"2026-03-01T18:30:05Z\"}",
-        #"{ "PartitionKey" : "p" , "RowKey":"r" , "City":"Zürich" }"#
+        #"{ "PartitionKey" : "p" , "RowKey":"r" , "City":"Zürich" }"#,
+        // Runs of plain properties broken by spaces, an escape, non-ASCII text and a date.
+        #"{"PartitionKey":"p","RowKey":"r","A":"1","B":"2" ,"C" :"3","D": "4","E":"5","F":"\n","G":"é","#
+            + #""H":"8","W@odata.type":"Edm.DateTime","W":"2026-03-01T18:30:05Z","I":"9","J":"10"}"#
     )
 
     @Test("events as Azure sends them are copied, not decoded, and equal the formatter's bytes", arguments: layouts)
@@ -196,7 +199,7 @@ struct JSONPageCopierTests {
     func fullMetadata() throws {
         var copier = JSONPageCopier(formatter: JSONFormatter(metadata: .full))
         let page = try copier.copy(page: Self.events, decode: TableJSONReader.entities)
-        #expect(page.decoded == 5)
+        #expect(page.decoded == 6)
         var formatter = JSONFormatter(metadata: .full)
         var out: [UInt8] = []
         for entity in try TableJSONReader.entities(Self.events) { try formatter.append(entity, into: &out) }
