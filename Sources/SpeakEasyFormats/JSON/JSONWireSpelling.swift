@@ -116,6 +116,23 @@ package struct JSONWireSpelling {
         var index = 1
         // The property the member before annotated as a DateTime: the writer puts the value next.
         var dateName: Range<Int>?
+        // Members in a row that are copied as they are, appended as one run: a member at a time
+        // (two appends each), a page's reply took 6% longer (serve-query-page, wall clock).
+        var run: Range<Int>?
+        func endRun() {
+            guard let members = run else { return }
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[members]))
+            run = nil
+        }
+        func copy(_ member: Range<Int>) {
+            if let members = run, members.upperBound + 1 == member.lowerBound {
+                run = members.lowerBound..<member.upperBound
+            } else {
+                endRun()
+                run = member
+            }
+        }
         while true {
             guard index < count, raw[index] == UInt8(ascii: "\"") else { return nil }
             let key = (index + 1)..<JSONStringBytes.nextSpecial(raw, from: index + 1)
@@ -143,16 +160,17 @@ package struct JSONWireSpelling {
                     if equal(raw, text, dateTimeType) { dateName = name }
                     guard annotated else { break }
                 }
-                out.append(UInt8(ascii: ","))
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[member]))
                 // A date, unless what the annotation named is itself an annotation.
                 let date = UnsafeRawBufferPointer(rebasing: raw[text])
                 if isDate, annotates == nil, (try? EdmDateTime.parse(date)) != nil {
+                    endRun()
+                    out.append(UInt8(ascii: ","))
+                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[member]))
                     out.append(UInt8(ascii: "\""))
                     EdmDateTime.appendLexicalForm(ofParsed: date, to: &out, trimmed: true)
                     out.append(UInt8(ascii: "\""))
                 } else {
-                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[valueStart..<index]))
+                    copy(member.lowerBound..<index)
                 }
             case _ where annotates != nil:
                 // An annotation that is no string is none the writer writes.
@@ -165,13 +183,11 @@ package struct JSONWireSpelling {
                 let word: StaticString = raw[valueStart] == UInt8(ascii: "t") ? "true" : "false"
                 guard starts(raw, at: valueStart, with: word) else { return nil }
                 index = valueStart + word.utf8CodeUnitCount
-                out.append(UInt8(ascii: ","))
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[member.lowerBound..<index]))
+                copy(member.lowerBound..<index)
             default:
                 guard let end = plainNumberEnd(raw, from: valueStart) else { return nil }
                 index = end
-                out.append(UInt8(ascii: ","))
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[member.lowerBound..<index]))
+                copy(member.lowerBound..<index)
             }
             guard index < count else { return nil }
             if raw[index] == UInt8(ascii: ",") {
@@ -179,6 +195,7 @@ package struct JSONWireSpelling {
                 continue
             }
             guard raw[index] == UInt8(ascii: "}"), dateName == nil else { return nil }
+            endRun()
             return index + 1
         }
     }
