@@ -153,15 +153,8 @@ package struct JSONPageCopier {
         }
         propertyNames.removeAll(keepingCapacity: true)
         // Plain properties in a row, spelled in the reply as the formatter spells them (no space
-        // around the colon or the comma), are copied as one run of the reply's bytes: a member at a
-        // time, the appends were a sixth of the copy's time (perf).
-        var run: Range<Int>?
-        func endRun() {
-            guard let members = run else { return }
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[members]))
-            run = nil
-        }
+        // around the colon or the comma), are copied as one run of the reply's bytes.
+        var run = MemberRun()
         while index < members.count {
             let property = name(index)
             guard property.bytes != nil else { return nil }
@@ -172,18 +165,12 @@ package struct JSONPageCopier {
                 guard property.isProperty,
                     ascii || UTF8Text.isValid(UnsafeRawBufferPointer(rebasing: bytes[value]))
                 else { return nil }
-                let member = (key.lowerBound - 1)..<(value.upperBound + 1)
-                if let members = run, members.upperBound + 1 == member.lowerBound {
-                    run = members.lowerBound..<member.upperBound
-                } else {
-                    endRun()
-                    run = member
-                }
+                run.add((key.lowerBound - 1)..<(value.upperBound + 1), from: bytes, to: &out)
                 propertyNames.append(property)
                 index += 1
                 continue
             }
-            endRun()
+            run.end(from: bytes, to: &out)
             append(#",""#, to: &out)
             out.append(contentsOf: property.bytes!)
             if let annotated = property.annotated {
@@ -206,7 +193,7 @@ package struct JSONPageCopier {
                 index += 1
             }
         }
-        endRun()
+        run.end(from: bytes, to: &out)
         guard areDistinct(propertyNames) else { return nil }
         out.append(UInt8(ascii: "}"))
         // A plain key is written as it is, its text the key; an escaped one is escaped again.
