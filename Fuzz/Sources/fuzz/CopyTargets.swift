@@ -41,8 +41,9 @@ enum CopyTargets {
                     "page copy: \(String(decoding: page.bytes, as: UTF8.self)) where the formatter wrote \(String(decoding: out, as: UTF8.self))"
                 )
             }
-            guard zip(page.partitionKeys, page.rowKeys).flatMap({ [$0, $1] }) == keys else {
-                fatalError("page copy: keys \(page.partitionKeys) \(page.rowKeys), expected \(keys)")
+            let copiedKeys = (0..<page.count).flatMap { [page.partitionKey(at: $0), page.rowKey(at: $0)] }
+            guard copiedKeys == keys else {
+                fatalError("page copy: keys \(copiedKeys), expected \(keys)")
             }
         case (.failure(let error), .failure(let expectedError)):
             guard "\(error)" == "\(expectedError)" else {
