@@ -72,6 +72,36 @@
         return index
     }
 
+    /// ``firstMarked(in:from:to:_:)`` sixteen bytes at a time: `vectors` marks the bytes of a SIMD
+    /// vector (SSE2 on x86-64's baseline, NEON on arm64), and the first marked lane is read from the
+    /// mask's two words, as a word's is. Stops at the first match, or at the first offset with fewer
+    /// than sixteen bytes left, from which the caller goes on with the word loop.
+    ///
+    /// Over a 1 KB string with nothing to mark: 10.5 GB/s, against 2.9 GB/s for the word loop. The
+    /// mask is not tested with `any(_:)`, which Swift 6.3 compiles to a call to the generic `min()`
+    /// for every vector (and then runs at 3.5 GB/s).
+    @inlinable @inline(__always)
+    package static func firstMarked(
+        in raw: UnsafeRawPointer,
+        from: Int,
+        to end: Int,
+        vectors marks: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>
+    ) -> Int {
+        var index = from
+        while index + 16 <= end {
+            let vector = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let lanes = SIMD16<UInt8>.zero.replacing(with: 0xFF, where: marks(vector))
+            let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+            if words[0] | words[1] != 0 {
+                // Lane 0 is the low byte of the first word on a little-endian machine.
+                let low = words[0] != 0
+                return index + (low ? 0 : 8) + (low ? words[0] : words[1]).trailingZeroBitCount >> 3
+            }
+            index += 16
+        }
+        return index
+    }
+
     /// ``firstMarked(in:from:to:_:)`` over the whole of `raw`, from `from` (which an empty `raw` returns).
     @inlinable @inline(__always)
     package static func firstMarked(in raw: UnsafeRawBufferPointer, from: Int, _ marks: (UInt64) -> UInt64) -> Int {
@@ -91,6 +121,20 @@
         var index = firstMarked(in: raw, from: from, marks)
         while index < raw.count, marks(UInt64(raw[index])) & 0x80 == 0 { index += 1 }
         return index
+    }
+
+    /// ``firstMarkedByte(in:from:_:)`` sixteen bytes at a time while sixteen are left
+    /// (``firstMarked(in:from:to:vectors:)``), then a word and bytes: `vectors` and `words` mark the
+    /// same bytes.
+    @inlinable @inline(__always)
+    package static func firstMarkedByte(
+        in raw: UnsafeRawBufferPointer,
+        from: Int,
+        vectors: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>,
+        words: (UInt64) -> UInt64
+    ) -> Int {
+        guard let base = raw.baseAddress else { return from }
+        return firstMarkedByte(in: raw, from: firstMarked(in: base, from: from, to: raw.count, vectors: vectors), words)
     }
 
     /// The index of the first `byte` at or after `from` in `raw` (or `raw.count`), eight bytes at a time.

@@ -156,7 +156,7 @@ struct JSONObjectScanner {
         let start = position
         var nonASCII: UInt64 = 0
         while true {
-            position = nextSpecial(from: position, nonASCII: &nonASCII)
+            position = JSONStringBytes.nextSpecial(bytes, from: position, nonASCII: &nonASCII)
             guard position < bytes.count else { throw endError("unterminated string") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -226,24 +226,6 @@ struct JSONObjectScanner {
             guard let string else { throw error("a string is not valid UTF-8") }
             return string
         }
-    }
-
-    /// The index of the next quote, backslash or control character at or after `from` (or the end),
-    /// eight bytes at a time; `nonASCII` collects high bits seen (words read past the match included,
-    /// which only sends a string to validation).
-    @inline(__always)
-    private func nextSpecial(from: Int, nonASCII: inout UInt64) -> Int {
-        var index = SWAR.firstMarked(in: bytes, from: from) { word in
-            nonASCII |= word & SWAR.highs
-            return JSONStringBytes.marksSpecial(word)
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x22 || byte == 0x5C || byte < 0x20 { return index }
-            nonASCII |= UInt64(byte & 0x80)
-            index += 1
-        }
-        return index
     }
 
     /// Decoded text as a String; nil when it is not valid UTF-8 (which `ascii` rules out).

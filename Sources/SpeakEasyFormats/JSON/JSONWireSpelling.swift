@@ -136,7 +136,9 @@ package struct JSONWireSpelling {
             let member = (key.lowerBound - 1)..<valueStart
             switch raw[valueStart] {
             case UInt8(ascii: "\""):
-                guard let (close, escaped) = stringEnd(raw, from: valueStart + 1) else { return nil }
+                guard let (close, escaped, _) = JSONStringBytes.writerSpelledEnd(raw, from: valueStart + 1) else {
+                    return nil
+                }
                 index = close + 1
                 let text = (valueStart + 1)..<close
                 // The scanner decodes a string with escapes and checks it is UTF-8 (its escapes
@@ -187,49 +189,6 @@ package struct JSONWireSpelling {
     }
 
     private static let dateTimeType: StaticString = "Edm.DateTime"
-
-    /// The index of the quote that closes the string whose text starts at `from`, and whether it has
-    /// escapes; nil when it holds a
-    /// control character or an escape the writer would not write (`\/`, `\b`, `\u00e9`…), which
-    /// the general path decodes and escapes again.
-    private static func stringEnd(_ raw: UnsafeRawBufferPointer, from: Int) -> (Int, escaped: Bool)? {
-        var index = from
-        var escaped = false
-        while true {
-            index = JSONStringBytes.nextSpecial(raw, from: index)
-            guard index < raw.count else { return nil }
-            switch raw[index] {
-            case UInt8(ascii: "\""): return (index, escaped)
-            case UInt8(ascii: "\\"):
-                escaped = true
-                guard index + 1 < raw.count else { return nil }
-                switch raw[index + 1] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    index += 2
-                case UInt8(ascii: "u"):
-                    // `\u00XX`, lowercase, for a control character the writer has no short escape for.
-                    guard index + 5 < raw.count, raw[index + 2] == UInt8(ascii: "0"),
-                        raw[index + 3] == UInt8(ascii: "0"),
-                        raw[index + 4] == UInt8(ascii: "0") || raw[index + 4] == UInt8(ascii: "1"),
-                        let low = lowerHexDigit(raw[index + 5])
-                    else { return nil }
-                    let code = (raw[index + 4] - UInt8(ascii: "0")) << 4 | low
-                    guard code != 0x09, code != 0x0A, code != 0x0D else { return nil }
-                    index += 6
-                default: return nil
-                }
-            default: return nil
-            }
-        }
-    }
-
-    private static func lowerHexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
 
     /// Where a number without an exponent ends (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`); nil for any other.
     private static func plainNumberEnd(_ raw: UnsafeRawBufferPointer, from: Int) -> Int? {
