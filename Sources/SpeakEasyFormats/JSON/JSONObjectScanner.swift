@@ -84,6 +84,12 @@ struct JSONObjectScanner {
         try expect(UInt8(ascii: "}"))
     }
 
+    /// Moves on to `end`, past bytes read by other means that hold no line break (an object copied
+    /// in one pass, ``JSONReplyCopy``).
+    mutating func skip(to end: Int) {
+        position = end
+    }
+
     /// The next non-whitespace byte, not consumed; nil at the end of the bytes.
     mutating func peek() throws(JSONSyntaxError) -> UInt8? {
         position = JSONWhitespace.skip(bytes, from: position, line: &line, lineStart: &lineStart)

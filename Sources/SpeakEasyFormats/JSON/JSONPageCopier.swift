@@ -18,14 +18,18 @@ import Darwin
 /// `Timestamp`, then the properties), with plain ASCII names, string values, and each DateTime's
 /// annotation just before its value. Dates are written again with seven fractional digits (Azure
 /// trims them); escaped strings are escaped again the writer's way. Any other object (a number, a
-/// null, an annotation elsewhere, a name the writer refuses) is decoded and formatted alone. A page
-/// the copy cannot read is decoded whole by the caller's reader, so that its errors are that
-/// reader's own; the tests hold every path to the decoder's and formatter's bytes.
+/// null, an annotation elsewhere, a name the writer refuses) is decoded and formatted alone. An object
+/// that Azure spelled as the formatter writes it, the usual one, is copied in one pass
+/// (``JSONReplyCopy``); the others are read into a member list first. A page the copy cannot read
+/// is decoded whole by the caller's reader, so that its errors are that reader's own; the tests hold
+/// every path to the decoder's and formatter's bytes.
 package struct JSONPageCopier {
     private var formatter: JSONFormatter
     private var members: [JSONMember] = []
     /// The property names of the object being copied, for the check that none repeats.
     private var propertyNames: [Name] = []
+    /// The same, for ``JSONReplyCopy``.
+    private var spelledNames: [Range<Int>] = []
     private var decoder = JSONEntityDecoder(mode: .entity)
 
     package init(formatter: JSONFormatter) { self.formatter = formatter }
@@ -64,6 +68,11 @@ package struct JSONPageCopier {
                 repeat {
                     guard try scanner.peek() == UInt8(ascii: "{") else { return false }
                     let start = scanner.position
+                    if let end = appendSpelled(bytes, at: start, to: &page) {
+                        guard end - start <= JSONEntityStreamReader.maximumObjectSize else { return false }
+                        scanner.skip(to: end)
+                        continue
+                    }
                     try scanner.scanObject(into: &members)
                     guard scanner.position - start <= JSONEntityStreamReader.maximumObjectSize else { return false }
                     if !appendCopy(bytes, to: &page) {
@@ -98,6 +107,23 @@ package struct JSONPageCopier {
     }
 
     // MARK: - The copy
+
+    /// Appends the object at `start` as the formatter writes it, in one pass (``JSONReplyCopy``); where
+    /// it ends, or nil, with nothing appended, for an object the member list must read.
+    private mutating func appendSpelled(
+        _ bytes: UnsafeRawBufferPointer,
+        at start: Int,
+        to page: inout JSONFormattedPage
+    ) -> Int? {
+        let written = page.bytes.count
+        page.beginEntity(formatter.layout)
+        guard let copied = JSONReplyCopy.append(bytes, at: start, names: &spelledNames, to: &page.bytes) else {
+            page.bytes.removeSubrange(written...)
+            return nil
+        }
+        page.endEntity(formatter.layout, keys: .written(copied.partitionKey, copied.rowKey))
+        return copied.end
+    }
 
     /// Appends the object just scanned as the formatter writes it; false, with nothing appended,
     /// when only decoding it can say what the formatter would write.

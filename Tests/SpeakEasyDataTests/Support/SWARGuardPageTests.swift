@@ -110,6 +110,28 @@ struct SWARGuardPageTests {
 
     static let commaDoubling = ByteRewriteTable { $0 == UInt8(ascii: ",") ? [$0, $0] : nil }
 
+    @Test("JSON: the string scans, and the reply copy of every cut of an object")
+    func json() {
+        for bytes in Self.inputs {
+            let guarded = GuardedBytes(bytes)
+            let expected = bytes.withUnsafeBytes { JSONStringBytes.writerSpelledEnd($0, from: 0) }
+            let found = JSONStringBytes.writerSpelledEnd(guarded.raw, from: 0)
+            #expect(found?.0 == expected?.0 && found?.escaped == expected?.escaped && found?.ascii == expected?.ascii)
+        }
+        let object = Array(
+            (#"{"odata.etag":"W/\"datetime'2026-03-01T18%3A30%3A05.1Z'\"","PartitionKey":"Events","RowKey":"0f6c","#
+                + #""Timestamp":"2026-03-01T18:30:05.1Z","EventDate@odata.type":"Edm.DateTime","#
+                + #""EventDate":"2026-03-01T18:30:00Z","EventName":"Swift \"Night\" in Zürich"}"#).utf8
+        )
+        for cut in 0...object.count {
+            let guarded = GuardedBytes(Array(object[..<cut]))
+            var names: [Range<Int>] = []
+            var out: [UInt8] = []
+            let copied = JSONReplyCopy.append(guarded.raw, at: 0, names: &names, to: &out)
+            #expect((copied != nil) == (cut == object.count), "cut at \(cut)")
+        }
+    }
+
     @Test("SWAR.firstMarked, copyUnmarked, appendRewriting, SWAR.count and ByteHash.hash")
     func primitives() {
         for bytes in Self.inputs {
@@ -119,6 +141,13 @@ struct SWARGuardPageTests {
             let found = SWAR.firstMarked(in: guarded.raw, from: 0) { SWAR.bytes($0, equalTo: commas) }
             // A match in the last bytes is left to the caller's byte loop.
             #expect(found == expected || (found == bytes.count & ~7 && expected >= found))
+            let byVectors = SWAR.firstMarkedByte(
+                in: guarded.raw,
+                from: 0,
+                vectors: { $0 .== SIMD16(repeating: UInt8(ascii: ",")) },
+                words: { SWAR.bytes($0, equalTo: commas) }
+            )
+            #expect(byVectors == expected)
             #expect(SWAR.count(of: 0x0A, in: guarded.buffer) == bytes.count { $0 == 0x0A })
             #expect(ByteHash.hash(guarded.raw) == bytes.withUnsafeBytes { ByteHash.hash($0) })
             // Copied into room for the bytes and 8 more, as its callers give it.
