@@ -38,21 +38,35 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
         var spellings: [(lowered: String, written: String)] = []
         // Split on scalars, as the SDKs split on code units: a `;` or `=` followed by a combining
         // mark is one Character that equals neither.
-        for part in text.unicodeScalars.split(separator: ";", omittingEmptySubsequences: true) {
-            let setting = part.trimmingWhitespace()
-            if setting.isEmpty { continue }
+        let parts = text.unicodeScalars.split(separator: ";", omittingEmptySubsequences: true)
+            .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        // No error repeats the text of a setting: a mistyped `AccountKey:…`, or a key cut in two by a
+        // `;`, would put the secret in a message, a log or a CI report.
+        for (position, setting) in zip(1..., parts) {
             guard let equals = setting.firstIndex(of: "=") else {
+                let lowered = String(Substring(setting)).lowercased()
+                let named = Self.knownSettings.filter { lowered.hasPrefix($0.lowercased()) }.max { $0.count < $1.count }
                 throw ParseError(
-                    setting: String(Substring(setting.prefix(40))),
-                    reason: "has no '=' (settings are Key=Value)"
+                    setting: named ?? "setting \(position)",
+                    reason: "has no '=' (settings are Key=Value; the text is not shown, for it may hold a secret)"
                 )
             }
             let key = String(Substring(setting[..<equals].trimmingWhitespace()))
-            guard !key.isEmpty else { throw ParseError(setting: "", reason: "has a setting without a key") }
-            if settings[key.lowercased()] == nil { spellings.append((key.lowercased(), key)) }
-            settings[key.lowercased()] = String(
-                Substring(setting[setting.index(after: equals)...].trimmingWhitespace())
-            )
+            guard !key.isEmpty else {
+                throw ParseError(setting: "setting \(position)", reason: "has no key before its '='")
+            }
+            guard let known = Self.knownSettings.first(where: { $0.lowercased() == key.lowercased() }) else {
+                let guess = Self.nearestKnownSetting(to: key).map { " (did you mean \($0)?)" } ?? ""
+                throw ParseError(
+                    setting: "setting \(position)",
+                    reason: "is not a setting Azure knows\(guess); the text is not shown, for it may hold a secret"
+                )
+            }
+            guard settings[key.lowercased()] == nil else { throw ParseError(setting: known, reason: "is given twice") }
+            let value = String(Substring(setting[setting.index(after: equals)...].trimmingWhitespace()))
+            guard !value.isEmpty else { throw ParseError(setting: known, reason: "is empty") }
+            spellings.append((key.lowercased(), key))
+            settings[key.lowercased()] = value
         }
         if let development = settings["usedevelopmentstorage"] {
             guard development.lowercased() == "true" else {
@@ -72,7 +86,7 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
         if let scheme = settings["defaultendpointsprotocol"], !["http", "https"].contains(scheme.lowercased()) {
             throw ParseError(
                 setting: "DefaultEndpointsProtocol",
-                reason: "must be http or https, not '\(scheme.prefix(20))'"
+                reason: "must be http or https"
             )
         }
         self.settings = settings
@@ -115,6 +129,12 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
         }
         if var token = self["SharedAccessSignature"], !token.isEmpty {
             if token.hasPrefix("?") { token.removeFirst() }
+            guard Self.isURLQuery(token) else {
+                throw ParseError(
+                    setting: "SharedAccessSignature",
+                    reason: "is not a SAS token (a URL query such as sv=…&sig=…, percent-encoded)"
+                )
+            }
             return .sharedAccessSignature(token)
         }
         return .none
@@ -135,12 +155,73 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
         }.joined(separator: ";")
     }
 
+    /// The settings of Azure's connection strings, as Azure spells them.
+    private static let knownSettings = [
+        "DefaultEndpointsProtocol", "AccountName", "AccountKey", "EndpointSuffix", "UseDevelopmentStorage",
+        "DevelopmentStorageProxyUri", "SharedAccessSignature", "TableEndpoint", "BlobEndpoint", "QueueEndpoint",
+        "FileEndpoint", "TableSecondaryEndpoint", "BlobSecondaryEndpoint", "QueueSecondaryEndpoint",
+        "FileSecondaryEndpoint",
+    ]
+
+    /// The known setting a mistyped key most likely meant: at most two edits away, ignoring case.
+    private static func nearestKnownSetting(to key: String) -> String? {
+        let typed = Array(key.lowercased().unicodeScalars)
+        guard typed.count < 40 else { return nil }
+        return knownSettings.map { (name: $0, distance: editDistance(typed, Array($0.lowercased().unicodeScalars))) }
+            .filter { $0.distance <= 2 }.min { $0.distance < $1.distance }?.name
+    }
+
+    /// Levenshtein distance: insertions, deletions and substitutions.
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// Whether a SAS token can go into a URL's query as it is: only the characters RFC 3986 allows
+    /// there, and `%` only before two hex digits.
+    private static func isURLQuery(_ token: String) -> Bool {
+        let bytes = Array(token.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count,
+                    bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit
+                else { return false }
+                index += 3
+                continue
+            }
+            guard byte < 0x80, queryBytes.contains(byte) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The bytes RFC 3986 allows in a query besides percent-encodings.
+    private static let queryBytes = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?".utf8
+    )
+
     /// The settings whose values are never secret, by lower-cased key.
     private static let shownSettings: Set<String> = [
         "defaultendpointsprotocol", "accountname", "endpointsuffix", "usedevelopmentstorage", "tableendpoint",
         "blobendpoint", "queueendpoint",
         "fileendpoint",
     ]
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
 }
 
 extension Substring.UnicodeScalarView {
