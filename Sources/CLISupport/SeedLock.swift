@@ -10,7 +10,9 @@ import Darwin
 /// tell a seed that is running from one that was interrupted (both leave an unfinished manifest).
 ///
 /// An exclusive `flock` on the store file: the kernel drops it however the process ends, SIGKILL
-/// included, and it does not meet SQLite's own locks, which are `fcntl` locks.
+/// included, and it does not meet SQLite's own locks, which are `fcntl` locks. The file is opened
+/// without blocking: a `--store` that names a FIFO would wait in `open` for a writer, and the store's
+/// own checks refuse it once this returns.
 package enum SeedLock {
     /// Marks a local store; an account elsewhere has no file to mark. False when another seed holds
     /// the lock: it is writing to this store now.
@@ -27,7 +29,7 @@ package enum SeedLock {
     package static func waitForTurn(_ location: StorageLocation) async throws {
         guard case .local(let path) = location, !held.withLock({ $0.contains(path) }) else { return }
         // Never closed, as in hold(_:).
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else { return }
@@ -50,7 +52,7 @@ package enum SeedLock {
     /// on it in this process.
     @discardableResult
     package static func hold(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return true }
         // A validate asking ``isHeld`` holds a shared lock for a moment: try again for up to a
         // second, or a seed that starts just then would run unmarked. Past that another seed holds
@@ -68,7 +70,7 @@ package enum SeedLock {
 
     /// Whether a seed holds the lock now. Call before opening the store (see ``hold(_:)``).
     package static func isHeld(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK

@@ -17,6 +17,15 @@ enum SQLiteStoreFile {
                 throw SQLiteError(path: path, code: SQLITE_CANTOPEN, message: problem)
             }
         case .file:
+            // Without this, an unreadable file reads as no bytes, and would be called empty.
+            guard FileSystem.isReadable(path) else {
+                throw SQLiteError(
+                    path: path,
+                    code: SQLITE_PERM,
+                    message: "cannot read it: Permission denied",
+                    reason: .notFound
+                )
+            }
             let header = FileSystem.readPrefix(path, count: 16) ?? []
             if header.isEmpty, readOnly { throw noStore(path, "(an empty file)") }
             if !header.isEmpty, !header.elementsEqual(Array("SQLite format 3".utf8) + [0]) {

@@ -21,11 +21,12 @@ struct OneVoiceTests {
 
     /// The stores that are not storage accounts, as each test makes them.
     enum NotAStore: String, CaseIterable {
-        case directory, text, otherDatabase
+        case directory, text, otherDatabase, fifo
 
         var why: String {
             switch self {
             case .directory: "it is a directory"
+            case .fifo: "it is not a regular file"
             case .text: "not an SQLite database"
             case .otherDatabase: "an SQLite database of something else"
             }
@@ -35,6 +36,8 @@ struct OneVoiceTests {
             switch self {
             case .directory: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             case .text: try "my notes\n".write(toFile: path, atomically: true, encoding: .utf8)
+            // validate once waited in open() for a writer to the FIFO.
+            case .fifo: try #require(mkfifo(path, 0o600) == 0)
             case .otherDatabase:
                 let made = try await SQLiteShell.run(path, "CREATE TABLE notes (text TEXT)", readOnly: false)
                 try #require(made.status == 0, "\(made)")
@@ -176,23 +179,56 @@ struct OneVoiceTests {
             ("seed", ["--from-file", "locked.csv", "--dry-run"]),
         ]
         for run in runs {
-            var tool = run.tool == "seed" ? try SeedTool.path() : try BuiltTool(run.tool).executable.get()
-            if runningAsRoot {
-                // nobody must reach the executable as well: CI's clone lies in a directory only root may enter.
-                let copy = scratch.file(run.tool)
-                try FileManager.default.copyItem(atPath: tool, toPath: copy)
-                tool = copy
-            }
-            // Root may read a mode-000 file: the tool runs as nobody, for whom the permission holds.
-            let (executable, arguments) =
-                runningAsRoot
-                ? ("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", tool] + run.arguments)
-                : (tool, run.arguments)
-            let result = try await Subprocess.run(executable, arguments, directory: scratch.path)
+            let result = try await Self.runAsNobody(run.tool, run.arguments, in: scratch.path)
             #expect(result.status == 66, "\(result)")
             #expect(result.stderr.hasPrefix("\(run.tool): error: locked.csv"), "\(result)")
             #expect(result.stderr.contains("Permission denied"), "\(result)")
         }
+    }
+
+    @Test(
+        "a store the user may not read (mode 600, another owner): 66 'Permission denied' in every tool",
+        .enabled(
+            if: !runningAsRoot || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "root reads any file; setpriv drops to nobody"
+        )
+    )
+    func unreadableStore() async throws {
+        let scratch = try Scratch()
+        let seeded = try await SeedTool.run(["--events", "5", "--store", "noperm.sqlite"], in: scratch.path)
+        try #require(seeded.status == 0, "\(seeded)")
+        chmod(scratch.file("noperm.sqlite"), 0o600)
+        chmod(scratch.path, 0o777)
+        let runs: [(tool: String, arguments: [String])] = [
+            ("validate", ["--store", "noperm.sqlite"]), ("export", ["--store", "noperm.sqlite", "--to", "out.json"]),
+            ("seed", ["--store", "noperm.sqlite", "--mode", "merge", "--events", "1"]),
+            ("serve", ["--store", "noperm.sqlite", "--table-port", "0", "--blob-port", "0", "--no-ui"]),
+        ]
+        for run in runs {
+            let result = try await Self.runAsNobody(run.tool, run.arguments, in: scratch.path)
+            #expect(result.status == 66, "\(result)")
+            #expect(
+                result.stderr.hasPrefix("\(run.tool): error: noperm.sqlite: cannot read it: Permission denied"),
+                "\(result)"
+            )
+        }
+    }
+
+    /// Runs a tool as `nobody` when the tests run as root, for whom file permissions do not hold.
+    static func runAsNobody(_ tool: String, _ arguments: [String], in directory: String) async throws -> ProcessResult {
+        var executable = tool == "seed" ? try SeedTool.path() : try BuiltTool(tool).executable.get()
+        guard runningAsRoot else { return try await Subprocess.run(executable, arguments, directory: directory) }
+        // nobody must reach the executable as well: CI's clone lies in a directory only root may enter.
+        let copy = directory + "/" + tool + "-as-nobody"
+        if !FileManager.default.fileExists(atPath: copy) {
+            try FileManager.default.copyItem(atPath: executable, toPath: copy)
+        }
+        executable = copy
+        return try await Subprocess.run(
+            "/usr/bin/setpriv",
+            ["--reuid=65534", "--regid=65534", "--clear-groups", executable] + arguments,
+            directory: directory
+        )
     }
 
     @Test("every tool's --help examples fit 80 columns: no example or its comment is wrapped")

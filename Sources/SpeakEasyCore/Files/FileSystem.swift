@@ -86,6 +86,16 @@ package enum FileSystem {
         return got < 0 ? nil : Array(bytes.prefix(got))
     }
 
+    /// Where temporary files go: `$TMPDIR`, else `/tmp`.
+    package static var temporaryDirectory: String {
+        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+        let path = String(cString: value)
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// Whether the current user may read the path.
+    package static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
     /// Whether the current user may write to the path (or create it in its directory).
     package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
 
