@@ -20,6 +20,13 @@ package enum FileValidation {
         Rule.allCases.filter { options.rules.contains($0) && !$0.needsStore }
     }
 
+    /// The selected rules a file run leaves out because they need a storage account. The default
+    /// selection, every rule, leaves nothing out worth saying; a narrower one (`--rule photos`) does.
+    package static func notRun(_ options: ValidationOptions) -> [Rule] {
+        guard options.rules != Set(Rule.allCases) else { return [] }
+        return Rule.allCases.filter { options.rules.contains($0) && $0.needsStore }
+    }
+
     /// Validates the files; a malformed or missing file throws (65, 66) instead of being a finding.
     ///
     /// Events in the contract's plain shape need no entity built: with `plainEvents`, the readers that
@@ -85,6 +92,7 @@ package enum FileValidation {
             maxErrors: options.maxErrors
         )
         report.overview = overview
+        report.notRun = notRun(options).map(\.descriptor)
         return report
     }
 }

@@ -111,6 +111,9 @@ public struct ValidationReport: Sendable {
     /// The checked account's address, for a store run: where a report that needs
     /// a file or URL for every finding (SARIF) points a place in the account.
     package var storeAddress: String?
+    /// Rules that were selected but did not run, because they check a storage account and the input
+    /// was files. Every report lists them, so that a selection cannot pass without saying so.
+    public var notRun: [RuleDescriptor] = []
     /// What the data looks like, when the run was asked for it (``ValidationOptions/collectsOverview``).
     /// Set after the report is made, so the initializer's signature (in the API baseline) stays.
     package var overview: ReportOverview?
@@ -136,6 +139,16 @@ public struct ValidationReport: Sendable {
     /// Why the counts are lower bounds, for every report form to say the same.
     package var truncationNote: String {
         "validate stopped at --max-errors\(maxErrors.map { " \($0)" } ?? ""): there are more findings than reported, and the counts are lower bounds"
+    }
+
+    /// Which selected rules did not run and why, for every report form to say the same; nil when
+    /// every selected rule ran.
+    package var notRunNote: String? {
+        guard !notRun.isEmpty else { return nil }
+        let ids = notRun.map(\.id).joined(separator: ", ")
+        return notRun.count == 1
+            ? "not run: \(ids), which checks a storage account, not files"
+            : "not run: \(ids), which check a storage account, not files"
     }
 
     /// How many findings are errors.

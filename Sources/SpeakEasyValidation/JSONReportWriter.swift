@@ -1,7 +1,8 @@
 import SpeakEasyFormats
 
 /// The machine-readable report, schema version 1 (documented in the ValidatingData article): one JSON object with
-/// `version`, `tool`, `inputs`, `entitiesChecked`, `truncated`, `summary`, `rules` and `findings`.
+/// `version`, `tool`, `inputs`, `entitiesChecked`, `truncated`, `summary`, `rules` and `findings`, and
+/// `notRun` (the ids of selected rules that did not apply) when there are any.
 /// Members are only ever added within a version; a change that could break a reader bumps it.
 package struct JSONReportWriter: ReportWriter {
     package static let schemaVersion = 1
@@ -72,7 +73,16 @@ package struct JSONReportWriter: ReportWriter {
             string(rule.summary)
             raw("}")
         }
-        raw(report.rules.isEmpty ? "],\n  \"findings\": [" : "\n  ],\n  \"findings\": [")
+        raw(report.rules.isEmpty ? "]" : "\n  ]")
+        if !report.notRun.isEmpty {
+            raw(",\n  \"notRun\": [")
+            for (index, rule) in report.notRun.enumerated() {
+                if index > 0 { raw(", ") }
+                string(rule.id)
+            }
+            raw("]")
+        }
+        raw(",\n  \"findings\": [")
         for (index, finding) in report.findings.enumerated() {
             raw(index > 0 ? ",\n    " : "\n    ")
             raw("{\"rule\": ")

@@ -13,6 +13,7 @@ package enum ValidationSummary {
         var text =
             "\(what) in \(count(report.entitiesChecked, "entity", plural: "entities")) (\(report.inputs.joined(separator: ", ")))"
         if report.truncated { text += "; " + report.truncationNote }
+        if let notRun = report.notRunNote { text += "; " + notRun }
         return text
     }
 

@@ -129,7 +129,17 @@ struct Validate: AsyncParsableCommand {
             option: "--output",
             uses: OutputClash.Use.sources(files: files, store: storeOption.location)
         )
-        _ = try selectedRules()
+        let selected = try selectedRules()
+        guard !selected.isEmpty else {
+            throw ValidationError("--rule and --skip leave no rule to run; see --list-rules")
+        }
+        if !files.isEmpty, selected.allSatisfy(\.needsStore) {
+            let ids = Rule.allCases.filter(selected.contains).map(\.id).joined(separator: ", ")
+            throw ValidationError(
+                "no rule left to run on files: \(ids) \(selected.count == 1 ? "checks" : "check") a storage account; "
+                    + "give --store instead of files, or see --list-rules"
+            )
+        }
     }
 
     /// The rules --rule and --skip leave.
@@ -169,14 +179,6 @@ struct Validate: AsyncParsableCommand {
         options.warningsAsErrors = warningsAsErrors
         options.collectsOverview = report == .html
 
-        if !files.isEmpty, !rule.isEmpty, !outputOptions.quiet {
-            let storeOnly = options.rules.filter(\.needsStore).map(\.id).sorted()
-            if !storeOnly.isEmpty {
-                Terminal.writeError(
-                    "validate: note: \(storeOnly.joined(separator: ", ")) check a storage account; they do not apply to files\n"
-                )
-            }
-        }
         // The report comes after the progress line is cleared, so it cannot garble it.
         let progressBar = ProgressBar(enabled: !outputOptions.quiet && Terminal.progressAllowed(dataOnStdout: false))
         let result: ValidationReport

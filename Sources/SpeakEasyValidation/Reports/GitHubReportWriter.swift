@@ -28,6 +28,9 @@ package struct GitHubReportWriter: ReportWriter, Sendable {
                 to: &out
             )
         }
+        if let notRun = report.notRunNote {
+            appendCommand("notice", properties: [("title", "validate")], message: notRun, to: &out)
+        }
         return out
     }
 

@@ -10,14 +10,15 @@ import SpeakEasyFormats
 /// location and related locations. Valid against Jenkins' `junit-10.xsd` (kept in
 /// `Tests/Fixtures/schemas`), which is also what the other dashboards accept. A run cut short by
 /// `--max-errors` adds a suite `max-errors` with one failing case that says the counts are lower
-/// bounds, since JUnit has no way to mark a report incomplete.
+/// bounds, since JUnit has no way to mark a report incomplete. A selected rule that did not run (it
+/// checks a storage account, and the input was files) is a suite with one skipped case.
 package struct JUnitReportWriter: ReportWriter, Sendable {
     package init() {}
 
     package func render(_ report: ValidationReport) -> [UInt8] {
         let groups = report.ruleGroups
         let extra = report.truncated ? 1 : 0
-        let tests = groups.reduce(0) { $0 + max($1.findings.count, 1) } + extra
+        let tests = groups.reduce(0) { $0 + max($1.findings.count, 1) } + extra + report.notRun.count
         var out: [UInt8] = []
         out.append(contentsOf: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
         out.append(
@@ -43,6 +44,7 @@ package struct JUnitReportWriter: ReportWriter, Sendable {
             )
             out.append(contentsOf: "</failure>\n    </testcase>\n  </testsuite>\n".utf8)
         }
+        for rule in report.notRun { appendNotRun(rule, to: &out) }
         out.append(contentsOf: "</testsuites>\n".utf8)
         return out
     }
@@ -74,6 +76,15 @@ package struct JUnitReportWriter: ReportWriter, Sendable {
             out.append(contentsOf: "</failure>\n    </testcase>\n".utf8)
         }
         out.append(contentsOf: "  </testsuite>\n".utf8)
+    }
+
+    private func appendNotRun(_ rule: RuleDescriptor, to out: inout [UInt8]) {
+        out.append(contentsOf: "  <testsuite name=\"".utf8)
+        XMLEscaping.appendAttribute(rule.id, to: &out)
+        out.append(contentsOf: "\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\">\n".utf8)
+        appendTestCaseStart(rule: rule.id, name: rule.summary.isEmpty ? rule.id : rule.summary, to: &out)
+        out.append(contentsOf: ">\n      <skipped message=\"not run: it checks a storage account, not files\"/>\n".utf8)
+        out.append(contentsOf: "    </testcase>\n  </testsuite>\n".utf8)
     }
 
     private func appendTestCaseStart(rule: String, name: String, to out: inout [UInt8]) {

@@ -62,13 +62,21 @@ package struct SARIFReportWriter: ReportWriter, Sendable {
     private func invocation(_ report: ValidationReport) -> ReportJSON {
         // The checks ran to the end (or to --max-errors): findings are results, not a failed execution.
         var members: [(String, ReportJSON)] = [("executionSuccessful", .bool(true))]
+        var notifications: [ReportJSON] = []
         if report.truncated {
-            let notification: ReportJSON = .object([
-                ("level", .string("warning")),
-                ("message", .object([("text", .string(report.truncationNote))])),
-            ])
-            members.append(("toolExecutionNotifications", .array([notification])))
+            notifications.append(
+                .object([
+                    ("level", .string("warning")),
+                    ("message", .object([("text", .string(report.truncationNote))])),
+                ])
+            )
         }
+        if let notRun = report.notRunNote {
+            notifications.append(
+                .object([("level", .string("note")), ("message", .object([("text", .string(notRun))]))])
+            )
+        }
+        if !notifications.isEmpty { members.append(("toolExecutionNotifications", .array(notifications))) }
         members.append(
             (
                 "properties",
