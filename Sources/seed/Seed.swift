@@ -12,15 +12,16 @@ struct Seed: AsyncParsableCommand {
         discussion: """
             Writes the sample speakers (and, with --speakers, generated ones), each with a photo in the \
             public 'speakers' blob container, and --events unique events dated between --from and \
-            --cutoff, into the 'events' table of the account. The same samples, options and --seed give \
-            the same entities on every machine; the seed is printed so a run can be repeated.
+            --cutoff, into the 'events' table of the account. The same samples, --seed, --events, \
+            --speakers and dates give the same entities on every machine, on any day. --from defaults \
+            to today, so the summary prints the whole command that repeats a run ('repeat with').
 
             A plain run fills only a fresh account: if the table holds data it says so and writes \
             nothing. A run that was interrupted is finished by running the same command again.
 
             Examples:
               seed                                   # 100 events into ./speakeasy.sqlite
-              seed --seed 42 --events 500            # the same 500 events every time
+              seed --seed 42 --from 2027-01-01       # the same data any day
               seed --from 2027-01-01 --cutoff 2027-03-31 --resolution hour
               seed --store demo.sqlite --mode merge  # upsert: a re-run changes nothing
               seed --store dev --events 20000        # into Azurite or `serve` here
@@ -270,6 +271,7 @@ struct Seed: AsyncParsableCommand {
         return SummaryPrinter.summary(
             of: report,
             store: storeOption.location.displayName,
+            samples: samples,
             requests: (store as? any CountsRequests)?.requestCounts
         )
     }

@@ -2,14 +2,20 @@ import SpeakEasyData
 
 /// The short text summary `seed` prints: counts, date range, events per speaker, a monthly histogram.
 enum SummaryPrinter {
-    static func summary(of report: SeedReport, store: String, requests: RequestCounts? = nil) -> String {
+    static func summary(
+        of report: SeedReport,
+        store: String,
+        samples: String? = nil,
+        requests: RequestCounts? = nil
+    ) -> String {
         let o = report.options
         let s = report.statistics
         var out =
             report.dryRun
             ? "Dry run: nothing was written to \(store). It would write:\n"
             : (report.resumed ? "Finished an interrupted run into \(store).\n" : "Seeded \(store).\n")
-        out += "  seed          \(o.seed) (generator v\(SeedGenerator.version); repeat with --seed \(o.seed))\n"
+        out += "  seed          \(o.seed) (generator v\(SeedGenerator.version))\n"
+        out += "  repeat with   \(RepeatCommand.line(o, samples: samples))\n"
         out += "  photos        \(report.photos) in container '\(DataContract.photoContainer)' (public read)"
         out += report.dryRun ? "\n" : ", \(report.photosWritten) uploaded\n"
         let partitions = report.partitionCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(

@@ -5,6 +5,33 @@ import Testing
 /// A plain `seed` run, end to end: the built executable writes a store; the store is read back.
 @Suite("seed: a plain run")
 struct SeedRunTests {
+    @Test("the summary's 'repeat with' names every option that decides the data, and makes the same data")
+    func repeatCommand() async throws {
+        let scratch = try Scratch()
+        for options in [
+            ["--events", "20"], ["--events", "5", "--resolution", "hour", "--cutoff", "2031-02-03T04:05:06Z"],
+        ] {
+            let first = try await SeedTool.run(
+                ["--seed", "42", "--store", "first.sqlite", "--reset"] + options,
+                in: scratch.path
+            )
+            #expect(first.status == 0, "\(first)")
+            let line = try #require(first.stdout.split(separator: "\n").first { $0.hasPrefix("  repeat with   ") })
+            let words = line.dropFirst("  repeat with   ".count).split(separator: " ").map(String.init)
+            #expect(words.first == "seed" && words.contains("--from") && words.contains("--cutoff"), "\(line)")
+            // Today's date is spelt out, so the command means the same tomorrow.
+            let today = String(EdmDateTime.now().description.prefix(10))
+            #expect(words.contains(today) || options.contains("--cutoff"), "\(line)")
+            let again = try await SeedTool.run(
+                Array(words.dropFirst()) + ["--store", "again.sqlite", "--reset"],
+                in: scratch.path
+            )
+            #expect(again.status == 0, "\(again)")
+            let hash = { (text: String) in text.split(separator: "\n").first { $0.contains("content hash") } }
+            #expect(hash(first.stdout) != nil && hash(first.stdout) == hash(again.stdout), "\(first)\n\(again)")
+        }
+    }
+
     @Test("seed --seed 42 writes the data contract: 8 speakers, 8 photos, 100 valid events")
     func plainRun() async throws {
         let scratch = try Scratch()
