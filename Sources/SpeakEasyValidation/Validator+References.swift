@@ -1,5 +1,16 @@
 /// Speaker references: resolved at once when the speaker is known, else at the end of the input.
 extension Validator {
+    /// A speaker that `table` holds already and that stays there, as a merge keeps it: the events
+    /// checked may name it. References see it; no rule looks at it, and a speaker of the input with
+    /// the same key stands for it. Call after the input, before ``finishReferences()``.
+    package mutating func knowStoredSpeaker(rowKey: String, name: String?, table: String) {
+        let current = sourceNumber
+        begin(.table(table))
+        let entry = SpeakerIndex.Entry(rowKey: rowKey, name: name, imageUrl: nil, source: sourceNumber, line: 0)
+        _ = speakers.add(entry, key: speakerKeys.number(rowKey))
+        restoreSource(current)
+    }
+
     /// Compares an event's SpeakerName with the Name of the speaker its SpeakerKey names.
     ///
     /// The nearest speaker name, a hint, is told only once every speaker is known (at the end): told
@@ -68,7 +79,7 @@ extension Validator {
             var message = "SpeakerKey '\(Self.excerpt(speakerKeys[record.speaker]))' names no speaker"
             // Events checked alone: every one is an orphan, and the cause is the missing speakers.
             if speakers.order.isEmpty {
-                message += "; no speakers were read at all (give their file too, or --skip references.orphan)"
+                message += "; no speakers were read at all (their file was not given with the events)"
             }
             var related: [FindingLocation] = []
             if let speakerName {

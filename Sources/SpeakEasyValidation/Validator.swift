@@ -70,6 +70,9 @@ package struct Validator: Sendable {
         }
     }
 
+    /// Makes an earlier source current again.
+    mutating func restoreSource(_ number: UInt16) { source = number }
+
     func location(source: UInt16, line: UInt32, partitionKey: String?, rowKey: String?) -> FindingLocation {
         switch sources[Int(source)] {
         case .file(let path):

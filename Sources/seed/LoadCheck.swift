@@ -5,9 +5,11 @@ import SpeakEasyData
 /// told while the user can still fix it, not by a `validate` after the load.
 extension FileImporter {
     /// The importer's check, and the findings of every rule a file run of `validate` applies;
-    /// `inspect` sees every entity too.
+    /// `inspect` sees every entity too. `storedSpeakers` are those the store holds and keeps (a merge
+    /// into it): events may name them.
     func check(
         validating options: ValidationOptions,
+        storedSpeakers: [(rowKey: String, name: String?)] = [],
         progress: @Sendable (SeedProgress) -> Void = { _ in },
         inspect: (_ entity: Entity, _ file: String, _ line: Int) -> Void = { _, _, _ in }
     ) throws -> (checked: Checked, report: ValidationReport) {
@@ -20,6 +22,9 @@ extension FileImporter {
             }
             validator.check(entity, line: line)
             inspect(entity, file, line)
+        }
+        for speaker in storedSpeakers {
+            validator.knowStoredSpeaker(rowKey: speaker.rowKey, name: speaker.name, table: request.table)
         }
         validator.finishReferences()
         let report = ValidationReport(

@@ -292,7 +292,11 @@ struct Seed: AsyncParsableCommand {
         }
         // The files are checked before the store is even opened: bad input creates and writes nothing.
         var speakers: [PhotoPlan.Speaker] = []
-        let (checked, findings) = try importer.check(validating: ValidationOptions(), progress: show) { entity, _, _ in
+        let (checked, findings) = try importer.check(
+            validating: ValidationOptions(),
+            storedSpeakers: try await speakersKept(),
+            progress: show
+        ) { entity, _, _ in
             if photos != nil, let speaker = PhotoPlan.Speaker(entity) { speakers.append(speaker) }
         }
         progressBar.finish()
@@ -314,6 +318,26 @@ struct Seed: AsyncParsableCommand {
             summary += SummaryPrinter.photos(photoPlan, written: written)
         }
         return summary
+    }
+
+    /// The speakers a load keeps beside its own: those of the store, unless it starts afresh (a plain
+    /// run fills only an empty table; `--reset` empties it). Events of the files may name them.
+    private func speakersKept() async throws -> [(rowKey: String, name: String?)] {
+        guard mode != .fresh, !reset, let store = try storeOption.openIfPresent() else { return [] }
+        var kept: [(rowKey: String, name: String?)] = []
+        do {
+            try await store.forEachEntity(table: DataContract.table, partition: DataContract.speakersPartition) {
+                entity in
+                guard case .string(let name)? = entity.properties.first(where: { $0.name == "Name" })?.value else {
+                    kept.append((entity.rowKey, nil))
+                    return
+                }
+                kept.append((entity.rowKey, name))
+            }
+        } catch let error as StorageError where error.reason == .notFound {
+            return []  // no table yet: nothing to keep
+        }
+        return kept
     }
 
     /// `--photos` alone: the photos of the speakers the store holds.

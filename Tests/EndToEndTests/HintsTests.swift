@@ -35,7 +35,7 @@ struct HintsTests {
         let result = try await BuiltTool.validate.run(["events.ndjson", "--rule", "references"], in: scratch.path)
         #expect(result.status == 1, "\(result)")
         #expect(
-            result.stdout.contains("no speakers were read at all (give their file too, or --skip references.orphan)"),
+            result.stdout.contains("no speakers were read at all (their file was not given with the events)"),
             "\(result)"
         )
     }

@@ -135,6 +135,58 @@ struct SeedLoadFindingsTests {
         #expect(loaded.status == 0 && loaded.stderr.isEmpty, "\(loaded)")
     }
 
+    @Test("a merge judges references with the store's speakers; a fresh load does not count them")
+    func mergeSeesTheStore() async throws {
+        let scratch = try Scratch()
+        let speakers = [LoadData.header, LoadData.speaker()].joined(separator: "\r\n") + "\r\n"
+        try speakers.write(toFile: scratch.file("speakers.csv"), atomically: true, encoding: .utf8)
+        let first = try await SeedTool.run(
+            ["--from-file", "speakers.csv", "--store", "store.sqlite"],
+            in: scratch.path,
+            samples: nil
+        )
+        try #require(first.status == 0, "\(first)")
+        let event = [LoadData.header, LoadData.event(1, date: "2026-07-01T04:34:00.0000001Z")].joined(separator: "\r\n")
+        try (event + "\r\n").write(toFile: scratch.file("event.csv"), atomically: true, encoding: .utf8)
+        let merged = try await SeedTool.run(
+            ["--from-file", "event.csv", "--store", "store.sqlite", "--mode", "merge", "--strict"],
+            in: scratch.path,
+            samples: nil
+        )
+        #expect(merged.status == 0 && merged.stderr.isEmpty, "\(merged)")
+        let validated = try await BuiltTool.validate.run(
+            ["--store", "store.sqlite", "--skip", "photos"],
+            in: scratch.path
+        )
+        #expect(validated.status == 0, "\(validated)")
+        // A name that is not the stored speaker's is told against the store's speaker.
+        let misnamed = [
+            LoadData.header, LoadData.event(2, date: "2026-07-01T04:34:00.0000001Z", speakerName: "Bart T"),
+        ]
+        try (misnamed.joined(separator: "\r\n") + "\r\n").write(
+            toFile: scratch.file("misnamed.csv"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let warned = try await SeedTool.run(
+            ["--from-file", "misnamed.csv", "--store", "store.sqlite", "--mode", "merge"],
+            in: scratch.path,
+            samples: nil
+        )
+        #expect(warned.status == 0, "\(warned)")
+        #expect(warned.stderr.contains("[references.name-mismatch]"), "\(warned)")
+        #expect(!warned.stderr.contains("--skip"), "seed has no --skip: \(warned)")
+        // Into another, empty store the same event names nobody, and no option seed lacks is suggested.
+        let alone = try await SeedTool.run(
+            ["--from-file", "event.csv", "--store", "other.sqlite", "--mode", "merge"],
+            in: scratch.path,
+            samples: nil
+        )
+        #expect(alone.status == 0, "\(alone)")
+        #expect(alone.stderr.contains("names no speaker; no speakers were read at all"), "\(alone)")
+        #expect(!alone.stderr.contains("--skip"), "\(alone)")
+    }
+
     @Test("an SDK dump's EventDate that is a string is a finding, not a quiet string")
     func stringDate() async throws {
         let scratch = try Scratch()

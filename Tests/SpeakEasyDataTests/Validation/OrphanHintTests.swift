@@ -13,7 +13,7 @@ struct OrphanHintTests {
         #expect(orphans.count == 3)
         #expect(
             orphans.allSatisfy {
-                $0.message.contains("no speakers were read at all (give their file too, or --skip references.orphan)")
+                $0.message.contains("no speakers were read at all (their file was not given with the events)")
             },
             "\(orphans)"
         )
