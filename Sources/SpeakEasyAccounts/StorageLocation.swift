@@ -25,6 +25,10 @@ package enum StorageLocation: Sendable {
     /// Where a local account's blobs are served: `serve`'s Blob port on loopback, Azurite's path style.
     package static let localBlobEndpoint = "http://127.0.0.1:10000/\(localAccountName)/"
 
+    /// Where a local account's tables are served: `serve`'s Table port on loopback, Azurite's path
+    /// style. Exports name it as the address their entities came from.
+    package static let localTableEndpoint = "http://127.0.0.1:10002/\(localAccountName)/"
+
     /// The environment variable `azure` reads.
     package static let connectionStringVariable = "AZURE_STORAGE_CONNECTION_STRING"
 
@@ -73,6 +77,14 @@ package enum StorageLocation: Sendable {
         switch self {
         case .local: Self.localAccountName
         case .azure(let connection): connection.accountName
+        }
+    }
+
+    /// The account's table endpoint, ending in `/`: what an export names as the entities' address.
+    package var tableEndpoint: String {
+        switch self {
+        case .local: Self.localTableEndpoint
+        case .azure(let connection): connection.tableEndpoint + "/"
         }
     }
 

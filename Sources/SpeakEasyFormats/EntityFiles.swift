@@ -145,15 +145,38 @@ package enum EntityFiles {
         package var columns: [String]?
         /// The table the entities come from, for the feed's links.
         package var table: String = DataContract.table
+        /// The table endpoint of the account the entities come from, ending in `/`: Atom's `xml:base`
+        /// and JSON's `odata.metadata` name it. Files name no account: the local one's is the default.
+        package var tableEndpoint = Self.localTableEndpoint
+        /// The name of the account the entities come from, for Atom's category and JSON's `odata.type`.
+        package var account = Self.localAccount
+
+        /// The local account's name (as `serve` answers for it beside its own).
+        package static let localAccount = "speakeasy"
+        /// Where `serve` answers for the local account's tables: Azurite's Table port, path style.
+        package static let localTableEndpoint = "http://127.0.0.1:10002/\(localAccount)/"
 
         package init(format: DataFormat) { self.format = format }
     }
 
     package static func formatter(_ options: WriteOptions) throws(FormatError) -> any EntityFormatter {
         switch options.format {
-        case .atom: AtomFormatter(options: AtomFormatter.Options(table: options.table))
-        case .json: JSONFormatter(metadata: options.metadata, layout: .feed, table: options.table)
-        case .ndjson: JSONFormatter(metadata: options.metadata, layout: .lines, table: options.table)
+        case .atom:
+            AtomFormatter(
+                options: AtomFormatter.Options(
+                    table: options.table,
+                    account: options.account,
+                    baseURL: options.tableEndpoint
+                )
+            )
+        case .json, .ndjson:
+            JSONFormatter(
+                metadata: options.metadata,
+                layout: options.format == .json ? .feed : .lines,
+                table: options.table,
+                serviceURL: options.tableEndpoint,
+                accountName: options.account
+            )
         case .csv:
             try CSVFormatter(
                 CSVFormatter.Options(

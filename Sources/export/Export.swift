@@ -182,6 +182,11 @@ struct Export: AsyncParsableCommand {
             options.spreadsheetCSV = spreadsheet
             options.byteOrderMark = bom
             options.table = table ?? DataContract.table
+            if files.isEmpty {
+                // The feed names where its entities live: the table endpoint of the account read.
+                options.tableEndpoint = storeOption.location.tableEndpoint
+                options.account = storeOption.location.accountName
+            }
             if let delimiter { options.delimiter = delimiter.byte }
             options.columns = columns.map { $0.split(separator: ",").map { String($0.trimmingSpaces) } }
             var exporter = Exporter(writeOptions: options)

@@ -26,7 +26,7 @@ package struct AtomFormatter: EntityFormatter {
         /// The storage account's name, for the category term `account.table`.
         package var account: String
         /// The table endpoint the ids are relative to (`xml:base`), ending in `/`. The default is the
-        /// local emulator's form with our account name, since the data did not come from a real endpoint.
+        /// local account's, where `serve` answers for it, since the data did not come from a real endpoint.
         package var baseURL: String
         /// Every `<updated>`: the feed's and each entry's. Written in whole seconds.
         package var updated: EdmDateTime
@@ -38,8 +38,8 @@ package struct AtomFormatter: EntityFormatter {
 
         package init(
             table: String = "events",
-            account: String = "speakeasy",
-            baseURL: String = "http://127.0.0.1:10000/speakeasy/",
+            account: String = EntityFiles.WriteOptions.localAccount,
+            baseURL: String = EntityFiles.WriteOptions.localTableEndpoint,
             updated: EdmDateTime = .now(),
             indent: Bool = true,
             trimsDateTimes: Bool = false

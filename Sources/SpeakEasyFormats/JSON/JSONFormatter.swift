@@ -40,8 +40,8 @@ package struct JSONFormatter: EntityFormatter {
         metadata: JSONMetadata = .minimal,
         layout: Layout = .feed,
         table: String = DataContract.table,
-        serviceURL: String = "http://127.0.0.1:10002/speakeasy/",
-        accountName: String = "speakeasy"
+        serviceURL: String = EntityFiles.WriteOptions.localTableEndpoint,
+        accountName: String = EntityFiles.WriteOptions.localAccount
     ) {
         self.metadata = metadata
         self.layout = layout

@@ -31,13 +31,13 @@ struct AtomFormatterTests {
         )
         let expected = """
             <?xml version="1.0" encoding="utf-8" standalone="yes"?>
-            <feed xml:base="http://127.0.0.1:10000/speakeasy/" xmlns="http://www.w3.org/2005/Atom" xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
+            <feed xml:base="http://127.0.0.1:10002/speakeasy/" xmlns="http://www.w3.org/2005/Atom" xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
               <title type="text">events</title>
-              <id>http://127.0.0.1:10000/speakeasy/events</id>
+              <id>http://127.0.0.1:10002/speakeasy/events</id>
               <updated>2026-11-23T09:41:07Z</updated>
               <link rel="self" title="events" href="events"/>
               <entry m:etag="W/&quot;datetime'2024-05-01T10%3A00%3A00.5Z'&quot;">
-                <id>http://127.0.0.1:10000/speakeasy/events(PartitionKey='Events',RowKey='0f8fad5b-d9cb-469f-a165-70867728950e')</id>
+                <id>http://127.0.0.1:10002/speakeasy/events(PartitionKey='Events',RowKey='0f8fad5b-d9cb-469f-a165-70867728950e')</id>
                 <title type="text"/>
                 <updated>2026-11-23T09:41:07Z</updated>
                 <author>
