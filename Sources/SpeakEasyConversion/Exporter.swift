@@ -37,15 +37,18 @@ package struct Exporter {
     /// Converts every source, in order, into `output`, then commits it. Returns the entity count.
     ///
     /// CSV without chosen columns takes its header from the first entity. When a later entity brings
-    /// a new property (rare: one source's entities share their properties), a file is copied once
-    /// more with the complete header; stdout cannot be rewritten, so there it is an error that says
-    /// to choose `--columns` or write to a file.
+    /// a new property (a whole table does: speakers and events have different ones), a file is copied
+    /// once more with the complete header. Stdout cannot be rewritten, so CSV for it is spooled to a
+    /// temporary file first, and copied out with the complete header at the end.
     @discardableResult
     package func run(
         _ sources: [Source],
         to output: OutputFile,
         progress: (Progress) -> Void = { _ in }
     ) async throws -> Int {
+        if output.isStream, writeOptions.format == .csv, writeOptions.columns == nil {
+            return try await runThroughSpool(sources, to: output, progress: progress)
+        }
         do {
             let (count, formatter) = try await convert(sources, output, progress)
             if let csv = formatter as? CSVFormatter, csv.headerIsIncomplete,
@@ -63,16 +66,34 @@ package struct Exporter {
         }
     }
 
-    /// On stdout (or a device or pipe) a CSV header cannot be completed afterwards.
-    private func checkHeader(_ formatter: any EntityFormatter, _ output: OutputFile) throws(FormatError) {
-        guard output.isStream, let csv = formatter as? CSVFormatter, csv.headerIsIncomplete else { return }
-        throw FormatError(
-            source: output.name,
-            reason:
-                "a later entity has a property the CSV header (taken from the first entity) lacks, and \(output.name) cannot be rewritten; "
-                + "choose the columns with --columns, or write to a file with --to",
-            kind: .usage
-        )
+    /// CSV for stdout (or a pipe or device): converted into a temporary file, whose header may grow
+    /// until the last entity, then copied to the output with its final header. Memory stays flat; the
+    /// disk holds the CSV once, until the copy is done.
+    private func runThroughSpool(
+        _ sources: [Source],
+        to output: OutputFile,
+        progress: (Progress) -> Void
+    ) async throws -> Int {
+        let spool = try OutputFile(path: FileSystem.temporaryDirectory + "/speakeasy-export.csv")
+        defer { spool.abandon() }
+        do {
+            let (count, formatter) = try await convert(sources, spool, progress)
+            let input = try ByteInput(path: try spool.flushedTemporaryPath() ?? "-")
+            let sink: (inout [UInt8]) throws(FormatError) -> Void = { buffer throws(FormatError) in
+                do throws(FileError) { try output.drain(&buffer) } catch { throw FormatError(error) }
+            }
+            if let csv = formatter as? CSVFormatter, csv.headerIsIncomplete {
+                try csv.rewriteWithFinalHeader(input, into: sink)
+            } else {
+                var buffer: [UInt8] = []
+                while try input.read(appendingTo: &buffer) > 0 { try sink(&buffer) }
+            }
+            try output.commit()
+            return count
+        } catch {
+            output.abandon()
+            throw error
+        }
     }
 
     private func convert(
@@ -98,10 +119,7 @@ package struct Exporter {
         func write(_ entity: Entity) throws {
             try formatter.append(entity, into: &buffer)
             count += 1
-            if buffer.count >= flushSize {
-                try checkHeader(formatter, output)
-                try output.drain(&buffer)
-            }
+            if buffer.count >= flushSize { try output.drain(&buffer) }
         }
         /// Entities already formatted (``JSONPageCopier``), written as they are.
         func write(_ page: JSONFormattedPage, _ json: inout JSONFormatter) throws {
@@ -179,7 +197,6 @@ package struct Exporter {
             for entity in EntityOrdering.sorted(held, by: sortBy) { try write(entity) }
         }
         formatter.end(into: &buffer)
-        try checkHeader(formatter, output)
         try output.drain(&buffer)
         progress(Progress(entities: count, bytesRead: bytesRead, bytesTotal: totalBytes))
         return (count, formatter)

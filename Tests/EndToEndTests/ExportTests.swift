@@ -212,13 +212,23 @@ struct ExportCSVHeaderTests {
         #expect(directoryListing(scratch.path) == ["mixed.csv", "mixed.ndjson"])
     }
 
-    @Test("to stdout, which cannot be rewritten, it is a usage error that says what to do")
+    @Test("to stdout, the header is complete too: every property of every entity, nothing left behind")
     func stdout() async throws {
         let scratch = try Scratch()
         try Self.mixed.write(toFile: scratch.file("mixed.ndjson"), atomically: true, encoding: .utf8)
-        let result = try await BuiltTool.export.run(["mixed.ndjson", "--format", "csv"], in: scratch.path)
-        #expect(result.status == 64, "\(result)")
-        #expect(result.stderr.contains("--columns"), "\(result)")
+        let spools = { try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/tmp") }
+        try FileManager.default.createDirectory(atPath: scratch.path + "/tmp", withIntermediateDirectories: false)
+        let result = try await BuiltTool.export.run(
+            ["mixed.ndjson", "--format", "csv"],
+            in: scratch.path,
+            environment: ["TMPDIR": scratch.path + "/tmp"]
+        )
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stdout == "PartitionKey,RowKey,Name,EventName\r\nspeakers,a,Ada,\r\nEvents,b,,Mobile Mondays\r\n"
+        )
+        let left = try spools()
+        #expect(left.isEmpty, "the spool is removed: \(left)")
         let chosen = try await BuiltTool.export.run(
             ["mixed.ndjson", "--format", "csv", "--columns", "Name,EventName"],
             in: scratch.path
@@ -227,6 +237,20 @@ struct ExportCSVHeaderTests {
         #expect(
             chosen.stdout == "PartitionKey,RowKey,Name,EventName\r\nspeakers,a,Ada,\r\nEvents,b,,Mobile Mondays\r\n"
         )
+    }
+
+    @Test("a whole seeded table to CSV on stdout: the same bytes as --to all.csv")
+    func wholeTable() async throws {
+        let scratch = try Scratch()
+        let seeded = try await SeedTool.run(["--events", "300", "--store", "s.sqlite"], in: scratch.path)
+        try #require(seeded.status == 0, "\(seeded)")
+        let piped = try await BuiltTool.export.run(["--store", "s.sqlite", "--format", "csv"], in: scratch.path)
+        #expect(piped.status == 0, "\(piped)")
+        let file = try await BuiltTool.export.run(["--store", "s.sqlite", "--to", "all.csv"], in: scratch.path)
+        #expect(file.status == 0, "\(file)")
+        let written = try String(contentsOfFile: scratch.file("all.csv"), encoding: .utf8)
+        #expect(piped.stdout == written)
+        #expect(piped.stdout.hasPrefix("PartitionKey,RowKey,"), "\(piped.stdout.prefix(200))")
     }
 }
 
