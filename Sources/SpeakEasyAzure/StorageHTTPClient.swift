@@ -184,6 +184,15 @@ package final class StorageHTTPClient: Sendable {
         return (url, headers)
     }
 
+    /// The status of an anonymous HEAD of `url`, as a browser or the app would send it: one try,
+    /// unsigned, without the SAS token; nil when nothing answered.
+    package func anonymousStatus(of url: String) async -> Int? {
+        var http = HTTPClientRequest(url: url)
+        http.method = .HEAD
+        guard let response = try? await client.execute(http, timeout: .seconds(10)) else { return nil }
+        return Int(response.status.code)
+    }
+
     /// One try: signed now, sent, its reply read whole.
     private func once(_ request: StorageRequest) async -> Result<StorageResponse, StorageError> {
         sent.add(1, ordering: .relaxed)

@@ -113,6 +113,9 @@ package final class SQLiteStorageAccount: StorageAccount {
         blobEndpoint + container + "/" + BlobURL.escape(blob)
     }
 
+    /// A file answers to no URL: its one name is the one its blob URLs carry.
+    package func opensOnThisEndpoint(_ url: String) async -> Bool { false }
+
     /// Runs `body` on the writing connection.
     func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         guard let writer else { throw StorageError(.unauthorized, account: path, "the store is open for reading only") }

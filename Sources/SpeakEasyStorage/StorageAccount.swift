@@ -25,6 +25,10 @@ package protocol StorageAccount: AnyObject, Sendable {
     var address: String { get }
     /// The URL of a blob in this account, in the form ``BlobURL`` parses.
     func blobURL(container: String, blob: String) -> String
+    /// Whether `url`, which names another account than this one, opens all the same on this
+    /// account's blob endpoint: a server answering for one store under several names. False when
+    /// the URL is elsewhere.
+    func opensOnThisEndpoint(_ url: String) async -> Bool
 
     // MARK: Tables
 

@@ -40,10 +40,20 @@ enum PhotoCheck {
                 log.add(.photosMissing, "ImageUrl '\(Validator.excerpt(url))' is not a blob URL", at: here)
                 continue
             }
-            guard parsed.container == container, parsed.account == account else {
+            guard parsed.container == container else {
                 log.add(
                     .photosMissing,
-                    "ImageUrl '\(Validator.excerpt(url))' names account '\(parsed.account)', container '\(parsed.container)', not this account's '\(container)'",
+                    "ImageUrl '\(Validator.excerpt(url))' names container '\(parsed.container)', not the photo container '\(container)'",
+                    at: here
+                )
+                continue
+            }
+            // Another name of this account's own endpoint (serve answers for the local account's too)
+            // is this account when the URL opens there.
+            if parsed.account != account, await !store.opensOnThisEndpoint(url) {
+                log.add(
+                    .photosMissing,
+                    "ImageUrl '\(Validator.excerpt(url))' names account '\(parsed.account)', not this account, '\(account)'",
                     at: here
                 )
                 continue
@@ -67,6 +77,9 @@ enum PhotoCheck {
                         related: [here]
                     )
                 }
+                if log.isOn(.photosContentMD5) {
+                    try await checkContent(blob, of: container, in: store, speaker: here, into: &log)
+                }
             }
         }
         for blob in blobs where used[blob.name] == nil {
@@ -76,6 +89,28 @@ enum PhotoCheck {
                 at: FindingLocation(.container(container, blob: blob.name))
             )
         }
+    }
+
+    /// A photo's bytes still have the length and Content-MD5 it was stored with: a blob changed
+    /// behind them (a file edited in place, a damaged copy) fails a client that checks the MD5.
+    private static func checkContent(
+        _ blob: BlobProperties,
+        of container: String,
+        in store: any StorageAccount,
+        speaker: FindingLocation,
+        into log: inout FindingLog
+    ) async throws {
+        guard !blob.contentMD5.isEmpty,
+            let read = try await store.blob(container: container, name: blob.name, range: nil, conditions: .none)
+        else { return }
+        let actual = BlobProperties.contentMD5(of: read.data)
+        guard actual != blob.contentMD5 || read.data.count != blob.size else { return }
+        log.add(
+            .photosContentMD5,
+            "blob '\(blob.name)' holds \(read.data.count) bytes with MD5 \(actual), not the \(blob.size) bytes with Content-MD5 \(blob.contentMD5) it was stored with: its content changed behind them",
+            at: FindingLocation(.container(container, blob: blob.name)),
+            related: [speaker]
+        )
     }
 
     static func speakerLocation(_ speaker: SpeakerIndex.Entry) -> FindingLocation {

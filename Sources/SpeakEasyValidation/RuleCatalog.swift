@@ -43,6 +43,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
     case photosUnused = "photos.unused"
     /// `photos.access`: see ``summary``.
     case photosAccess = "photos.access"
+    /// `photos.content-md5`: see ``summary``.
+    case photosContentMD5 = "photos.content-md5"
     /// `manifest.incomplete`: see ``summary``.
     case manifestIncomplete = "manifest.incomplete"
     /// `manifest.counts`: see ``summary``.
@@ -79,6 +81,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
         case .manifestHash: 20
         case .duplicatesSpeakerNames: 21
         case .contractImageURL: 22
+        case .photosContentMD5: 23
         }
     }
 
@@ -93,8 +96,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
     /// Whether the rule needs a storage account (photos and the seed manifest exist only there).
     package var needsStore: Bool {
         switch self {
-        case .photosMissing, .photosContentType, .photosUnused, .photosAccess, .manifestIncomplete, .manifestCounts,
-            .manifestHash:
+        case .photosMissing, .photosContentType, .photosUnused, .photosAccess, .photosContentMD5, .manifestIncomplete,
+            .manifestCounts, .manifestHash:
             true
         default: false
         }
@@ -128,6 +131,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
         case .photosContentType: "Every photo blob has an image content type."
         case .photosUnused: "Every blob in the photo container is some speaker's photo."
         case .photosAccess: "The photo container allows anonymous read access, as the app needs."
+        case .photosContentMD5: "Every photo's bytes still have the length and Content-MD5 they were stored with."
         case .manifestIncomplete: "The seed manifest, where one exists, says its run completed."
         case .manifestCounts: "The table still holds the entity counts per partition the seed manifest recorded."
         case .manifestHash: "The table's content hash still equals the seed manifest's."

@@ -304,6 +304,11 @@ struct Seed: AsyncParsableCommand {
         let photoPlan = try photos.map {
             try PhotoPlan(directory: $0, rule: photoName ?? .byBlobName, speakers: speakers)
         }
+        // A speaker's ImageUrl names the account its photo is uploaded into, whatever the file said.
+        importer.imageURLs =
+            photoPlan?.imageURLRewrites(of: speakers) { [location = storeOption.location] blob in
+                location.blobURL(container: DataContract.photoContainer, blob: blob)
+            } ?? [:]
         let store = dryRun ? try storeOption.openIfPresent() : try openStore()
         let report = try await Interruption.cancelling { [importer] in
             try await importer.run(store: store, checked: checked, progress: show)
@@ -315,7 +320,7 @@ struct Seed: AsyncParsableCommand {
         )
         if let photoPlan {
             let written = dryRun ? nil : try await photoPlan.upload(to: store!, progress: photoProgress(progressBar))
-            summary += SummaryPrinter.photos(photoPlan, written: written)
+            summary += SummaryPrinter.photos(photoPlan, written: written, rewritten: importer.imageURLs.count)
         }
         return summary
     }

@@ -76,11 +76,14 @@ enum SummaryPrinter {
 
     /// What `--photos` did (`written` is nil for a dry run), and what it could not match: each list
     /// cut at ten.
-    static func photos(_ plan: PhotoPlan, written: Int?) -> String {
+    static func photos(_ plan: PhotoPlan, written: Int?, rewritten: Int = 0) -> String {
         let container = "container '\(DataContract.photoContainer)' (public read)"
         var out = "  photos        \(plan.uploads.count) from \(plan.directory) in \(container)"
         if let written { out += ", \(written) uploaded" }
         out += "\n"
+        if rewritten > 0 {
+            out += "  ImageUrl      \(rewritten) rewritten to name this account's photo (the file named another)\n"
+        }
         out += list(plan.speakersWithoutPhoto.map { "\($0.speaker.description): \($0.reason)" }, "no photo", "speaker")
         out += list(plan.filesWithoutSpeaker, "no speaker", "file")
         return out

@@ -1,5 +1,6 @@
 import Foundation
 import SpeakEasyData
+import SpeakEasyServer
 import TestServer
 import Testing
 
@@ -342,6 +343,83 @@ struct SeedPhotosTests {
             scratch: scratch,
             validateStore: "store.sqlite"
         )
+    }
+
+    @Test("over serve, a file's ImageUrls that name another account are rewritten to the uploads")
+    func rewritesImageURLs() async throws {
+        try await withRunningServer { server in
+            let scratch = try Scratch()
+            try Self.prepare(scratch, account: StorageLocation.localAccountName)
+            let connection = server.connectionString()
+            let result = try await SeedTool.run(
+                ["--from-file", "speakers.csv", "--photos", "photos", "--store", connection],
+                in: scratch.path,
+                samples: nil
+            )
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("ImageUrl      2 rewritten to name this account's photo"), "\(result)")
+            let endpoint = DevelopmentAccount.endpoint(.blob, port: server.port(.blob))
+            let served = try await StoreContents.read(server.store)
+            let urls = Dictionary(uniqueKeysWithValues: served.speakers.map { ($0.rowKey, $0["ImageUrl"]) })
+            #expect(urls[LoadData.speakerKey] == .string(endpoint + "/speakers/BTubalinal.jpg"), "\(urls)")
+            #expect(urls[Self.otherKey] == .string(endpoint + "/speakers/ALovelace.png"), "\(urls)")
+            // Without a photo, the file's URL is kept, and validate says whose account it names.
+            #expect(urls[Self.thirdKey] == .string("http://127.0.0.1:10000/speakeasy/speakers/GHopper.jpg"))
+            let validated = try await BuiltTool.validate.run(
+                ["--store", connection, "--rule", "photos"],
+                in: scratch.path
+            )
+            #expect(validated.status == 1, "\(validated)")
+            #expect(
+                validated.stdout.contains("names account 'speakeasy', not this account, 'devstoreaccount1'"),
+                "\(validated)"
+            )
+            #expect(!validated.stdout.contains("'speakers', not"), "\(validated)")
+            #expect(validated.stdout.contains("photos.missing (1 finding)"), "\(validated)")
+        }
+    }
+
+    @Test("validate takes a photo URL under another name the served account answers to")
+    func aliasOfTheServedAccount() async throws {
+        try await withRunningServer(configure: { $0.accountAliases = [StorageLocation.localAccountName] }) { server in
+            let scratch = try Scratch()
+            let endpoint = DevelopmentAccount.endpoint(.blob, port: server.port(.blob))
+            // The speaker's photo URL names the local account's name, on the served endpoint.
+            let alias = endpoint.replacing(DevelopmentAccount.name, with: StorageLocation.localAccountName)
+            let csv = [
+                LoadData.header,
+                "speakers,\(LoadData.speakerKey),Bart Tubalinal,Developer,Builds apps.,\(alias)/speakers/BTubalinal.jpg,,,,,,",
+            ]
+            try (csv.joined(separator: "\r\n") + "\r\n").write(
+                toFile: scratch.file("speakers.csv"),
+                atomically: true,
+                encoding: .utf8
+            )
+            try FileManager.default.createDirectory(atPath: scratch.file("photos"), withIntermediateDirectories: false)
+            try FileManager.default.copyItem(
+                atPath: SeedTool.samples + "/photos/BTubalinal.jpg",
+                toPath: scratch.file("photos/BTubalinal.jpg")
+            )
+            let connection = server.connectionString()
+            // --photos alone keeps the data's URL: the store holds the alias's URL.
+            let loaded = try await SeedTool.run(
+                ["--from-file", "speakers.csv", "--store", connection],
+                in: scratch.path,
+                samples: nil
+            )
+            #expect(loaded.status == 0, "\(loaded)")
+            let uploaded = try await SeedTool.run(
+                ["--photos", "photos", "--store", connection],
+                in: scratch.path,
+                samples: nil
+            )
+            #expect(uploaded.status == 0, "\(uploaded)")
+            let validated = try await BuiltTool.validate.run(
+                ["--store", connection, "--rule", "photos"],
+                in: scratch.path
+            )
+            #expect(validated.status == 0, "\(validated)")
+        }
     }
 
     @Test("alone, with --photo-name, over Azure's protocol (serve), as on the local account")

@@ -1,5 +1,6 @@
 import Foundation
 import SpeakEasyData
+import TestServer
 import Testing
 
 /// `validate`, end to end: the built executable against a seeded store and exported files, every
@@ -199,6 +200,46 @@ struct ValidateTests {
         // The default selection runs what applies, and lists nothing as not run.
         let all = try await BuiltTool.validate.run(["s.csv", "--report", "json"], in: scratch.path)
         #expect(!all.stdout.contains("notRun"), "\(all)")
+    }
+
+    @Test("a photo whose bytes changed behind its Content-MD5 is a finding, locally and over serve")
+    func photoContentChanged() async throws {
+        let scratch = try Scratch()
+        let store = try await SeedTool.seededStore(scratch)
+        let changed = try await SQLiteShell.run(
+            store,
+            "UPDATE blobs SET data = substr(data, 1, 3) WHERE name = 'BTubalinal.jpg'",
+            readOnly: false
+        )
+        try #require(changed.status == 0, "\(changed)")
+        let local = try await BuiltTool.validate.run(["--store", store, "--rule", "photos"], in: scratch.path)
+        #expect(local.status == 1, "\(local)")
+        #expect(local.stdout.contains("error photos.content-md5 (1 finding)"), "\(local)")
+        #expect(local.stdout.contains("blob 'BTubalinal.jpg' holds 3 bytes with MD5"), "\(local)")
+        let skipped = try await BuiltTool.validate.run(
+            ["--store", store, "--rule", "photos", "--skip", "photos.content-md5"],
+            in: scratch.path
+        )
+        #expect(skipped.status == 0, "\(skipped)")
+        try await withRunningServer { server in
+            let seeded = try await SeedTool.run(
+                ["--events", "5", "--store", server.connectionString()],
+                in: scratch.path
+            )
+            try #require(seeded.status == 0, "\(seeded)")
+            let behind = try await SQLiteShell.run(
+                server.store,
+                "UPDATE blobs SET data = substr(data, 1, 3) WHERE name = 'BTubalinal.jpg'",
+                readOnly: false
+            )
+            try #require(behind.status == 0, "\(behind)")
+            let served = try await BuiltTool.validate.run(
+                ["--store", server.connectionString(), "--rule", "photos"],
+                in: scratch.path
+            )
+            #expect(served.status == 1, "\(served)")
+            #expect(served.stdout.contains("error photos.content-md5 (1 finding)"), "\(served)")
+        }
     }
 
     @Test("a store with defects: exit 1, findings located in the table and the container")

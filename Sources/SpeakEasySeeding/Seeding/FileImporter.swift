@@ -15,6 +15,9 @@ package struct FileImporter {
     package var readOptions = EntityFiles.ReadOptions()
     package var request: SeedRequest
     package var batchSize = 2_500
+    /// ImageUrls to write instead of the files' own, by speaker RowKey (`seed --photos`: the URL of
+    /// the photo as uploaded into this account).
+    package var imageURLs: [String: String] = [:]
     /// Runs before the manifest counts a table that held other data (``Seeder/beforeCountingTable``).
     package var beforeCountingTable: @Sendable () async throws -> Void = {}
 
@@ -107,18 +110,25 @@ package struct FileImporter {
         }
         for path in files {
             var opened = try EntityFiles.open(path, options: readOptions)
-            while let entity = try opened.reader.next() {
+            while var entity = try opened.reader.next() {
+                if entity.partitionKey == DataContract.speakersPartition, let url = imageURLs[entity.rowKey],
+                    let index = entity.properties.firstIndex(where: { $0.name == "ImageUrl" })
+                {
+                    entity.properties[index].value = .string(url)
+                }
                 batch.append((EncodedEntity(entity), EntityDigest(entity)))
                 if batch.count == batchSize { try await send() }
             }
         }
         if !batch.isEmpty { try await send() }
 
-        // The manifest describes the whole table, which may hold more than the files did.
+        // The manifest describes the whole table, which may hold more than the files did, or other
+        // ImageUrls than they did: then it is counted and hashed from the table.
+        let counted = holdsData && !request.reset || !imageURLs.isEmpty
         if holdsData && !request.reset { try await beforeCountingTable() }
         let counts = try await manifest.complete(
             in: store,
-            written: holdsData && !request.reset ? nil : (read, inputHash),
+            written: counted ? nil : (read, inputHash),
             expected: plan.existingCount + outcome.inserted,
             progress: progress
         )

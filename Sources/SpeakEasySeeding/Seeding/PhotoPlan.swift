@@ -47,6 +47,8 @@ package struct PhotoPlan: Sendable {
     package var directory: String
     package var uploads: [Upload] = []
     package var speakersWithoutPhoto: [Unmatched] = []
+    /// The blob each speaker with a photo gets it from, by the speaker's RowKey.
+    package var blobOfSpeaker: [String: String] = [:]
     package var filesWithoutSpeaker: [String] = []
 
     /// Matches the directory's files to the speakers; a matched file that is not a JPEG or PNG image,
@@ -80,6 +82,7 @@ package struct PhotoPlan: Sendable {
                 continue
             }
             if let planned = fileOfBlob[blob.blob] {
+                if planned == file { blobOfSpeaker[speaker.rowKey] = blob.blob }
                 if planned != file {
                     speakersWithoutPhoto.append(
                         Unmatched(
@@ -99,10 +102,34 @@ package struct PhotoPlan: Sendable {
                 )
             }
             fileOfBlob[blob.blob] = file
+            blobOfSpeaker[speaker.rowKey] = blob.blob
             uploads.append(Upload(file: file, blob: blob.blob, contentType: format.contentType))
         }
         let used = Set(fileOfBlob.values)
         filesWithoutSpeaker = files.filter { !used.contains($0) }.sorted()
+    }
+
+    /// The ImageUrl each speaker with a photo must have to name its upload in an account whose blob
+    /// URLs `url(blob)` makes, for those whose ImageUrl names another account or endpoint: a file's
+    /// ImageUrl may name where its photo was before, not where it is uploaded now.
+    package func imageURLRewrites(
+        of speakers: [Speaker],
+        url: (_ blob: String) -> String
+    ) -> [String: String] {
+        var rewrites: [String: String] = [:]
+        for speaker in speakers {
+            guard let blob = blobOfSpeaker[speaker.rowKey], let given = speaker.imageUrl else { continue }
+            let uploaded = url(blob)
+            // The scheme and host (with the port) first, then account, container and blob as parsed,
+            // so that a URL that differs only in its escaping is kept.
+            let origin = { (url: String) in
+                Array(url.lowercased().split(separator: "/", omittingEmptySubsequences: false).prefix(3))
+            }
+            if origin(given) != origin(uploaded) || BlobURL(given) != BlobURL(uploaded) {
+                rewrites[speaker.rowKey] = uploaded
+            }
+        }
+        return rewrites
     }
 
     /// Creates the photo container with public read access (one that exists keeps its access), and
