@@ -16,6 +16,7 @@ import Darwin
 package enum SeedLock {
     /// Marks a local store; an account elsewhere has no file to mark. False when another seed holds
     /// the lock: it is writing to this store now.
+    @discardableResult
     package static func hold(_ location: StorageLocation) -> Bool {
         if case .local(let path) = location { return hold(path) }
         return true
@@ -52,8 +53,20 @@ package enum SeedLock {
     /// on it in this process.
     @discardableResult
     package static func hold(_ path: String) -> Bool {
+        // Asked again: the first answer stands (a second flock of this process would wait on itself).
+        if let answer = asked.withLock({ $0[path] }) { return answer }
+        // No file yet: nothing to mark; the seed that creates it asks again.
+        guard let answer = tryToHold(path) else { return true }
+        asked.withLock { $0[path] = answer }
+        return answer
+    }
+
+    /// What ``hold(_:)`` answered for each path this process asked about.
+    private static let asked = Locked<[String: Bool]>([:])
+
+    private static func tryToHold(_ path: String) -> Bool? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return true }
+        guard descriptor >= 0 else { return nil }
         // A validate asking ``isHeld`` holds a shared lock for a moment: try again for up to a
         // second, or a seed that starts just then would run unmarked. Past that another seed holds
         // it, which the caller is told.

@@ -54,7 +54,11 @@ package final class SQLiteStorageAccount: StorageAccount {
         do {
             try SQLiteStoreFile.checkPath(path, readOnly: readOnly)
             if readOnly { try SQLiteStoreFile.rollBackHotJournal(path) }
-            let first = try SQLiteConnection(path: path, readOnly: readOnly)
+            // Read-only, the first connection is a reader too: a descriptor opened O_RDONLY on a store
+            // that another connection of this process writes makes SQLite lock through it, which
+            // fails (EBADF, "disk I/O error") when a merge runs beside another.
+            let first =
+                readOnly ? try Self.reader(path, olderSchema: false) : try SQLiteConnection(path: path, readOnly: false)
             let isNew = try SQLiteStoreFile.checkSchema(first, readOnly: readOnly)
             // A store of an older schema is migrated when opened for writing; read-only, its readers
             // see it through views with the newer columns (SQLiteSchema.readOnlyViewsBeforeVersion3).

@@ -208,6 +208,9 @@ struct Seed: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Marked before anything else is done: a plain seed started a moment after a merge is told
+        // that a seed is writing (69), not that the table holds data (73).
+        if !dryRun { SeedLock.hold(storeOption.location) }
         // The summary comes after the progress line is cleared, so it cannot garble it.
         let progressBar = ProgressBar(enabled: !output.quiet && Terminal.progressAllowed(dataOnStdout: false))
         do {

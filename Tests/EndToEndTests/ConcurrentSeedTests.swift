@@ -81,6 +81,33 @@ struct ConcurrentSeedTests {
         #expect(validated.status == 0, "\(validated)")
     }
 
+    /// A merge started while another ends used to fail with "disk I/O error" (74): SQLite locked the
+    /// store through the descriptor of a read-only connection, opened O_RDONLY. Started at several
+    /// moments of the other's run, every merge lands, and the last manifest is complete.
+    @Test("a merge started at any moment of another's run lands, and the manifest ends complete")
+    func mergeStartedLate() async throws {
+        let scratch = try Scratch()
+        let store = scratch.file("store.sqlite")
+        let first = try await SeedTool.run(["--events", "2000", "--quiet", "--store", store], in: scratch.path)
+        try #require(first.status == 0, "\(first)")
+        for (round, delay) in [300, 600, 900, 1200, 1500].enumerated() {
+            let long = try SeedTool.start(
+                ["--events", "3000", "--seed", String(10 + round), "--mode", "merge", "--quiet", "--store", store],
+                in: scratch.path
+            )
+            try await Task.sleep(for: .milliseconds(delay))
+            let late = try await SeedTool.run(
+                ["--events", "100", "--seed", String(20 + round), "--mode", "merge", "--quiet", "--store", store],
+                in: scratch.path
+            )
+            #expect(late.status == 0, "started after \(delay) ms: \(late)")
+            let result = await long.finish()
+            #expect(result.status == 0, "\(result)")
+        }
+        let validated = try await BuiltTool.validate.run(["--store", store, "--skip", "photos"], in: scratch.path)
+        #expect(validated.status == 0, "\(validated)")
+    }
+
     /// The race behind an intermittent failure of the test above: a merge that finished first counted
     /// the table while the other still wrote, and wrote its short count last. Now a merge that ran
     /// beside another seed waits, its writes done, until that seed's lock is free, and counts after.
