@@ -47,6 +47,21 @@ enum SQLiteStoreFile {
         }
         // An empty database (no schema yet) holds nothing to read; seed makes it a store.
         if readOnly, applicationID == 0 { throw noStore(path, "(an empty database)") }
+        // Ours, but without the tables every version has: damaged, not something SQLite can tell later
+        // as "no such table" (74), nor a store to serve.
+        if applicationID == SQLiteSchema.applicationID {
+            let present = try connection.integer(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('tables', 'entities')"
+            )
+            guard present == 2 else {
+                throw SQLiteError(
+                    path: path,
+                    code: SQLITE_CORRUPT,
+                    message: "a damaged storage account: its tables are missing",
+                    reason: .corrupt
+                )
+            }
+        }
         let version = try connection.integer("PRAGMA user_version") ?? 0
         guard version <= SQLiteSchema.version else {
             throw SQLiteError(

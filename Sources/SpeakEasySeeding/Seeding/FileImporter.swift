@@ -82,9 +82,7 @@ package struct FileImporter {
             startedAt: .now()
         )
         manifest.importedFiles = files
-        try await manifest.save(to: store)
-        try await request.resetIfAsked(store)
-        try await store.createTableIfNotExists(table)
+        // Read before anything is written (as the Seeder does).
         let plan =
             holdsData && !request.reset
             ? try await WritePlan(
@@ -95,6 +93,9 @@ package struct FileImporter {
                 progress: progress
             )
             : WritePlan(mode: request.mode.writeMode)
+        try await manifest.save(to: store)
+        try await request.resetIfAsked(store)
+        try await store.createTableIfNotExists(table)
         var outcome = WriteOutcome()
         var written = 0
         let total = read.values.reduce(0, +)

@@ -74,9 +74,8 @@ package struct Seeder: Sendable {
             samplesHash: catalog.fingerprint,
             startedAt: resumed ? manifest!.startedAt : .now()
         )
-        try await newManifest.save(to: store)
-        try await request.resetIfAsked(store)
-        // What the table holds is read once, and only when it holds something.
+        // What the table holds is read once, and only when it holds something; before anything is
+        // written, so that a store that cannot be read (corrupt pages) keeps its manifest as it was.
         let plan =
             holdsData && !request.reset
             ? try await WritePlan(
@@ -87,6 +86,8 @@ package struct Seeder: Sendable {
                 progress: progress
             )
             : WritePlan(mode: request.mode.writeMode)
+        try await newManifest.save(to: store)
+        try await request.resetIfAsked(store)
 
         try await store.createContainerIfNotExists(DataContract.photoContainer, access: .container)
         // A few photos at a time: each is a request of its own to an account over the network.
