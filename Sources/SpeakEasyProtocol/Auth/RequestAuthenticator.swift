@@ -27,6 +27,7 @@ package struct RequestAuthenticator: Sendable {
     ///
     /// - Parameters:
     ///   - target: the resource the request reaches, as the server routed it (a SAS must cover it).
+    ///   - sourceIP: the client's address, for a SAS with `sip`.
     ///   - isHTTPS: whether the request came over TLS.
     ///   - policies: the stored access policies of the container (or table) reached, for a SAS with
     ///     `si`; see ``namesStoredPolicy(_:)``.
@@ -35,13 +36,20 @@ package struct RequestAuthenticator: Sendable {
         service: StorageService,
         target: SASTarget,
         now: EdmDateTime,
+        sourceIP: String? = nil,
         isHTTPS: Bool = false,
         policies: [StoredAccessPolicy] = []
     ) throws(AuthorizationError) -> RequestAuthentication {
         if head.header("Authorization") != nil {
             return .sharedKey(try SharedKey.verify(head, service: service, credentials: credentials, now: now))
         }
-        let key = VerifiedTokens.Key(query: head.query, service: service, target: target, isHTTPS: isHTTPS)
+        let key = VerifiedTokens.Key(
+            query: head.query,
+            service: service,
+            target: target,
+            sourceIP: sourceIP,
+            isHTTPS: isHTTPS
+        )
         if let grant = verifiedTokens.grant(for: key, now: now) { return .sharedAccessSignature(grant) }
         let query: QueryItems
         do { query = try head.queryItems.get() } catch {
@@ -57,6 +65,7 @@ package struct RequestAuthenticator: Sendable {
             service: service,
             target: target,
             now: now,
+            sourceIP: sourceIP,
             isHTTPS: isHTTPS,
             policies: policies
         )
@@ -66,7 +75,7 @@ package struct RequestAuthenticator: Sendable {
     }
 
     /// Whether the request carries a SAS that names a stored access policy, which the server must
-    /// then look up and pass to ``authenticate(_:service:target:now:isHTTPS:policies:)``.
+    /// then look up and pass to ``authenticate(_:service:target:now:sourceIP:isHTTPS:policies:)``.
     package static func namesStoredPolicy(_ head: RequestHead) -> Bool {
         guard head.header("Authorization") == nil, let query = try? head.queryItems.get() else { return false }
         return SharedAccessSignature.isPresent(in: query) && query.items.contains { $0.name.lowercased() == "si" }

@@ -5,13 +5,15 @@ extension SharedAccessSignature {
     /// Checks the token for a request (the server side) and returns what it grants.
     ///
     /// In order: the service and the resource it covers, `se` present, the signature (compared in
-    /// constant time), expiry after start, the time window, the protocol. Every failure carries
-    /// Azure's code and detail. `sip` is not checked (the protocol layer does not see the client's
-    /// address; Azurite does not check it either). A service SAS with `si` takes what it leaves out
-    /// of start, expiry and permissions from that stored access policy (``StoredPolicyResolution``).
+    /// constant time), expiry after start, the time window, the client's address against `sip`
+    /// (``SASIPRange``: 403 AuthorizationSourceIPMismatch outside it), the protocol. Every failure
+    /// carries Azure's code and detail. A service SAS with `si` takes what it leaves out of start,
+    /// expiry and permissions from that stored access policy (``StoredPolicyResolution``).
     ///
     /// - Parameters:
     ///   - target: the resource the request reaches, as the server routed it.
+    ///   - sourceIP: the client's address, as its socket gives it; nil when unknown, which no `sip`
+    ///     admits.
     ///   - isHTTPS: whether the request came over TLS (`spr=https` refuses it otherwise).
     ///   - policies: the stored access policies of the container (or table) the request reaches;
     ///     needed only when the token has `si`.
@@ -20,6 +22,7 @@ extension SharedAccessSignature {
         service: StorageService,
         target: SASTarget,
         now: EdmDateTime,
+        sourceIP: String? = nil,
         isHTTPS: Bool,
         policies: [StoredAccessPolicy] = []
     ) throws(AuthorizationError) -> SASGrant {
@@ -83,6 +86,17 @@ extension SharedAccessSignature {
                 "Signature not valid in the specified time frame: Start [\(startDate.map(HTTPDate.format) ?? "")] - "
                     + "Expiry [\(HTTPDate.format(expiryDate))] - Current [\(HTTPDate.format(now))]"
             )
+        }
+        if let ipRange {
+            guard let range = SASIPRange(ipRange) else {
+                throw fail("sip '\(ipRange.prefix(40))' is not an IPv4 address or range (a.b.c.d or a.b.c.d-e.f.g.h).")
+            }
+            guard let sourceIP, range.contains(sourceIP) else {
+                throw AuthorizationError(
+                    .authorizationSourceIPMismatch,
+                    detail: "Source IP \(sourceIP ?? "(unknown)") is not in the SAS's range \(ipRange)."
+                )
+            }
         }
         if let protocols {
             switch protocols {

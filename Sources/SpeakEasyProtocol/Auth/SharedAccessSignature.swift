@@ -76,7 +76,7 @@ package struct SharedAccessSignature: Sendable, Equatable, CustomStringConvertib
     ///
     /// Checks only what the token must have to be read: `sig`, `sv` as a date-shaped version, `sp`,
     /// and something that says its kind. Signature, times and permissions are checked by
-    /// ``verify(credentials:service:target:now:isHTTPS:)``.
+    /// ``verify(credentials:service:target:now:sourceIP:isHTTPS:policies:)``.
     package init(query: QueryItems) throws(AuthorizationError) {
         func fail(_ detail: String) -> AuthorizationError { AuthorizationError(.authenticationFailed, detail: detail) }
         // One pass over the parameters (the first of a name counts, names in any case): a server

@@ -5,14 +5,16 @@ package import SpeakEasyModel
 ///
 /// A client sends the same token with every request, and reading it, building its string to sign and
 /// computing the HMAC again each time came to a tenth of a point read. What verification decides
-/// depends only on the token's exact text, the service, the resource and the protocol, besides the
-/// time; so a token is remembered under those, and only its time window is checked again. Past
-/// `capacity` tokens the memory starts again empty.
+/// depends only on the token's exact text, the service, the resource, the client's address and the
+/// protocol, besides the time; so a token is remembered under those, and only its time window is
+/// checked again. Past `capacity` tokens the memory starts again empty.
 package final class VerifiedTokens: Sendable {
     struct Key: Hashable {
         var query: String
         var service: StorageService
         var target: SASTarget
+        /// The client's address: a token with `sip` holds for some addresses only.
+        var sourceIP: String?
         var isHTTPS: Bool
     }
 
