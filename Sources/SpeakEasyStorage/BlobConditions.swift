@@ -35,7 +35,9 @@ package struct BlobConditions: Hashable, Sendable {
     /// `If-None-Match` with `If-Modified-Since`; anything more is 400
     /// MultipleConditionHeadersNotSupported (WriteConditionalHeadersValidator.ts
     /// `validateCombinations`). A failure is 412, except `If-None-Match: *` on a blob that exists
-    /// (409 BlobAlreadyExists). HTTP dates have whole seconds, so Last-Modified is compared in seconds.
+    /// (409 BlobAlreadyExists). An ETag header decides a write alone: with `If-Match` (or
+    /// `If-None-Match`) present, the date beside it is not evaluated, in RFC 9110 §13.2.2's order.
+    /// HTTP dates have whole seconds, so Last-Modified is compared in seconds.
     package func check(
         _ current: BlobProperties?,
         reading: Bool,
@@ -66,7 +68,9 @@ package struct BlobConditions: Hashable, Sendable {
         let noneMatchHolds = ifNoneMatch.map { _ in !noneMatches.contains("*") && !noneMatches.contains(current.etag) }
         let modifiedHolds = ifModifiedSince.map { modified > $0.ticks / EdmDateTime.ticksPerSecond }
         if !matchHolds { throw failed("If-Match \(ifMatch ?? "") does not name the blob's ETag \(current.etag)") }
-        if unmodifiedHolds == false {
+        // A write's If-Match that holds decides alone: If-Unmodified-Since is not evaluated (RFC 9110
+        // §13.2.2; Azurite: WriteConditionalHeadersValidator.ts, tests/blob/conditions.test.ts).
+        if unmodifiedHolds == false, reading || ifMatch == nil {
             throw failed("it was modified after If-Unmodified-Since \(ifUnmodifiedSince.map { "\($0)" } ?? "")")
         }
         if reading {
@@ -91,7 +95,8 @@ package struct BlobConditions: Hashable, Sendable {
             }
             throw failed("If-None-Match \(ifNoneMatch ?? "") is the blob's ETag")
         }
-        if modifiedHolds == false {
+        // Likewise If-None-Match that holds: If-Modified-Since is not evaluated.
+        if modifiedHolds == false, ifNoneMatch == nil {
             throw failed("it was not modified since If-Modified-Since \(ifModifiedSince.map { "\($0)" } ?? "")")
         }
     }
