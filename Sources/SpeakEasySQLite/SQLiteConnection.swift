@@ -175,6 +175,23 @@ final class SQLiteStatement {
         }
     }
 
+    /// Binds `bytes` as a BLOB without SQLite copying them, then runs the statement: the binding only
+    /// lives while the bytes are pinned (a blob's content is then held once on its way to the file).
+    func runBindingBlob(_ index: Int32, _ bytes: [UInt8]) throws(SQLiteError) {
+        let result: Result<Void, SQLiteError> = bytes.withUnsafeBytes { buffer in
+            _ = sqlite3_bind_blob64(
+                handle,
+                index,
+                buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                sqlite3_uint64(buffer.count),
+                csqlite_static()
+            )
+            defer { reset() }
+            return Result { () throws(SQLiteError) in try run() }
+        }
+        try result.get()
+    }
+
     /// Steps once; true when a row is available.
     @discardableResult
     func step() throws(SQLiteError) -> Bool {

@@ -263,8 +263,7 @@ extension SQLiteStorageAccount {
                 statement.bind(2, name)
                 statement.bind(3, blockID)
                 statement.bind(4, Int64(data.count))
-                statement.bindBlob(5, data)
-                try statement.run()
+                try statement.runBindingBlob(5, data)
             }
         }
     }
@@ -392,13 +391,12 @@ extension SQLiteStorageAccount {
         statement.bind(5, Int64(data.count))
         statement.bind(6, etag)
         statement.bind(7, now.description)
-        statement.bindBlob(8, data)
         statement.bind(9, settings.headers.cacheControl)
         statement.bind(10, settings.headers.contentDisposition)
         statement.bind(11, settings.headers.contentEncoding)
         statement.bind(12, settings.headers.contentLanguage)
         statement.bind(13, SQLiteMetadataColumn.encode(settings.metadata))
-        try statement.run()
+        try statement.runBindingBlob(8, data)
         try dropBlocks(container: container, name: name, connection)
         return BlobProperties(
             name: name,
