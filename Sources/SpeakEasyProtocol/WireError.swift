@@ -76,6 +76,22 @@ extension WireError {
         Self(status: 503, code: "ServerBusy", message: message)
     }
 
+    /// 431 RequestHeaderFieldsTooLarge: more header fields, or header bytes, than the server takes
+    /// (RFC 6585 §5).
+    package static var requestHeaderFieldsTooLarge: Self {
+        Self(
+            status: 431,
+            code: "RequestHeaderFieldsTooLarge",
+            message: "The request's header fields are too many or too large."
+        )
+    }
+
+    /// 411 MissingContentLengthHeader: a body without `Content-Length` (chunked) where the operation
+    /// needs one (Azure's Put Blob and Put Block).
+    package static var missingContentLength: Self {
+        Self(status: 411, code: "MissingContentLengthHeader", message: "The Content-Length header was not specified.")
+    }
+
     /// 500 InternalError.
     package static func internalError(_ message: String) -> Self {
         Self(status: 500, code: "InternalError", message: message)

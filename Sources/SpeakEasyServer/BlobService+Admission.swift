@@ -2,7 +2,7 @@ import SpeakEasyProtocol
 import SpeakEasyStorage
 
 extension BlobService {
-    /// The Blob service's part of deciding on a request from its head alone (``ServiceResponder/admit(_:)``):
+    /// The Blob service's part of deciding on a request from its head alone (``ServiceResponder/admit(_:from:)``):
     /// its credentials for the resource its path names, and for a request without any, the container's
     /// public access. The body step (``respond(to:path:)``) takes the result from the request, and asks
     /// a SAS for each operation's permission.
@@ -23,10 +23,18 @@ extension BlobService {
                 service: .blob,
                 target: target,
                 now: exchange.now,
+                sourceIP: exchange.sourceIP,
                 policies: policies
             )
             if authentication == .anonymous {
                 try await checkAnonymous(path, method: head.method, restype: query["restype"], comp: query["comp"])
+            }
+            // Put Blob and Put Block take a declared length (Azure's "Content-Length: Required"): a
+            // chunked body is 411, before it is read.
+            if head.method == "PUT", path.rest != nil, query["comp"] == nil || query["comp"] == "block",
+                head.header("Content-Length") == nil, head.header("Transfer-Encoding") != nil
+            {
+                throw BlobServiceError.missingContentLength
             }
             return authentication
         } catch {

@@ -109,10 +109,10 @@ struct BlobService {
                     try await account.blobProperties(container: container, name: blob, conditions: .none) != nil
                 try permit(exists ? .overwriteBlob : .createBlob)
             }
-            return try await putBlob(container, blob, body: try request.collectBody(upTo: Self.maxBodySize))
+            return try await putBlob(container, blob, data: try request.collectBody(upTo: Self.maxBodySize))
         case ("PUT", "block"):
             try permit(.putBlock)
-            return try await putBlock(container, blob, body: try request.collectBody(upTo: Self.maxBodySize))
+            return try await putBlock(container, blob, data: try request.collectBody(upTo: Self.maxBodySize))
         case ("PUT", "blocklist"):
             try permit(.putBlockList)
             return try await putBlockList(container, blob, body: try request.collectBody(upTo: Self.maxBlockListSize))
@@ -195,7 +195,18 @@ struct BlobService {
         return ServiceResponse(status: .ok, headers: containerHeaders(properties))
     }
 
+    /// Set Container Metadata, when `If-Modified-Since` (the one condition Azure takes for it) holds:
+    /// 412 ConditionNotMet otherwise (Azurite: src/blob/persistence/LokiBlobMetadataStore.ts
+    /// `setContainerMetadata`). Checked before the write without a lock: a container's Last-Modified
+    /// only moves on, so a condition that held at the check still holds at the write.
     private func setContainerMetadata(_ container: String) async throws -> ServiceResponse {
+        if let since = try conditions().ifModifiedSince {
+            let current = try await requireContainer(container)
+            guard current.lastModified.ticks / EdmDateTime.ticksPerSecond > since.ticks / EdmDateTime.ticksPerSecond
+            else {
+                throw BlobServiceError.conditionNotMet
+            }
+        }
         let properties = try await account.setContainerMetadata(
             container,
             metadata: try BlobMetadataHeaders.read(head.headers)
@@ -222,9 +233,9 @@ struct BlobService {
     /// Set Container ACL: the public access level (none when the header is absent, as Azure reads
     /// it) and the stored access policies of the body, both replaced (Azurite:
     /// src/blob/handlers/ContainerHandler.ts `setAccessPolicy`).
-    private func setContainerACL(_ container: String, body: ByteBuffer) async throws -> ServiceResponse {
+    private func setContainerACL(_ container: String, body: [UInt8]) async throws -> ServiceResponse {
         let access = try publicAccess()
-        let policies = try SignedIdentifiersXML.read(Array(buffer: body))
+        let policies = try SignedIdentifiersXML.read(body)
         let properties = try await account.setContainerACL(container, access: access, policies: policies)
         var headers = HTTPFields()
         headers[.eTag] = properties.etag
@@ -291,14 +302,13 @@ struct BlobService {
 
     // MARK: Blobs
 
-    private func putBlob(_ container: String, _ blob: String, body: ByteBuffer) async throws -> ServiceResponse {
+    private func putBlob(_ container: String, _ blob: String, data: [UInt8]) async throws -> ServiceResponse {
         guard let type = head.header("x-ms-blob-type") else {
             throw BlobServiceError.missingRequiredHeader("x-ms-blob-type")
         }
         guard type == "BlockBlob" else {
             throw BlobServiceError.notImplemented("Only block blobs are served (x-ms-blob-type: \(type)).")
         }
-        let data = Array(buffer: body)
         // Azurite checks `x-ms-blob-content-md5` before `Content-MD5` against the body
         // (src/blob/handlers/BlockBlobHandler.ts `upload`, "Verified live").
         try checkContentMD5(
@@ -326,12 +336,12 @@ struct BlobService {
         return ServiceResponse(status: .created, headers: headers)
     }
 
-    private func putBlock(_ container: String, _ blob: String, body: ByteBuffer) async throws -> ServiceResponse {
+    private func putBlock(_ container: String, _ blob: String, data: [UInt8]) async throws -> ServiceResponse {
         guard let id = query["blockid"], let decoded = Base64.decode(id), !decoded.isEmpty, decoded.count <= 64 else {
             throw BlobServiceError.invalidQueryParameterValue("blockid")
         }
-        let data = Array(buffer: body)
         let md5 = try checkContentMD5(of: data)
+        try await checkBlockIDLength(decoded.count, container, blob)
         try await account.stageBlock(container: container, name: blob, blockID: id, data: data)
         var headers = HTTPFields()
         headers[.contentMD5] = md5
@@ -339,11 +349,25 @@ struct BlobService {
         return ServiceResponse(status: .created, headers: headers)
     }
 
+    /// A blob's uncommitted blocks have ids of one length ("the same size for each block", Azure's
+    /// Put Block): a block of another length is 400 InvalidBlobOrBlock, as Azurite answers it
+    /// (src/blob/persistence/LokiBlobMetadataStore.ts `stageBlock`).
+    private func checkBlockIDLength(_ length: Int, _ container: String, _ blob: String) async throws {
+        let staged: [BlockList.Block]
+        do {
+            staged = try await account.blockList(container: container, name: blob).uncommitted
+        } catch let error as StorageError where error.reason == .notFound {
+            return  // neither the blob nor a block yet (a missing container is the stage's to answer)
+        }
+        if let other = staged.first, Base64.decode(other.id)?.count != length {
+            throw BlobServiceError.invalidBlobOrBlock
+        }
+    }
+
     /// `Content-MD5` is the block list's own, checked before anything is committed. Azure stores
     /// `x-ms-blob-content-md5` unchecked (each block's MD5 was checked as it was put); the local
     /// account always stores the MD5 of the committed bytes, which is that value when it is right.
-    private func putBlockList(_ container: String, _ blob: String, body: ByteBuffer) async throws -> ServiceResponse {
-        let list = Array(buffer: body)
+    private func putBlockList(_ container: String, _ blob: String, body list: [UInt8]) async throws -> ServiceResponse {
         let listMD5 = try checkContentMD5(of: list)
         let blocks = try BlockListXML.read(list)
         let settings = BlobSettings(
@@ -567,13 +591,17 @@ struct BlobService {
         var headers = blobHeaders(properties, authentication: authentication)
         headers.append(HTTPField(name: .contentLength, value: String(result.data.count)))
         let status: HTTPResponse.Status
-        if range != nil {
+        if let range {
+            // The bytes really sent: fewer than the range asks when the stored content is shorter than
+            // its recorded length (changed behind the store's back), and then the blob ends with them.
+            let sent = result.range.lowerBound..<result.range.lowerBound + result.data.count
+            if sent.isEmpty, !result.range.isEmpty {
+                throw try await shortBlobRange(range, container, blob)
+            }
+            let total = sent.count < result.range.count ? sent.upperBound : properties.size
             status = .partialContent
             headers.append(
-                HTTPField(
-                    name: .contentRange,
-                    value: "bytes \(result.range.lowerBound)-\(result.range.upperBound - 1)/\(properties.size)"
-                )
+                HTTPField(name: .contentRange, value: "bytes \(sent.lowerBound)-\(sent.upperBound - 1)/\(total)")
             )
             headers.append(HTTPField(name: .xMsBlobContentMD5, value: properties.contentMD5))
             if rangeMD5 {
@@ -592,6 +620,23 @@ struct BlobService {
             }
         }
         return ServiceResponse(status: status, headers: headers, body: ByteBuffer(bytes: result.data))
+    }
+
+    /// 416 for a range that starts past the bytes a blob really holds, though within its recorded
+    /// length: the size in `Content-Range` is what a whole read gives.
+    private func shortBlobRange(
+        _ range: ByteRange,
+        _ container: String,
+        _ blob: String
+    ) async throws -> BlobServiceError {
+        let held =
+            try await account.blob(container: container, name: blob, range: nil, conditions: .none)?.data.count ?? 0
+        do {
+            _ = try range.resolved(size: held)
+            return BlobServiceError.internalError("The blob's content changed while it was read.")
+        } catch {
+            return BlobServiceError.rangeNotSatisfiable(error, size: held)
+        }
     }
 
     private func deleteBlob(_ container: String, _ blob: String) async throws -> ServiceResponse {

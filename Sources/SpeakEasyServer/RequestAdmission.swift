@@ -15,15 +15,22 @@ struct AdmittedRequest: Sendable {
 }
 
 extension ServiceResponder {
-    /// Decides on a request from its head, before its body is read: the faults `--faults` plans, the
+    /// Decides on a request from its head, before its body is read (`sourceIP`: the client's
+    /// address, as its socket gives it): the faults `--faults` plans, the
     /// path and account, the credentials (the service's own step, ``BlobService/admit(_:)``,
     /// ``TableService/admit()``), and the declared `Content-Length` against the most the service
     /// takes. A refusal is the service's own error reply, rendered as it renders every other.
-    func admit(_ head: RequestHead) async -> Admission {
+    func admit(_ head: RequestHead, from sourceIP: String? = nil) async -> Admission {
         let started = ContinuousClock.now
         // A query that cannot be decoded fails authentication, before a service reads a parameter.
         let query = (try? head.queryItems.get()) ?? QueryItems([])
-        let exchange = Exchange(head: head, query: query, requestID: RequestIdentifier.make(), now: EdmDateTime.now())
+        let exchange = Exchange(
+            head: head,
+            query: query,
+            requestID: RequestIdentifier.make(),
+            now: EdmDateTime.now(),
+            sourceIP: sourceIP
+        )
         var losesReply = false
         do {
             // Faults come first, as the request arrives: a client's retries are tested whatever it sends.
@@ -70,6 +77,31 @@ extension ServiceResponder {
             }
             return .refused(finished(response, exchange, started: started))
         }
+    }
+
+    /// The service's reply to a head the connection refused before any service saw it (nil: bytes
+    /// that are no HTTP request, which have none), logged as every reply is.
+    func reject(_ head: RequestHead?, _ refusal: HeadRefusal) -> ServiceResponse {
+        let started = ContinuousClock.now
+        let head = head ?? .unread
+        let exchange = Exchange(
+            head: head,
+            query: (try? head.queryItems.get()) ?? QueryItems([]),
+            requestID: RequestIdentifier.make(),
+            now: EdmDateTime.now()
+        )
+        let error: any WireError =
+            switch refusal {
+            case .malformed:
+                service.wireErrorType.init(
+                    status: 400,
+                    code: "InvalidInput",
+                    message: "The request is not an HTTP/1 request."
+                )
+            case .host: service.wireErrorType.missingRequiredHeader("Host")
+            case .tooLarge: service.wireErrorType.requestHeaderFieldsTooLarge
+            }
+        return finished(errorResponse(error, exchange), exchange, started: started)
     }
 
     /// The service's reply to a body that broke a bound as it came.

@@ -6,14 +6,14 @@ import SpeakEasyProtocol
 import SpeakEasyStorage
 
 /// Answers one service's requests, in two steps: from the head, before the body is read, decides
-/// whether to take it (``admit(_:)``: faults, path, account, credentials, size); with the body, hands
+/// whether to take it (``admit(_:from:)``: faults, path, account, credentials, size); with the body, hands
 /// it to the service. Either step writes the ``WireError`` thrown as Azure's error reply, and adds the
 /// headers every Azure reply carries.
 struct ServiceResponder: Sendable {
     let service: StorageService
     let server: StorageServer
 
-    /// The reply to `request`, admitted from its head (``admit(_:)``) and read whole; nil when the
+    /// The reply to `request`, admitted from its head (``admit(_:from:)``) and read whole; nil when the
     /// connection was dropped instead (a fault: the reply lost).
     func respond(to request: ServiceRequest, channel: any Channel) async -> ServiceResponse? {
         let started = ContinuousClock.now
@@ -91,7 +91,7 @@ struct ServiceResponder: Sendable {
     }
 
     /// The reply `error` renders, in its service's body format.
-    private func errorResponse(_ error: any WireError, _ exchange: Exchange) -> ServiceResponse {
+    func errorResponse(_ error: any WireError, _ exchange: Exchange) -> ServiceResponse {
         let reply = error.reply(to: exchange.head, requestID: exchange.requestID, time: exchange.now)
         var headers = HTTPFields()
         for header in reply.headers {
@@ -136,6 +136,11 @@ extension StorageService {
     }
 }
 
+extension RequestHead {
+    /// What stands for a request whose head could not be read (bytes that are no HTTP), in the log.
+    static let unread = RequestHead(method: "-", path: "-", query: "", headers: [])
+}
+
 /// One request as the services see it: its head, the id of its reply, and the time it arrived.
 struct Exchange: Sendable {
     /// The version answered when a request names none (an anonymous browser GET).
@@ -145,4 +150,6 @@ struct Exchange: Sendable {
     let query: QueryItems
     let requestID: String
     let now: EdmDateTime
+    /// The client's IP address, as its socket gives it; nil when unknown.
+    var sourceIP: String? = nil
 }

@@ -2,7 +2,7 @@ import SpeakEasyProtocol
 import SpeakEasyStorage
 
 extension TableService {
-    /// The Table service's part of deciding on a request from its head alone (``ServiceResponder/admit(_:)``):
+    /// The Table service's part of deciding on a request from its head alone (``ServiceResponder/admit(_:from:)``):
     /// its credentials for the table its path names (the account itself for a request of the
     /// service's properties); tables have no public access, so a request without credentials is
     /// refused here. Nil for a batch under a SAS: the SAS must cover the table the batch's operations
@@ -45,6 +45,7 @@ extension TableService {
             service: .table,
             target: target,
             now: exchange.now,
+            sourceIP: exchange.sourceIP,
             policies: policies
         )
     }

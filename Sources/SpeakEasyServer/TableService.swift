@@ -167,7 +167,7 @@ struct TableService {
     }
 
     private func body(_ request: ServiceRequest) throws -> [UInt8] {
-        Array(buffer: try request.collectBody(upTo: Self.maxBodySize))
+        try request.collectBody(upTo: Self.maxBodySize)
     }
 
     // MARK: The service

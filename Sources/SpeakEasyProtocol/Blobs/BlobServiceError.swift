@@ -39,6 +39,9 @@ package struct BlobServiceError: WireError, Equatable {
         authenticationDetail = error.detail.isEmpty ? nil : error.detail
     }
 
+    /// The reply to `head`. A HEAD's names no `Content-Type`, as Azure's does not (Azurite:
+    /// tests/blob/apis/blob.test.ts "get properties response should not set content-type"): no body
+    /// is sent with it, and its `Content-Length` is still the one a GET's body has.
     package func reply(to head: RequestHead, requestID: String, time: EdmDateTime) -> WireReply {
         let body = BlobErrorBody.xml(
             code: code,
@@ -50,8 +53,8 @@ package struct BlobServiceError: WireError, Equatable {
         return WireReply(
             status: status,
             reasonPhrase: reasonPhrase,
-            headers: [WireReply.Header("Content-Type", "application/xml"), WireReply.Header("x-ms-error-code", code)]
-                + headers,
+            headers: (head.method == "HEAD" ? [] : [WireReply.Header("Content-Type", "application/xml")])
+                + [WireReply.Header("x-ms-error-code", code)] + headers,
             body: body
         )
     }
@@ -158,6 +161,21 @@ extension BlobServiceError {
     /// 405 UnsupportedHttpVerb: the resource has no operation for the request's method.
     package static var unsupportedHTTPVerb: Self {
         Self(status: 405, code: "UnsupportedHttpVerb", "The resource doesn't support specified Http Verb.")
+    }
+
+    /// 412 ConditionNotMet: a conditional header that does not hold.
+    package static var conditionNotMet: Self {
+        Self(
+            status: 412,
+            code: "ConditionNotMet",
+            "The condition specified using HTTP conditional header(s) is not met."
+        )
+    }
+
+    /// 400 InvalidBlobOrBlock: a block whose id is of another length than the blob's other
+    /// uncommitted blocks' (Azurite: src/blob/persistence/LokiBlobMetadataStore.ts `stageBlock`).
+    package static var invalidBlobOrBlock: Self {
+        Self(status: 400, code: "InvalidBlobOrBlock", "The specified blob or block content is invalid.")
     }
 
     /// 409 ContainerAlreadyExists.

@@ -8,7 +8,7 @@ import SpeakEasyProtocol
 extension ServiceCalls {
     static func accountView(of server: @escaping @Sendable () -> StorageServer?) -> ServiceCalls {
         ServiceCalls(
-            admit: { head in
+            admit: { head, _ in
                 guard let server = server() else { return .refused(nil) }
                 let started = ContinuousClock.now
                 if let refusal = AccountView.refusal(of: head) {
@@ -31,6 +31,23 @@ extension ServiceCalls {
                 case .busy: AccountViewPage.error(.serviceUnavailable, "The server is busy; reload in a moment.")
                 case .tooSlow: AccountViewPage.error(.requestTimeout, "The request's body came too slowly.")
                 }
+            },
+            reject: { head, refusal in
+                let started = ContinuousClock.now
+                let response =
+                    switch refusal {
+                    case .malformed: AccountViewPage.error(.badRequest, "The request is not HTTP.")
+                    case .host: AccountViewPage.error(.badRequest, "An HTTP/1.1 request names one Host.")
+                    case .tooLarge:
+                        AccountViewPage.error(
+                            .requestHeaderFieldsTooLarge,
+                            "The request's header fields are too large."
+                        )
+                    }
+                if let server = server() {
+                    AccountView.log(head ?? .unread, response, server: server, started: started)
+                }
+                return response
             }
         )
     }

@@ -42,6 +42,17 @@ struct ConnectionLimits: Sendable {
     }
 }
 
+/// What the connection answers itself, by the service's error reply, before any service sees the
+/// request: a head it cannot take.
+enum HeadRefusal: Sendable {
+    /// Bytes that are no HTTP request (400).
+    case malformed
+    /// An HTTP/1.1 request without exactly one `Host` (400).
+    case host
+    /// More header fields or header bytes than ``ConnectionLimits`` allow (431).
+    case tooLarge
+}
+
 /// What the connection answers itself, by the service's error reply, when a request's body breaks a
 /// bound as it comes.
 enum BodyRefusal: Sendable {

@@ -93,7 +93,7 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         case .read: context.read()
         case .admit(let head): admit(head, context: context)
         case .answer(let request): answer(request, context: context)
-        case .reject(let status): reject(status, context: context)
+        case .reject(let head, let refusal): reject(head, refusal, context: context)
         case .refuse(let head, let refusal):
             drain = RefusalDrain(bytes: drainedBytes)
             let response = service.refuse(RequestHead(head), refusal)
@@ -114,10 +114,11 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         let loop = context.eventLoop
         let service = self.service
         let requestHead = RequestHead(head)
+        let sourceIP = context.channel.remoteAddress?.ipAddress
         let decided = NIOLoopBound((handler: self, context: context), eventLoop: loop)
         let executor = self.executor ?? EventLoopTaskExecutor(loop)
         loops.task(on: executor) {
-            let admission = await service.admit(requestHead)
+            let admission = await service.admit(requestHead, sourceIP)
             let apply = { decided.value.handler.admitted(admission, head: head, context: decided.value.context) }
             if loop.inEventLoop { apply() } else { loop.execute(apply) }
         }
@@ -284,18 +285,19 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
         perform(next, context: context)
     }
 
-    /// A bare reply with `status` to a head no service saw (bytes that are no HTTP, a missing `Host`,
-    /// too many headers), then the end.
-    private func reject(_ status: HTTPResponseStatus, context: ChannelHandlerContext) {
-        if drain == nil { drain = RefusalDrain(bytes: status == .badRequest ? 0 : drainedBytes) }
-        var reply = context.channel.allocator.buffer(capacity: 96)
-        reply.writeString(
-            "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    /// The service's error reply to a head no service saw (bytes that are no HTTP, a missing `Host`,
+    /// too many headers), logged as every reply is, then the end.
+    private func reject(_ head: HTTPRequestHead?, _ refusal: HeadRefusal, context: ChannelHandlerContext) {
+        // The parser stops at bytes it cannot read: nothing more of them is read.
+        if drain == nil { drain = RefusalDrain(bytes: refusal == .tooLarge ? drainedBytes : 0) }
+        let response = service.reject(head.map(RequestHead.init), refusal)
+        write(
+            response,
+            isHead: head?.method == .HEAD,
+            keepAlive: false,
+            version: head?.version ?? .http1_1,
+            context: context
         )
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.writeAndFlush(wrapOutboundOut(reply)).whenComplete { _ in
-            handler.value.closeAfterDrain(context: context)
-        }
     }
 
     /// The refusal is written: closes once its request's body is drained (``RefusalDrain``), or after
@@ -331,12 +333,14 @@ final class ServiceConnectionHandler: ChannelDuplexHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // Bytes that are no HTTP request: 400, after the replies to the requests before them.
-        guard error is HTTPParserError else {
+        // Bytes that are no HTTP request: 400, after the replies to the requests before them; a head
+        // past the parser's own bound on header bytes (80 KiB), 431 as one past ours.
+        guard let error = error as? HTTPParserError else {
             context.close(promise: nil)
             return
         }
-        if state.malformedRequest() { reject(.badRequest, context: context) }
+        let refusal: HeadRefusal = error == .headerOverflow ? .tooLarge : .malformed
+        if state.malformedRequest(refusal) { reject(nil, refusal, context: context) }
     }
 }
 

@@ -27,20 +27,23 @@ struct ServiceConnectionState {
 
     /// What waits while the service works: the request parts that came (an array: empty, it holds no
     /// memory, and it is seldom longer than a few parts; one read's worth at most, as reads wait), a
-    /// read asked for (`readPending`), and `malformed`: bytes that are no HTTP came after those parts,
-    /// so a 400 follows.
+    /// read asked for (`readPending`), and `malformed`: a head that cannot be read (bytes that are
+    /// no HTTP, or too many header bytes) came after those parts, so its refusal follows.
     private struct Held {
         var queued: [HTTPServerRequestPart] = []
         var readPending = false
-        var malformed = false
+        var malformed: HeadRefusal?
         var quiescing: Bool
     }
 
-    /// An admitted request whose body is being read.
+    /// An admitted request whose body is being read, into the one array the service is handed:
+    /// copied once from the socket's buffers, and never again on its way to the store.
     private struct PartialRequest {
         var head: HTTPRequestHead
         var admitted: AdmittedRequest
-        var body: ByteBuffer?
+        var body: [UInt8]
+        /// The declared `Content-Length`, 0 when there is none (a chunked body, or no body).
+        var declared: Int
         var received = 0
         let started: NIODeadline
     }
@@ -49,7 +52,7 @@ struct ServiceConnectionState {
     struct Request {
         let head: HTTPRequestHead
         let admitted: AdmittedRequest
-        let body: ByteBuffer
+        let body: [UInt8]
     }
 
     /// What the handler is to do next.
@@ -62,9 +65,10 @@ struct ServiceConnectionState {
         case admit(HTTPRequestHead)
         /// Answer a request read whole.
         case answer(Request)
-        /// Answer with this bare status and close: a head refused before any service sees it (400
-        /// for bytes that are no HTTP or a missing `Host`, 431 for too many headers).
-        case reject(HTTPResponseStatus)
+        /// Answer with the service's error for `refusal` and close: a head refused before any
+        /// service sees it (400 for bytes that are no HTTP, which have no head, or a missing `Host`;
+        /// 431 for too many headers).
+        case reject(HTTPRequestHead?, HeadRefusal)
         /// Answer with the service's error for `refusal` and close.
         case refuse(HTTPRequestHead, BodyRefusal)
     }
@@ -121,13 +125,13 @@ struct ServiceConnectionState {
         guard case .reading(var partial, let quiescing) = state else { return .wait }
         switch part {
         case .head(let head):
-            if let status = Self.refusal(of: head, limits) {
+            if let refusal = Self.refusal(of: head, limits) {
                 state = .closing
-                return .reject(status)
+                return .reject(head, refusal)
             }
             state = .admitting(head, Held(quiescing: quiescing))
             return .admit(head)
-        case .body(var bytes):
+        case .body(let bytes):
             guard var request = partial else { return .wait }
             partial = nil
             let received = request.received + bytes.readableBytes
@@ -142,25 +146,26 @@ struct ServiceConnectionState {
             }
             state = .closing  // while the body grows in place
             request.received = received
-            if request.body == nil {
-                request.body = bytes
-            } else {
-                request.body!.writeBuffer(&bytes)
+            // A body past its first MiB is sent in earnest: it gets its declared length at once, so
+            // that it is never copied to grow (a chunked one grows as an array does).
+            if received > request.body.capacity, request.declared >= received {
+                request.body.reserveCapacity(request.declared)
             }
+            bytes.withUnsafeReadableBytes { request.body.append(contentsOf: $0) }
             state = .reading(request, quiescing: quiescing)
             return .wait
         case .end:
             guard let request = partial else { return .wait }
             state = .answering(Held(quiescing: quiescing))
-            return .answer(Request(head: request.head, admitted: request.admitted, body: request.body ?? ByteBuffer()))
+            return .answer(Request(head: request.head, admitted: request.admitted, body: request.body))
         }
     }
 
     /// Why the connection refuses `head` before a service sees it: too many headers or header bytes
     /// (431), or an HTTP/1.1 request without exactly one `Host` (400, RFC 9112 §3.2; HTTP/1.0 has
     /// none to give).
-    private static func refusal(of head: HTTPRequestHead, _ limits: ConnectionLimits) -> HTTPResponseStatus? {
-        guard head.headers.count <= limits.maxHeaderCount else { return .requestHeaderFieldsTooLarge }
+    private static func refusal(of head: HTTPRequestHead, _ limits: ConnectionLimits) -> HeadRefusal? {
+        guard head.headers.count <= limits.maxHeaderCount else { return .tooLarge }
         var bytes = head.uri.utf8.count
         var hosts = 0
         for (name, value) in head.headers {
@@ -168,8 +173,8 @@ struct ServiceConnectionState {
             bytes += name.utf8.count + value.utf8.count + 4
             if name.utf8.count == 4, name.lowercased() == "host" { hosts += 1 }
         }
-        guard bytes <= limits.maxHeaderBytes else { return .requestHeaderFieldsTooLarge }
-        if head.version.major > 1 || head.version.minor >= 1, hosts != 1 { return .badRequest }
+        guard bytes <= limits.maxHeaderBytes else { return .tooLarge }
+        if head.version.major > 1 || head.version.minor >= 1, hosts != 1 { return .host }
         return nil
     }
 
@@ -221,9 +226,10 @@ struct ServiceConnectionState {
             state = .closing
             return .refuse(head, .busy)
         }
-        let body = declared > 0 ? ByteBufferAllocator().buffer(capacity: min(declared, 1 << 20)) : nil
+        var body: [UInt8] = []
+        if declared > 0 { body.reserveCapacity(min(declared, 1 << 20)) }
         state = .reading(
-            PartialRequest(head: head, admitted: admitted, body: body, started: now),
+            PartialRequest(head: head, admitted: admitted, body: body, declared: declared, started: now),
             quiescing: held.quiescing
         )
         return resume(held, now: now)
@@ -261,9 +267,9 @@ struct ServiceConnectionState {
                 return next
             }
         }
-        if held.malformed {
+        if let refusal = held.malformed {
             state = .closing
-            return .reject(.badRequest)
+            return .reject(nil, refusal)
         }
         return held.readPending ? .read : .wait
     }
@@ -273,11 +279,11 @@ struct ServiceConnectionState {
         !changeHeld { $0.readPending = true }
     }
 
-    /// Bytes that are no HTTP came (the decoder stops there): whether to answer 400 and close now;
-    /// otherwise the 400 follows the replies to the requests before them.
-    mutating func malformedRequest() -> Bool {
+    /// A head that cannot be read came (the decoder stops there): whether to answer `refusal` and
+    /// close now; otherwise it follows the replies to the requests before them.
+    mutating func malformedRequest(_ refusal: HeadRefusal) -> Bool {
         guard case .reading = state else {
-            _ = changeHeld { $0.malformed = true }
+            _ = changeHeld { $0.malformed = refusal }
             return false
         }
         state = .closing
