@@ -35,6 +35,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
     case contractEntitySize = "contract.entity-size"
     /// `contract.image-url`: see ``summary``.
     case contractImageURL = "contract.image-url"
+    /// `contract.unknown-property`: see ``summary``.
+    case contractUnknownProperty = "contract.unknown-property"
     /// `photos.missing`: see ``summary``.
     case photosMissing = "photos.missing"
     /// `photos.content-type`: see ``summary``.
@@ -82,13 +84,14 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
         case .duplicatesSpeakerNames: 21
         case .contractImageURL: 22
         case .photosContentMD5: 23
+        case .contractUnknownProperty: 24
         }
     }
 
     /// Whether a finding of the rule is an error or a warning.
     public var severity: Severity {
         switch self {
-        case .contractRowKeyGUID, .photosUnused: .warning
+        case .contractRowKeyGUID, .photosUnused, .contractUnknownProperty: .warning
         default: .error
         }
     }
@@ -127,6 +130,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable {
         case .contractEntitySize:
             "An entity is at most 1 MiB and has at most 252 properties of its own, as Azure allows."
         case .contractImageURL: "A speaker's ImageUrl is an absolute http or https URL the app can load."
+        case .contractUnknownProperty:
+            "Speakers have no properties but Name, Title, Bio and ImageUrl, and events none but EventDate, EventName, EventLocation, EventDescription, SpeakerKey and SpeakerName: the app reads no other."
         case .photosMissing: "Every speaker's ImageUrl names a blob in the photo container."
         case .photosContentType: "Every photo blob has an image content type."
         case .photosUnused: "Every blob in the photo container is some speaker's photo."

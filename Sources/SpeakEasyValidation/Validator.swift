@@ -139,6 +139,7 @@ package struct Validator: Sendable {
         var speakerKey: String?
         var speakerName: String?
         var wrongTypes: [Property] = []
+        var unknown: [Property] = []
         for property in entity.properties {
             let text: String?
             if case .string(let value) = property.value { text = value } else { text = nil }
@@ -151,13 +152,16 @@ package struct Validator: Sendable {
             case "EventDescription": description = text
             case "SpeakerKey": speakerKey = text
             case "SpeakerName": speakerName = text
-            default: continue
+            default:
+                unknown.append(property)
+                continue
             }
             if text == nil { wrongTypes.append(property) }
         }
         var here: FindingLocation {
             self.location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
         }
+        if !unknown.isEmpty { checkUnknown(unknown, of: "event", in: entity, line: line) }
 
         // A blank string is as good as none, whatever the format could say (plain CSV cannot tell
         // an empty cell from an absent property): reported once, then treated as absent.
@@ -367,6 +371,7 @@ package struct Validator: Sendable {
         var imageUrl: String?
         var seen: Set<String> = []
         var blank: [String] = []
+        var unknown: [Property] = []
         var here: FindingLocation {
             self.location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
         }
@@ -388,9 +393,10 @@ package struct Validator: Sendable {
                 }
                 if property.name == "Name" { name = text }
                 if property.name == "ImageUrl" { imageUrl = text }
-            default: continue
+            default: unknown.append(property)
             }
         }
+        if !unknown.isEmpty { checkUnknown(unknown, of: "speaker", in: entity, line: line) }
         let missing = ["Name", "Title", "Bio", "ImageUrl"].filter { !seen.contains($0) }
         if !missing.isEmpty { log.add(.contractRequired, "speaker has no \(Self.list(missing))", at: here) }
         if !blank.isEmpty {
@@ -437,6 +443,28 @@ package struct Validator: Sendable {
                 speakersByName[name] = entry
             }
         }
+    }
+
+    /// Properties the contract does not name for the entity's partition: Azure stores them, but the
+    /// app never reads them, so they are likely a mistake, such as the other partition's columns of a
+    /// CSV that holds both (where a quoted empty cell, `""`, is an empty string, not nothing).
+    private mutating func checkUnknown(
+        _ properties: [Property],
+        of kind: String,
+        in entity: Entity,
+        line: UInt32
+    ) {
+        guard log.isOn(.contractUnknownProperty) else { return }
+        let names = properties.map(\.name)
+        let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let one = names.count == 1
+        var message =
+            "\(kind) has \(listed), which the contract does not name for \(kind)s: the app never reads \(one ? "it" : "them")"
+        if properties.allSatisfy({ if case .string(let text) = $0.value { text.isEmpty } else { false } }) {
+            message += " (\(one ? "an empty string" : "empty strings"): in plain CSV a quoted empty cell, \"\", is one)"
+        }
+        let here = location(source: source, line: line, partitionKey: entity.partitionKey, rowKey: entity.rowKey)
+        log.add(.contractUnknownProperty, message, at: here)
     }
 
     // MARK: Other partitions

@@ -178,7 +178,7 @@ struct PlainEventTests {
         for rule in [
             "dates.missing", "dates.format", "dates.range", "dates.before-1601", "duplicates.keys", "duplicates.events",
             "references.orphan", "references.name-mismatch", "contract.required", "contract.type", "contract.partition",
-            "contract.rowkey-guid", "contract.key-chars", "contract.entity-size",
+            "contract.rowkey-guid", "contract.key-chars", "contract.entity-size", "contract.unknown-property",
         ] {
             #expect(rules.contains(rule), "\(rule)")
         }

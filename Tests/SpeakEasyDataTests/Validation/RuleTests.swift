@@ -264,7 +264,12 @@ struct RuleTests {
             change: replacing(2) { $0.setting("EventName", .int32(7)) },
             expected: ["contract.type"]
         ),
-        Case(name: "extra properties are fine", change: replacing(2) { $0.setting("Room", .int32(7)) }, expected: []),
+        // No error: Azure stores them; but the app never reads them, which is worth a warning.
+        Case(
+            name: "extra properties are only a warning",
+            change: replacing(2) { $0.setting("Room", .int32(7)) },
+            expected: ["contract.unknown-property"]
+        ),
         Case(
             name: "PartitionKey 'events'",
             change: replacing(2) { $0.withKeys("events") },
@@ -308,19 +313,60 @@ struct RuleTests {
         Case(
             name: "entity over 1 MiB",
             change: replacing(2) { $0.setting("Blob", .binary([UInt8](repeating: 1, count: 1 << 20))) },
-            expected: ["contract.entity-size"]
+            // Blob is no property of the contract's events, either.
+            expected: ["contract.entity-size", "contract.unknown-property"]
         ),
         Case(
             name: "253 properties",
             change: replacing(2) { e in (0..<247).reduce(e) { $0.setting("P\($1)", .int32(1)) } },
-            expected: ["contract.entity-size"]
+            expected: ["contract.entity-size", "contract.unknown-property"]
         ),
         Case(
             name: "252 properties",
             change: replacing(2) { e in (0..<246).reduce(e) { $0.setting("P\($1)", .int32(1)) } },
+            // Within Azure's limit, but none of them is the contract's.
+            expected: ["contract.unknown-property"]
+        ),
+        // properties the contract does not name for the partition
+        Case(
+            name: "an event with another property",
+            change: replacing(2) { $0.setting("Room", .string("7")) },
+            expected: ["contract.unknown-property"]
+        ),
+        Case(
+            name: "a speaker with an event's property, an empty string (a quoted empty CSV cell)",
+            change: replacing(0) { $0.setting("EventName", .string("")) },
+            expected: ["contract.unknown-property"]
+        ),
+        Case(
+            name: "an event with a speaker's properties",
+            change: replacing(2) { $0.setting("Name", .string("x")).setting("Bio", .string("y")) },
+            expected: ["contract.unknown-property"]
+        ),
+        Case(
+            name: "another partition's entity may have any property",
+            change: { $0 + [Entity(partitionKey: "Rooms", rowKey: "r1", properties: [Property("Seats", .int32(9))])] },
+            options: { $0.rules = [.contractUnknownProperty] },
             expected: []
         ),
     ]
+
+    @Test("an unknown property's finding names it, and says when it is an empty string")
+    func unknownPropertyMessage() throws {
+        var entities = D.clean
+        entities[0] = entities[0].setting("EventName", .string("")).setting("EventDate", .string(""))
+        entities[2] = entities[2].setting("Room", .string("7"))
+        let findings = D.validate(entities).findings
+        #expect(findings.map(\.rule) == ["contract.unknown-property", "contract.unknown-property"])
+        #expect(
+            findings[0].message
+                == "speaker has EventName and EventDate, which the contract does not name for speakers: the app never reads them (empty strings: in plain CSV a quoted empty cell, \"\", is one)"
+        )
+        #expect(
+            findings[1].message == "event has Room, which the contract does not name for events: the app never reads it"
+        )
+        #expect(findings.allSatisfy { $0.severity == .warning })
+    }
 
     @Test("rule", arguments: cases)
     func rule(_ testCase: Case) {
