@@ -21,7 +21,8 @@ struct Export: AsyncParsableCommand {
             100-ns ticks (always written with 7 fractional digits). Lossy targets are opt-in: plain CSV \
             and --metadata none keep values but not their types; use --typed CSV (Azure Storage \
             Explorer's layout) or JSON to keep both. Plain CSV writes an empty string as "" and leaves \
-            the cell of an absent property empty, and reads them back so.
+            the cell of an absent property empty, and reads them back so; but in a CSV whose header \
+            is quoted cell by cell (Python's csv.QUOTE_ALL), "" is an absent property too.
 
             --spreadsheet writes CSV for a person to open in LibreOffice Calc or Excel: the columns a \
             person reads first (EventDate, EventName, EventLocation, SpeakerName, EventDescription, \

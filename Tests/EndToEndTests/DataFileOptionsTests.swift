@@ -33,6 +33,31 @@ struct DataFileOptionsTests {
         return result.stdout
     }
 
+    @Test("a CSV that quotes every cell (csv.QUOTE_ALL) adds no empty properties")
+    func quoteAll() async throws {
+        let scratch = try Scratch()
+        let expected = try await Self.exported(scratch)
+        // As a pandas or csv user saves what they read: speakers and events in one file, every
+        // cell quoted, so each row's cells of the other partition are "".
+        try await Self.python(
+            """
+            import csv
+            with open('all.csv', newline='', encoding='utf-8') as f:
+                rows = list(csv.DictReader(f))
+            with open('quoted.csv', 'w', newline='', encoding='utf-8') as f:
+                w = csv.DictWriter(f, fieldnames=list(rows[0].keys()), quoting=csv.QUOTE_ALL)
+                w.writeheader()
+                w.writerows(rows)
+            """,
+            in: scratch.path
+        )
+        let text = try String(contentsOfFile: scratch.file("quoted.csv"), encoding: .utf8)
+        #expect(text.contains(",\"\","), "the file has quoted empty cells")
+        #expect(try await Self.ndjson("quoted.csv", in: scratch.path) == expected)
+        let validated = try await BuiltTool.validate.run(["quoted.csv", "--warnings-as-errors"], in: scratch.path)
+        #expect(validated.status == 0, "\(validated)")
+    }
+
     @Test("validate and seed warn of a property the contract does not name for its partition")
     func unknownProperty() async throws {
         let scratch = try Scratch()

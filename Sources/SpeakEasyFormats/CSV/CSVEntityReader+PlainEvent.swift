@@ -38,7 +38,7 @@ extension CSVEntityReader {
             guard let field = eventFields[index] else {
                 // Another partition's column: fine while the event does not have the property.
                 if value.isEmpty,
-                    Self.emptyValue(value, typeCell: column.typeColumn.map { fields[$0] }, type: type) == nil
+                    emptyValue(value, typeCell: column.typeColumn.map { fields[$0] }, type: type) == nil
                 {
                     continue
                 }

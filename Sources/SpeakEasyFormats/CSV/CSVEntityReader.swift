@@ -10,9 +10,10 @@ package import SpeakEasyModel
 /// Empty cells: a table has no nulls, so an empty value cell is an absent property — except in the
 /// typed layout when the row's own type cell is filled and names `Edm.String` or `Edm.Binary`, types
 /// whose lexical form can be empty: then it is the empty string (or empty binary); and in the plain
-/// layout when the cell is quoted (`""`) in a string column: then it is the empty string. The
-/// formatter leaves the type cell empty for absent properties and quotes empty strings in plain CSV,
-/// so empty versus absent survives both layouts. An
+/// layout when the cell is quoted (`""`) in a string column: then it is the empty string, unless the
+/// header quotes every one of its cells, as writers that quote every cell do (``CSVHeader/quotesEveryCell``).
+/// The formatter leaves the type cell empty for absent properties and quotes empty strings in plain
+/// CSV, so empty versus absent survives both layouts. An
 /// empty type cell inherits the column's first non-empty type (Storage Explorer 1.40 wrote types only
 /// on the first row); a value with no type at all yet is `Edm.String`.
 package struct CSVEntityReader: EntityReader {
@@ -120,7 +121,7 @@ package struct CSVEntityReader: EntityReader {
                 inheritType(type, at: index)
             }
             if valueField.isEmpty {
-                if let empty = Self.emptyValue(valueField, typeCell: column.typeColumn.map { fields[$0] }, type: type) {
+                if let empty = emptyValue(valueField, typeCell: column.typeColumn.map { fields[$0] }, type: type) {
                     entity.properties.append(Property(column.name, empty))
                 }
                 continue
@@ -139,7 +140,7 @@ package struct CSVEntityReader: EntityReader {
     }
 
     /// What an empty value cell holds (see the type's documentation): nil for an absent property.
-    static func emptyValue(
+    func emptyValue(
         _ field: CSVRecordScanner.Field,
         typeCell: CSVRecordScanner.Field?,
         type: EdmType
@@ -148,7 +149,7 @@ package struct CSVEntityReader: EntityReader {
             guard !typeCell.isEmpty else { return nil }
             return type == .string ? .string("") : type == .binary ? .binary([]) : nil
         }
-        return field.isQuoted && type == .string ? .string("") : nil
+        return field.isQuoted && type == .string && !header!.quotesEveryCell ? .string("") : nil
     }
 
     /// A column's first type cell gives its later empty ones their type.

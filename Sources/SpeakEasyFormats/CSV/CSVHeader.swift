@@ -36,6 +36,12 @@ struct CSVHeader {
     var rowKeyColumn: Int
     var timestampColumn: Int?
     var properties: [PropertyColumn]
+    /// Every cell of the header is quoted: the file comes from a writer that quotes every cell
+    /// (Python's `csv.QUOTE_ALL`, `QUOTE_NONNUMERIC`), where a quoted empty cell is what it writes
+    /// for nothing at all, so in the plain layout it is an absent property, not an empty string.
+    /// (The formatter quotes a cell only where it must, which a name never needs but with a letter for
+    /// a delimiter.)
+    var quotesEveryCell: Bool
 
     /// Reads the header from the scanner's current record. The layout is typed when any column is a
     /// `@type` column; then every property column must be followed by its own.
@@ -71,6 +77,7 @@ struct CSVHeader {
         partitionKeyColumn = partitionKey
         rowKeyColumn = rowKey
         timestampColumn = firstColumn[Self.timestamp]
+        quotesEveryCell = fields.allSatisfy(\.isQuoted)
         properties = []
 
         var index = 0
