@@ -12,15 +12,34 @@ public enum DataFormat: String, CaseIterable, Sendable {
     /// From a file name's extension: `.atom`/`.xml`, `.json`, `.ndjson`/`.jsonl`, `.csv`/`.tsv` (also
     /// Storage Explorer's `.typed.csv`); nil when the extension says nothing.
     public init?(fileExtensionOf path: String) {
+        guard let ext = Self.fileExtension(of: path),
+            let format = Self.allCases.first(where: {
+                $0.fileExtensions.contains(ext)
+            })
+        else { return nil }
+        self = format
+    }
+
+    /// The extensions that name the format, lower case and without the dot, the usual one first.
+    package var fileExtensions: [String] {
+        switch self {
+        case .atom: ["atom", "xml"]
+        case .json: ["json"]
+        case .ndjson: ["ndjson", "jsonl"]
+        case .csv: ["csv", "tsv"]
+        }
+    }
+
+    /// Every extension a format has, as the tools list them: `.atom/.xml, .json, .ndjson/.jsonl, .csv/.tsv`.
+    package static var knownExtensions: String {
+        allCases.map { $0.fileExtensions.map { "." + $0 }.joined(separator: "/") }.joined(separator: ", ")
+    }
+
+    /// The extension of a path's last component, lower case and without the dot; nil when it has none.
+    package static func fileExtension(of path: String) -> String? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "atom", "xml": self = .atom
-        case "json": self = .json
-        case "ndjson", "jsonl": self = .ndjson
-        case "csv", "tsv": self = .csv
-        default: return nil
-        }
+        return name[name.index(after: dot)...].lowercased()
     }
 
     /// From the first bytes of the content: `<` is Atom; `{` or `[` is JSON, or NDJSON when the first

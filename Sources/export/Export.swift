@@ -15,7 +15,7 @@ struct Export: AsyncParsableCommand {
             --from-format, else its extension (.atom/.xml, .json, .ndjson/.jsonl, .csv/.tsv), else its \
             first bytes. The output goes to --to (written under a temporary name and renamed when \
             complete, so a failed run leaves nothing) or stdout, in --format, else the format --to's \
-            extension names, else JSON.
+            extension names (another extension is refused), else JSON.
 
             No value or type is ever changed: Int64 stays exact, 10.0 stays a Double, DateTime keeps its \
             100-ns ticks (always written with 7 fractional digits). Lossy targets are opt-in: plain CSV \
@@ -154,7 +154,6 @@ struct Export: AsyncParsableCommand {
             throw ValidationError("--table reads from the storage account; it does not apply to files")
         }
         try storeOption.refuse(besides: files)
-        try FormatOption.check(self)
         if let columns,
             columns.split(separator: ",", omittingEmptySubsequences: false).contains(where: {
                 $0.trimmingSpaces.isEmpty
@@ -168,6 +167,15 @@ struct Export: AsyncParsableCommand {
             option: "--to",
             uses: OutputClash.Use.sources(files: files, store: storeOption.location)
         )
+        // After the clash: writing over the store is the graver mistake, whatever its name says.
+        if format == nil, let to, to != "-", let ext = DataFormat.fileExtension(of: to),
+            DataFormat(fileExtensionOf: to) == nil
+        {
+            throw ValidationError(
+                "--to \(to): export writes no format by the extension '.\(ext)'; it knows \(DataFormat.knownExtensions) (or give --format)"
+            )
+        }
+        try FormatOption.check(self)
     }
 
     func run() async throws {

@@ -33,6 +33,33 @@ struct DataFileOptionsTests {
         return result.stdout
     }
 
+    @Test("export --to an extension it does not know is refused (64), naming the ones it knows")
+    func unknownExtension() async throws {
+        let scratch = try Scratch()
+        let store = try await SeedTool.seededStore(scratch)
+        for name in ["events.xlsx", "events.txt", "events.CSV.bak"] {
+            let result = try await BuiltTool.export.run(
+                ["--store", store, "--partition", "Events", "--to", name],
+                in: scratch.path
+            )
+            #expect(result.status == 64, "\(result)")
+            #expect(
+                result.stderr.contains(
+                    "export writes no format by the extension '.\(name.split(separator: ".").last!.lowercased())'; it knows .atom/.xml, .json, .ndjson/.jsonl, .csv/.tsv (or give --format)"
+                ),
+                "\(result)"
+            )
+            #expect(!fileExists(scratch.file(name)))
+        }
+        let given = try await BuiltTool.export.run(
+            ["--store", store, "--partition", "Events", "--to", "events.txt", "--format", "csv", "--quiet"],
+            in: scratch.path
+        )
+        #expect(given.status == 0, "\(given)")
+        let text = try String(contentsOfFile: scratch.file("events.txt"), encoding: .utf8)
+        #expect(text.hasPrefix("PartitionKey,RowKey,"), "\(text.prefix(80))")
+    }
+
     @Test("a CSV that quotes every cell (csv.QUOTE_ALL) adds no empty properties")
     func quoteAll() async throws {
         let scratch = try Scratch()
