@@ -7,7 +7,7 @@ package struct DelimiterArgument: Sendable {
     package let byte: UInt8
 
     package static let help = ArgumentHelp(
-        "CSV field separator, one character; 'tab' for a tab. (default: ,)",
+        "CSV field separator, one character; 'tab' for a tab. (default: tab for .tsv and UTF-16 files, else ,)",
         valueName: "char"
     )
 

@@ -42,6 +42,10 @@ public enum DataFormat: String, CaseIterable, Sendable {
         return name[name.index(after: dot)...].lowercased()
     }
 
+    /// Whether `path` names a tab-separated file (`.tsv`), which is read and written with tabs unless
+    /// a delimiter is given.
+    package static func isTabSeparated(_ path: String) -> Bool { fileExtension(of: path) == "tsv" }
+
     /// From the first bytes of the content: `<` is Atom; `{` or `[` is JSON, or NDJSON when the first
     /// line holds a whole object and another line follows; anything else is CSV. A UTF-8 BOM and
     /// leading whitespace are skipped.

@@ -8,8 +8,12 @@ package enum EntityFiles {
     package struct ReadOptions: Sendable {
         /// The format, when the caller knows it (`--from-format`).
         package var format: DataFormat?
-        /// CSV field separator.
-        package var delimiter: UInt8 = UInt8(ascii: ",")
+        /// CSV field separator; nil for the file's own: a tab for a `.tsv` file and for UTF-16 text
+        /// (Excel's "Unicode Text" is tab-separated), else a comma.
+        package var delimiter: UInt8?
+        /// The text encoding; nil for UTF-8, or UTF-16 when the file starts with its byte order mark.
+        /// Atom names its own encoding, as XML does, and is read by it.
+        package var encoding: TextEncoding?
         /// Hand events of the contract's plain shape over as ``PlainEvent``s where the reader can
         /// tell them without building the entity (JSON, NDJSON and CSV), for `validate`.
         package var plainEvents = false
@@ -18,10 +22,14 @@ package enum EntityFiles {
         /// and goes on.
         package var keepsUnreadableDates = false
 
-        package init(format: DataFormat? = nil, delimiter: UInt8 = UInt8(ascii: ",")) {
+        package init(format: DataFormat? = nil, delimiter: UInt8? = nil, encoding: TextEncoding? = nil) {
             self.format = format
             self.delimiter = delimiter
+            self.encoding = encoding
         }
+
+        /// The separator CSV is read with: the one given or resolved for the file, else a comma.
+        package var csvDelimiter: UInt8 { delimiter ?? UInt8(ascii: ",") }
     }
 
     /// An open input: the reader, the format it reads, and the bytes behind it (for progress).
@@ -33,23 +41,43 @@ package enum EntityFiles {
 
     /// Opens `path` (`-` is stdin): the format from `options`, else the extension, else the first bytes.
     package static func open(_ path: String, options: ReadOptions = ReadOptions()) throws(FormatError) -> Opened {
-        let (input, format) = try openInput(path, options: options)
+        let (input, format, options) = try openInput(path, options: options)
         return Opened(reader: try reader(for: input, format: format, options: options), format: format, input: input)
     }
 
     /// Opens `path` and tells its format, without reading more than a sniffed prefix (which later reads
-    /// return again).
+    /// return again). The input hands out UTF-8, decoded from the file's encoding; the options come
+    /// back resolved for the file: its encoding, and its CSV delimiter.
     package static func openInput(
         _ path: String,
         options: ReadOptions = ReadOptions()
-    ) throws(FormatError) -> (ByteInput, DataFormat) {
-        let input: ByteInput
+    ) throws(FormatError) -> (ByteInput, DataFormat, ReadOptions) {
+        var input: ByteInput
         do { input = try ByteInput(path: path) } catch { throw FormatError(error) }
+        var resolved = options
         var format = options.format ?? (path == "-" ? nil : DataFormat(fileExtensionOf: path))
-        if format == nil {
-            do { format = DataFormat(sniffing: try input.peek(count: 4096)) } catch { throw FormatError(error) }
+        let prefix: [UInt8]
+        do { prefix = try input.peek(count: format == nil ? 4096 : 2) } catch { throw FormatError(error) }
+        let encoding = options.encoding ?? TextEncoding(byteOrderMarkOf: prefix) ?? .utf8
+        if format == nil { format = DataFormat(sniffing: TextDecoder.prefix(of: prefix, in: encoding)) }
+        if format == .atom {
+            // XML tells its encoding (a byte order mark, `<?xml … encoding=…?>`), and libxml2 reads it.
+            if let given = options.encoding, given != .utf8 {
+                throw FormatError(
+                    source: input.name,
+                    reason:
+                        "--encoding \(given.rawValue) does not apply to Atom, which names its own encoding as XML does",
+                    kind: .usage
+                )
+            }
+        } else {
+            resolved.encoding = encoding
+            if encoding != .utf8 { input = ByteInput(decoding: input, from: encoding) }
         }
-        return (input, format ?? .json)
+        if resolved.delimiter == nil, (path != "-" && DataFormat.isTabSeparated(path)) || resolved.encoding == .utf16 {
+            resolved.delimiter = UInt8(ascii: "\t")
+        }
+        return (input, format ?? .json, resolved)
     }
 
     /// What cuts a file of `format` into pieces that parse on their own (``InputSplitter``), so that
@@ -66,7 +94,7 @@ package enum EntityFiles {
         // (58 MB at 3/4; 1/2 took 10% more CPU).
         case .atom: AtomFeedSplitter(input: input, pieceSize: pieceSize * 3 / 4)
         case .ndjson: JSONLinesSplitter(input: input, pieceSize: pieceSize)
-        case .csv: CSVSplitter(input: input, delimiter: options.delimiter, pieceSize: pieceSize)
+        case .csv: CSVSplitter(input: input, delimiter: options.csvDelimiter, pieceSize: pieceSize)
         case .json: JSONDocumentSplitter(input: input, pieceSize: pieceSize)
         }
     }
@@ -95,7 +123,7 @@ package enum EntityFiles {
         case .csv:
             try CSVEntityReader(
                 piece.input,
-                delimiter: options.delimiter,
+                delimiter: options.csvDelimiter,
                 plainEvents: options.plainEvents,
                 keepsUnreadableDates: options.keepsUnreadableDates,
                 origin: piece.origin
@@ -124,7 +152,7 @@ package enum EntityFiles {
         case .csv:
             try CSVEntityReader(
                 input,
-                delimiter: options.delimiter,
+                delimiter: options.csvDelimiter,
                 plainEvents: options.plainEvents,
                 keepsUnreadableDates: options.keepsUnreadableDates
             )

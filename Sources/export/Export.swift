@@ -17,6 +17,10 @@ struct Export: AsyncParsableCommand {
             complete, so a failed run leaves nothing) or stdout, in --format, else the format --to's \
             extension names (another extension is refused), else JSON.
 
+            A .tsv file is tab-separated, read and written, unless --delimiter says otherwise. Files \
+            are UTF-8; a UTF-16 file with its byte order mark (Excel's Unicode Text) is read as \
+            such, tab-separated; --encoding reads another (windows-1252 for Excel's CSV on Windows).
+
             No value or type is ever changed: Int64 stays exact, 10.0 stays a Double, DateTime keeps its \
             100-ns ticks (always written with 7 fractional digits). Lossy targets are opt-in: plain CSV \
             and --metadata none keep values but not their types; use --typed CSV (Azure Storage \
@@ -52,6 +56,8 @@ struct Export: AsyncParsableCommand {
               export feed.atom --to feed.json              # to Azure's JSON
               export events.csv --format atom > events.atom
               export data.json --to data.typed.csv --typed  # lossless CSV
+              export events.json --to events.tsv           # tab-separated
+              export excel.csv --encoding windows-1252 --to events.json
               export big.json --format ndjson --metadata full | head
               export a.csv b.csv --to all.json --columns Name,EventName,EventDate
 
@@ -119,6 +125,9 @@ struct Export: AsyncParsableCommand {
     @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
     var delimiter: DelimiterArgument?
 
+    @Option(help: TextEncoding.help)
+    var encoding: TextEncoding?
+
     @Option(
         help: ArgumentHelp(
             "Comma-separated properties to write, in this order (also PartitionKey, RowKey, Timestamp for CSV).",
@@ -152,6 +161,9 @@ struct Export: AsyncParsableCommand {
         }
         if !files.isEmpty, table != nil {
             throw ValidationError("--table reads from the storage account; it does not apply to files")
+        }
+        if files.isEmpty, encoding != nil {
+            throw ValidationError("--encoding reads files; it does not apply to the storage account")
         }
         try storeOption.refuse(besides: files)
         if let columns,
@@ -196,10 +208,18 @@ struct Export: AsyncParsableCommand {
                 options.tableEndpoint = storeOption.location.tableEndpoint
                 options.account = storeOption.location.accountName
             }
-            if let delimiter { options.delimiter = delimiter.byte }
+            if let delimiter {
+                options.delimiter = delimiter.byte
+            } else if let to, to != "-", DataFormat.isTabSeparated(to) {
+                options.delimiter = UInt8(ascii: "\t")
+            }
             options.columns = columns.map { $0.split(separator: ",").map { String($0.trimmingSpaces) } }
             var exporter = Exporter(writeOptions: options)
-            exporter.readOptions = EntityFiles.ReadOptions(format: fromFormat, delimiter: options.delimiter)
+            exporter.readOptions = EntityFiles.ReadOptions(
+                format: fromFormat,
+                delimiter: delimiter?.byte,
+                encoding: encoding
+            )
             exporter.sortBy = sort
             exporter.storeParallel = storeOption.readParallel
 

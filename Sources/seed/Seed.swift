@@ -30,6 +30,7 @@ struct Seed: AsyncParsableCommand {
               seed --dry-run --events 1000000 --speakers 1000  # what would be written
               seed --from-file talks.csv --photos pics  # data files, their photos
               seed --from-file eu.csv --delimiter ';' --strict  # refuse bad data
+              seed --from-file win.csv --encoding windows-1252  # Excel on Windows
               sqlite3 speakeasy.sqlite \\
                 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
 
@@ -135,6 +136,9 @@ struct Seed: AsyncParsableCommand {
     @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
     var delimiter: DelimiterArgument?
 
+    @Option(help: TextEncoding.help)
+    var encoding: TextEncoding?
+
     @Flag(help: "With --from-file: refuse data that breaks validate's rules (exit 65) instead of warning.")
     var strict = false
 
@@ -194,8 +198,9 @@ struct Seed: AsyncParsableCommand {
             }
         }
         if fromFile.isEmpty,
-            let fileOption = [delimiter != nil ? "--delimiter" : nil, strict ? "--strict" : nil].compactMap({ $0 })
-                .first
+            let fileOption = [
+                delimiter != nil ? "--delimiter" : nil, encoding != nil ? "--encoding" : nil, strict ? "--strict" : nil,
+            ].compactMap({ $0 }).first
         {
             throw ValidationError("\(fileOption) applies to the files of --from-file")
         }
@@ -285,7 +290,8 @@ struct Seed: AsyncParsableCommand {
         importer.beforeCountingTable = { [location = storeOption.location] in try await SeedLock.waitForTurn(location) }
         importer.readOptions = EntityFiles.ReadOptions(
             format: fromFormat,
-            delimiter: delimiter?.byte ?? UInt8(ascii: ",")
+            delimiter: delimiter?.byte,
+            encoding: encoding
         )
         let show: @Sendable (SeedProgress) -> Void = { progress in
             let label = progress.phase == .events ? "writing" : "reading"
@@ -385,6 +391,7 @@ struct Seed: AsyncParsableCommand {
         if let delimiter {
             words += ["--delimiter", delimiter.byte == 0x09 ? "tab" : String(UnicodeScalar(delimiter.byte))]
         }
+        if let encoding { words += ["--encoding", encoding.rawValue] }
         return words.map(ShellWord.quoted).joined(separator: " ")
     }
 

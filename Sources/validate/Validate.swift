@@ -31,6 +31,7 @@ struct Validate: AsyncParsableCommand {
               validate --store azure --report junit --output report.xml  # photos too
               validate --report html --output report.html   # a page to open in a browser
               validate events.csv --cutoff 2026-12-31 --warnings-as-errors
+              validate excel.csv --encoding windows-1252  # Excel's CSV on Windows
 
             """ + ExitStatusHelp.text(findings: "errors found (or warnings, with --warnings-as-errors)"),
         version: ToolVersion.current
@@ -52,6 +53,9 @@ struct Validate: AsyncParsableCommand {
 
     @Option(help: DelimiterArgument.help, transform: DelimiterArgument.init(parsing:))
     var delimiter: DelimiterArgument?
+
+    @Option(help: TextEncoding.help)
+    var encoding: TextEncoding?
 
     @OptionGroup var storeOption: StoreOption
 
@@ -118,6 +122,9 @@ struct Validate: AsyncParsableCommand {
         try DateArgument.checkWindow(from: from, cutoff: cutoff)
         if files.isEmpty, delimiter != nil {
             throw ValidationError("--delimiter reads CSV files; it does not apply to the storage account")
+        }
+        if files.isEmpty, encoding != nil {
+            throw ValidationError("--encoding reads files; it does not apply to the storage account")
         }
         if delimiter != nil, !DelimiterArgument.mayReadCSV(files, fromFormat: fromFormat) {
             let which = files.count == 1 ? "\(files[0]) is not CSV" : "none of \(files.joined(separator: ", ")) is CSV"
@@ -198,7 +205,8 @@ struct Validate: AsyncParsableCommand {
             } else {
                 let readOptions = EntityFiles.ReadOptions(
                     format: fromFormat,
-                    delimiter: delimiter?.byte ?? UInt8(ascii: ",")
+                    delimiter: delimiter?.byte,
+                    encoding: encoding
                 )
                 result = try await FileValidation.run(files, options: options, readOptions: readOptions) { progress in
                     progressBar.update(

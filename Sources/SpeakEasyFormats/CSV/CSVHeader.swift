@@ -64,7 +64,8 @@ struct CSVHeader {
         }
         func missing(_ name: String) -> FormatError {
             let reason =
-                Self.likelyDelimiter(of: names, given: scanner.delimiter).map {
+                EncodingHint.nulInHeader(names)
+                ?? Self.likelyDelimiter(of: names, given: scanner.delimiter).map {
                     "the header looks \($0.described)-separated: use --delimiter \($0.argument)"
                 }
                 ?? "the header has no \(name) column; a CSV of entities needs PartitionKey and RowKey"

@@ -477,8 +477,9 @@ extension CSVRecordScanner {
                 column += 1
             }
         }
+        let hint = EncodingHint.invalidUTF8(raw, at: offset, atInputStart: field.line == 1 && field.column == 1)
         return error(
-            "invalid UTF-8 (byte 0x\(String(raw[offset], radix: 16, uppercase: true)))",
+            "invalid UTF-8 (byte 0x\(String(raw[offset], radix: 16, uppercase: true)))" + hint,
             line: line,
             column: column
         )

@@ -131,7 +131,7 @@ package struct PrefetchingFileReader: Sendable {
         var done: Int64 = 0
         for (file, path) in paths.enumerated() {
             do throws(FormatError) {
-                let (input, format) = try EntityFiles.openInput(path, options: options)
+                let (input, format, options) = try EntityFiles.openInput(path, options: options)
                 if pieceReaders > 1 {
                     let splitter = EntityFiles.splitter(
                         for: input,
@@ -145,13 +145,21 @@ package struct PrefetchingFileReader: Sendable {
                             readPieces(
                                 from: pieces,
                                 format: format,
+                                options: options,
                                 file: file,
                                 offset: offset,
                                 recycled: BoundedQueue(capacity: 8)
                             )
                         }
                     }
-                    readPieces(from: pieces, format: format, file: file, offset: offset, recycled: recycled)
+                    readPieces(
+                        from: pieces,
+                        format: format,
+                        options: options,
+                        file: file,
+                        offset: offset,
+                        recycled: recycled
+                    )
                     for helper in helpers { helper.join() }
                     guard pieces.allRead else { return }
                 } else {
@@ -180,6 +188,7 @@ package struct PrefetchingFileReader: Sendable {
     private func readPieces(
         from pieces: PieceDispenser,
         format: DataFormat,
+        options: EntityFiles.ReadOptions,
         file: Int,
         offset: Int64,
         recycled: BoundedQueue<Message>
