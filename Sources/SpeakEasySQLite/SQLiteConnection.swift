@@ -1,4 +1,5 @@
 internal import CSQLite
+import SpeakEasyCore
 import SpeakEasyStorage
 
 /// One open SQLite database. Not thread-safe: one thread uses it at a time (``SQLiteWorkers``).
@@ -17,12 +18,19 @@ final class SQLiteConnection {
     /// SQLite's process-wide settings, made once before the first connection opens.
     private static let configured: Void = { _ = csqlite_disable_memory_statistics() }()
 
-    init(path: String, readOnly: Bool, create: Bool = true) throws(SQLiteError) {
+    /// `immutable` opens the file read-only as one that nothing changes (SQLite's `immutable=1`): no
+    /// locks and no `-shm` file, for a WAL store in a directory where this user may create neither.
+    init(path: String, readOnly: Bool, create: Bool = true, immutable: Bool = false) throws(SQLiteError) {
         _ = Self.configured
         self.path = path
         var db: OpaquePointer?
-        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
-        let result = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        var flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+        var name = path
+        if immutable {
+            flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = "file:" + PercentEncoding.encodePath(FileSystem.absolute(path)) + "?immutable=1"
+        }
+        let result = sqlite3_open_v2(name, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard result == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
             sqlite3_close_v2(db)

@@ -107,7 +107,11 @@ package final class SQLiteStorageAccount: StorageAccount {
             if olderSchema { try connection.execute(SQLiteSchema.readOnlyViewsBeforeVersion3) }
             try connection.execute("PRAGMA query_only = 1")
         } else {
-            connection = try SQLiteConnection(path: path, readOnly: true)
+            connection = try SQLiteConnection(
+                path: path,
+                readOnly: true,
+                immutable: SQLiteStoreFile.needsImmutableRead(path)
+            )
             if olderSchema { try connection.execute(SQLiteSchema.readOnlyViewsBeforeVersion3) }
         }
         return connection

@@ -114,6 +114,19 @@ enum SQLiteStoreFile {
         SQLiteError(path: path, code: SQLITE_NOTADB, message: "not a storage account: " + why, reason: .corrupt)
     }
 
+    /// Whether a store can be read only as an immutable file: it is in WAL mode (its header's write
+    /// version is 2), it has no `-wal` file (everything is in the file itself), and this user may
+    /// create none, nor the `-shm` file SQLite's readers share, in its directory. A reader of a WAL
+    /// store needs that `-shm` file, and SQLite would say the store is read-only; nobody can write
+    /// the store there either, so reading it as it is loses nothing.
+    static func needsImmutableRead(_ path: String) -> Bool {
+        guard let header = FileSystem.readPrefix(path, count: 20), header.count == 20, header[18] == 2 else {
+            return false
+        }
+        let exists = { (suffix: String) in FileSystem.kind(of: path + suffix) != .missing }
+        return !exists("-wal") && !exists("-shm") && !FileSystem.isWritable(FileSystem.directory(of: path))
+    }
+
     /// Nothing to read at the path; `seed` makes a store.
     static func noStore(_ path: String, _ detail: String = "") -> SQLiteError {
         SQLiteError(

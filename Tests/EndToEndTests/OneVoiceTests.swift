@@ -214,6 +214,33 @@ struct OneVoiceTests {
         }
     }
 
+    @Test(
+        "a WAL store in a directory the user may not write: export and validate read it",
+        .enabled(
+            if: !runningAsRoot || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "root writes any directory; setpriv drops to nobody"
+        )
+    )
+    func walStoreInReadOnlyDirectory() async throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.file("shared"), withIntermediateDirectories: false)
+        let store = "shared/store.sqlite"
+        // The run that creates a store uses a rollback journal; the next one that writes switches it to WAL.
+        for arguments in [["--events", "20"], ["--events", "5", "--seed", "2", "--mode", "merge"]] {
+            let seeded = try await SeedTool.run(arguments + ["--store", store, "--quiet"], in: scratch.path)
+            try #require(seeded.status == 0, "\(seeded)")
+        }
+        let header = try #require(FileHandle(forReadingAtPath: scratch.file(store))).readData(ofLength: 20)
+        try #require(header.count == 20 && header[18] == 2, "the store is not in WAL mode")
+        chmod(scratch.file("shared"), 0o755)
+        chmod(scratch.path, 0o777)
+        let validated = try await Self.runAsNobody("validate", ["--store", store], in: scratch.path)
+        #expect(validated.status == 0, "\(validated)")
+        let exported = try await Self.runAsNobody("export", ["--store", store, "--to", "all.json"], in: scratch.path)
+        #expect(exported.status == 0, "\(exported)")
+        #expect(exported.stderr.contains("wrote 33 entities"), "\(exported)")
+    }
+
     /// Runs a tool as `nobody` when the tests run as root, for whom file permissions do not hold.
     static func runAsNobody(_ tool: String, _ arguments: [String], in directory: String) async throws -> ProcessResult {
         var executable = tool == "seed" ? try SeedTool.path() : try BuiltTool(tool).executable.get()
