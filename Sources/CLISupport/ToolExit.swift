@@ -8,7 +8,15 @@ package enum ToolExit {
         // `export … | head`: the reader has what it wanted; exit 74 (the output is not complete)
         // without a message that would only clutter the terminal.
         if let file = error as? FileError, file.isClosedPipe { return ExitCode(ExitStatus.code(for: file)) }
-        Terminal.writeError("\(tool): error: \(error)\n")
+        Terminal.writeError("\(tool): error: \(message(error))\n")
         return ExitCode(ExitStatus.code(for: error))
+    }
+
+    /// The error in the tools' words: the library's message with the options that would help, which
+    /// the library's own messages do not name.
+    package static func message(_ error: any Error) -> String {
+        if let storage = error as? StorageError { return storage.description + storage.toolAdvice }
+        if let classified = error as? any ClassifiedError { return classified.toolDescription }
+        return "\(error)"
     }
 }

@@ -41,7 +41,7 @@ package enum StorageLocation: Sendable {
                 throw ConnectionString.ParseError(
                     setting: "",
                     reason:
-                        "--store azure reads \(Self.connectionStringVariable), which is not set (or use --store \"<connection string>\")"
+                        "'azure' names the account in \(Self.connectionStringVariable), which is not set (or give a connection string)"
                 )
             }
             self = .azure(try AzureConnection(ConnectionString(text)))

@@ -87,8 +87,8 @@ public final class LocalStorageServer: Sendable {
     ///   - store: where the data goes; a ``Location/temporary`` store by default.
     ///   - tablePort: the Table service's port; 0 (the default) picks a free one.
     ///   - blobPort: the Blob service's port; 0 (the default) picks a free one.
-    /// - Throws: ``StorageError`` when the store cannot be opened; an error naming the port when a
-    ///   port is taken.
+    /// - Throws: ``StorageError`` when the store cannot be created or opened; ``ListenError``, naming
+    ///   the port, when a port is taken.
     public static func start(
         store: Location = .temporary,
         tablePort: Int = 0,
@@ -191,13 +191,17 @@ public final class LocalStorageServer: Sendable {
     }
 
     /// The store's file, and the temporary directory to delete afterwards (nil: keep it).
-    private static func storePath(_ store: Location) throws -> (path: String, directory: String?) {
+    private static func storePath(_ store: Location) throws(StorageError) -> (path: String, directory: String?) {
         switch store {
         case .file(let path): return (path, nil)
         case .temporary:
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("speakeasy-serve-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StorageError(.unavailable, account: directory, "cannot create a temporary store: \(error)")
+            }
             return (directory + "/store.sqlite", directory)
         }
     }

@@ -87,8 +87,10 @@ extension Store {
     /// print("seed \(summary.seed): \(summary.inserted) entities")
     /// ```
     ///
-    /// - Throws: ``StorageError``; an error saying why when the table holds data and `mode` is
-    ///   ``SeedMode/fresh``, or the options are out of range.
+    /// - Throws: ``StorageError`` when the store fails; ``SeedRefusal`` when the table holds data and
+    ///   the mode is ``SeedMode/fresh`` without ``SeedOptions/reset``; ``GenerationError`` when the
+    ///   options cannot be met (more events than the dates and speakers allow, a `cutoff` before
+    ///   `from`). Nothing is written in the last two cases.
     @discardableResult
     public func seed(_ options: SeedOptions = SeedOptions()) async throws -> SeedSummary {
         let seeder = Seeder(catalog: try SampleCatalog.builtIn(), request: options.request)

@@ -22,7 +22,8 @@ public import SpeakEasyStorage
 ///
 /// The same guarantees hold whatever is behind it, because they are Azure's: a write of entities is
 /// atomic only per transaction group (up to 100 entities of one partition), and every write mode is
-/// safe to repeat. Every failure is a ``StorageError``.
+/// safe to repeat. A failure of the store is a ``StorageError``; ``seed(_:)`` and
+/// ``export(table:partition:to:as:)``, which do more than talk to the store, say what else they throw.
 public final class Store: Sendable {
     /// The account, whichever backend holds it.
     package let account: any StorageAccount

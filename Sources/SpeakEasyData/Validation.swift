@@ -50,8 +50,9 @@ extension Store {
     ///   - path: the file to write; `-` writes standard output.
     ///   - format: the format and its choices.
     /// - Returns: how many entities were written.
-    /// - Throws: ``StorageError``; ``FormatError`` when the file cannot be written; an error naming
-    ///   the tables or partitions there are when `table` or `partition` is not one of them.
+    /// - Throws: ``StorageError`` when the store fails; ``FormatError`` when the file cannot be
+    ///   written; ``NameNotFoundError``, naming the tables or partitions there are, when `table` or
+    ///   `partition` is not one of them.
     @discardableResult
     public func export(
         table: String = DataContract.table,

@@ -1,4 +1,4 @@
-package import SpeakEasyCore
+public import SpeakEasyCore
 
 /// Input that cannot be read as its format says, or output that cannot be written, with where.
 ///
@@ -15,7 +15,13 @@ public struct FormatError: Error, CustomStringConvertible, Equatable, Sendable {
     public var keys: (partitionKey: String, rowKey: String)?
     /// What is wrong, in words.
     public var reason: String
-    package var kind: FailureKind
+    /// What kind of failure it is: ``FailureKind/inputMissing`` for a file that is not there,
+    /// ``FailureKind/malformedInput`` for content that is not the format, ``FailureKind/ioError`` or
+    /// ``FailureKind/cannotCreateOutput`` for a file that cannot be read or written.
+    public var kind: FailureKind
+    /// What a tool adds after the message: the options that would help. The message itself names no
+    /// command-line option.
+    package var toolAdvice = ""
 
     package init(
         source: String,
@@ -59,4 +65,7 @@ public struct FormatError: Error, CustomStringConvertible, Equatable, Sendable {
 }
 
 /// The tools map a format error onto an exit status by its kind.
-extension FormatError: ClassifiedError {}
+extension FormatError: ClassifiedError {
+    /// The message, then the options that would help.
+    package var toolDescription: String { description + toolAdvice }
+}

@@ -11,13 +11,23 @@ struct SQLiteError: Error, CustomStringConvertible {
     /// Set where the local account knows better than SQLite's code what went wrong.
     var reason: StorageError.Reason?
     var azureCode: String?
+    /// What a tool adds after the message (``StorageError/toolAdvice``).
+    var toolAdvice = ""
 
-    init(path: String, code: Int32, message: String, reason: StorageError.Reason? = nil, azureCode: String? = nil) {
+    init(
+        path: String,
+        code: Int32,
+        message: String,
+        reason: StorageError.Reason? = nil,
+        azureCode: String? = nil,
+        toolAdvice: String = ""
+    ) {
         self.path = path
         self.code = code
         self.message = message
         self.reason = reason
         self.azureCode = azureCode
+        self.toolAdvice = toolAdvice
     }
 
     /// Whether another connection's lock stopped the statement (it may succeed later).
@@ -41,7 +51,9 @@ struct SQLiteError: Error, CustomStringConvertible {
             case SQLITE_READONLY: "the store is read-only (\(message))"
             default: message
             }
-        return StorageError(reason, account: path, text, code: azureCode)
+        var error = StorageError(reason, account: path, text, code: azureCode)
+        error.toolAdvice = toolAdvice
+        return error
     }
 
     var description: String { storageError.description }

@@ -132,9 +132,9 @@ enum SQLiteStoreFile {
         SQLiteError(
             path: path,
             code: SQLITE_NOTFOUND,
-            message:
-                "no storage account here\(detail.isEmpty ? "" : " " + detail); run seed first, or name one with --store",
-            reason: .notFound
+            message: "no storage account here\(detail.isEmpty ? "" : " " + detail)",
+            reason: .notFound,
+            toolAdvice: "; run seed first, or name one with --store"
         )
     }
 

@@ -44,9 +44,12 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
     public let message: String
     /// Azure's error code when one is known (`TableNotFound`, `UpdateConditionNotSatisfied`, …).
     public let code: String?
-    /// In a transaction (``StorageAccount/transact(_:table:)``), the 0-based index of the operation
-    /// that failed.
-    package var operationIndex: Int?
+    /// In a transaction group that failed on one of its operations (a batch of a write), the 0-based
+    /// index of that operation within the group; nil otherwise.
+    public package(set) var operationIndex: Int?
+    /// What a tool adds after the message: the options that would help. The message itself names no
+    /// command-line option.
+    package var toolAdvice = ""
 
     package init(_ reason: Reason, account: String, _ message: String, code: String? = nil) {
         self.reason = reason

@@ -21,12 +21,14 @@ package enum StoreValidation {
         let table = DataContract.table
         // An account without the table has nothing to validate (an Azure account is always there).
         guard try await store.tableNames().contains(table) else {
-            throw StorageError(
+            var error = StorageError(
                 .notFound,
                 account: store.displayName,
-                "there is no table '\(table)' to validate: run seed first, or name another account with --store",
+                "there is no table '\(table)' to validate",
                 code: "TableNotFound"
             )
+            error.toolAdvice = ": run seed first, or name another account with --store"
+            throw error
         }
         // The manifest's counts size the duplicate sets and the progress bar: counting first would be a
         // read of every entity on Azure.

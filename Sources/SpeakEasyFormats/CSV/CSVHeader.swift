@@ -63,13 +63,23 @@ struct CSVHeader {
             names.append(name)
         }
         func missing(_ name: String) -> FormatError {
-            let reason =
-                EncodingHint.nulInHeader(names)
-                ?? Self.likelyDelimiter(of: names, given: scanner.delimiter).map {
-                    "the header looks \($0.described)-separated: use --delimiter \($0.argument)"
-                }
-                ?? "the header has no \(name) column; a CSV of entities needs PartitionKey and RowKey"
-            return scanner.error(reason, line: scanner.recordLine, column: scanner.recordColumn)
+            if let hint = EncodingHint.nulInHeader(names) {
+                return scanner.error(hint, line: scanner.recordLine, column: scanner.recordColumn)
+            }
+            guard let likely = Self.likelyDelimiter(of: names, given: scanner.delimiter) else {
+                return scanner.error(
+                    "the header has no \(name) column; a CSV of entities needs PartitionKey and RowKey",
+                    line: scanner.recordLine,
+                    column: scanner.recordColumn
+                )
+            }
+            var error = scanner.error(
+                "the header looks \(likely.described)-separated",
+                line: scanner.recordLine,
+                column: scanner.recordColumn
+            )
+            error.toolAdvice = ": use --delimiter \(likely.argument)"
+            return error
         }
         guard let partitionKey = firstColumn[Self.partitionKey] else { throw missing(Self.partitionKey) }
         guard let rowKey = firstColumn[Self.rowKey] else { throw missing(Self.rowKey) }
@@ -95,12 +105,14 @@ struct CSVHeader {
             }
             if name.hasSuffix(CSVFormatter.utcSuffix) {
                 // Taken as a string column, its dates would come back as text under another name.
-                throw scanner.error(
+                var error = scanner.error(
                     "the column '\(name)' is from export's spreadsheet layout, which is for people and cannot be read back "
-                        + "(its dates are not Edm.DateTime); export with the default layout or --typed for a CSV to read again",
+                        + "(its dates are not Edm.DateTime)",
                     line: fields[index].line,
                     column: fields[index].column
                 )
+                error.toolAdvice = "; export with the default layout or --typed for a CSV to read again"
+                throw error
             }
             if name.hasSuffix(Self.typeSuffix) {
                 let base = String(name.dropLast(Self.typeSuffix.count))

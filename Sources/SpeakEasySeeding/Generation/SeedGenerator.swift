@@ -55,21 +55,21 @@ package struct SeedGenerator: Sendable {
     /// Checks the options against the catalog and generates the speakers; nothing is written.
     package init(catalog: SampleCatalog, options: GeneratorOptions) throws(GenerationError) {
         guard options.eventCount >= 0 else {
-            throw GenerationError(reason: "--events must be 0 or more, not \(options.eventCount)")
+            throw GenerationError { "\($0.events) must be 0 or more, not \(options.eventCount)" }
         }
         guard options.speakerCount >= 1 else {
-            throw GenerationError(reason: "--speakers must be at least 1, not \(options.speakerCount)")
+            throw GenerationError { "\($0.speakers) must be at least 1, not \(options.speakerCount)" }
         }
         guard options.speakerCount <= 1 << 24 else {
-            throw GenerationError(reason: "--speakers can be at most \(1 << 24)")
+            throw GenerationError { "\($0.speakers) can be at most \(1 << 24)" }
         }
         guard options.from <= options.cutoff else {
-            throw GenerationError(reason: "--cutoff \(options.cutoff) is before --from \(options.from)")
+            throw GenerationError { "\($0.cutoff) \(options.cutoff) is before \($0.from) \(options.from)" }
         }
         guard options.from >= EdmDateTime.azureMinimum else {
-            throw GenerationError(
-                reason: "--from \(options.from) is before 1601-01-01, the earliest date Azure Table Storage accepts"
-            )
+            throw GenerationError {
+                "\($0.from) \(options.from) is before 1601-01-01, the earliest date Azure Table Storage accepts"
+            }
         }
         guard
             let window = DateWindow(
@@ -80,46 +80,42 @@ package struct SeedGenerator: Sendable {
             )
         else {
             let kind = options.dateFormat == .app ? " that Azure serves with seven digits (ending in 1)" : ""
-            throw GenerationError(
-                reason:
-                    "no date at \(options.resolution.rawValue) resolution\(kind) lies between \(options.from) and \(options.cutoff)"
-            )
+            throw GenerationError { _ in
+                "no date at \(options.resolution.rawValue) resolution\(kind) lies between \(options.from) and \(options.cutoff)"
+            }
         }
         let dateChoices = EventDateChoices(catalog: catalog, window: window)
         guard dateChoices.total > 0 else {
-            let day =
-                options.resolution == .day
-                ? "; at day resolution every date is 00:00 UTC, a plausible local time only west of UTC-03:00 or from UTC+08:00 east: try --resolution hour"
-                : ""
-            throw GenerationError(
-                reason:
+            throw GenerationError { names in
+                let day =
+                    options.resolution == .day
+                    ? "; at day resolution every date is 00:00 UTC, a plausible local time only west of UTC-03:00 or from UTC+08:00 east: try \(names.resolution) hour"
+                    : ""
+                return
                     "no date at \(options.resolution.rawValue) resolution between \(options.from) and \(options.cutoff) is a plausible start at any location: events start at \(LocalTimeRule.hoursText), on the weekday their name names if it names one\(day)"
-            )
+            }
         }
         let samples = min(options.speakerCount, catalog.speakers.count)
         let sampleNames = Set(catalog.speakers.map(\.name))
         let needed = options.speakerCount - samples
         let freshPairs = needed == 0 ? 0 : Self.namePairs(catalog).subtracting(sampleNames).count
         guard needed <= freshPairs else {
-            throw GenerationError(
-                reason:
-                    "--speakers \(options.speakerCount) needs \(needed) generated names, but the name pools give only \(freshPairs)"
-            )
+            throw GenerationError {
+                "\($0.speakers) \(options.speakerCount) needs \(needed) generated names, but the name pools give only \(freshPairs)"
+            }
         }
         let combinations = dateChoices.total * UInt128(options.speakerCount)
         guard UInt128(options.eventCount) <= combinations else {
-            throw GenerationError(
-                reason:
-                    "--events \(options.eventCount) is more than the \(combinations) distinct events possible (\(options.speakerCount) speakers × \(dateChoices.total) (name, location, date) choices: \(catalog.eventNames.count) names × \(catalog.locations.count) locations at dates every \(options.resolution.rawValue) that start at \(LocalTimeRule.hoursText), on the weekday the name names if it names one)"
-            )
+            throw GenerationError {
+                "\($0.events) \(options.eventCount) is more than the \(combinations) distinct events possible (\(options.speakerCount) speakers × \(dateChoices.total) (name, location, date) choices: \(catalog.eventNames.count) names × \(catalog.locations.count) locations at dates every \(options.resolution.rawValue) that start at \(LocalTimeRule.hoursText), on the weekday the name names if it names one)"
+            }
         }
 
         let memory = Self.memoryNeeded(events: options.eventCount)
         if let available = PhysicalMemory.bytes, memory > available {
-            throw GenerationError(
-                reason:
-                    "--events \(options.eventCount) needs about \(ByteCount(memory)) of memory to keep the events unique and in key order; this machine has \(ByteCount(available))"
-            )
+            throw GenerationError {
+                "\($0.events) \(options.eventCount) needs about \(ByteCount(memory)) of memory to keep the events unique and in key order; this machine has \(ByteCount(available))"
+            }
         }
 
         var random = SplitMix64(seed: options.seed)

@@ -1,4 +1,4 @@
-package import SpeakEasyCore
+public import SpeakEasyCore
 package import SpeakEasyModel
 package import SpeakEasyStorage
 
@@ -32,12 +32,19 @@ package struct SeedProgress: Sendable {
     static let step = 10_000
 }
 
-/// A seed run that must not go ahead: the table holds data and no mode allows writing to it, or
-/// another seed is writing to it now.
-package struct SeedRefusal: ClassifiedError {
-    package let reason: String
-    package var kind: FailureKind = .cannotCreateOutput
-    package var description: String { reason }
+/// A seed run that did not go ahead, and wrote nothing: the table holds data and the run's mode is
+/// ``SeedMode/fresh`` without a reset, or another seed is writing to the store now.
+public struct SeedRefusal: ClassifiedError, Sendable {
+    /// What happened, in words, naming the table and the store.
+    public let reason: String
+    /// ``FailureKind/cannotCreateOutput`` for a table that holds data; ``FailureKind/storageUnavailable``
+    /// while another seed writes to the store (the same run works once that one has finished).
+    public let kind: FailureKind
+    /// The same in the `seed` tool's words, naming its options.
+    package let toolDescription: String
+
+    /// The reason.
+    public var description: String { reason }
 
     /// A plain (fresh) run into a table that already holds entities (how many is not asked: on
     /// Azure that is a read of every one).
@@ -46,10 +53,13 @@ package struct SeedRefusal: ClassifiedError {
         in store: (any StorageAccount)?,
         note: String = ""
     ) -> SeedRefusal {
-        SeedRefusal(
-            reason:
-                "table '\(table)' in \(store?.displayName ?? "the store") already holds entities; nothing was written. "
-                + "Use --mode merge or --mode replace to upsert, or --reset to empty it first." + note
+        let holds =
+            "table '\(table)' in \(store?.displayName ?? "the store") already holds entities; nothing was written. "
+        return SeedRefusal(
+            reason: holds + "Seed in mode merge or replace to upsert, or reset the table first." + note,
+            kind: .cannotCreateOutput,
+            toolDescription: holds + "Use --mode merge or --mode replace to upsert, or --reset to empty it first."
+                + note
         )
     }
 
@@ -57,10 +67,12 @@ package struct SeedRefusal: ClassifiedError {
     /// a plain run would take its unfinished manifest for an interrupted one). Unavailable for now,
     /// as a locked store is: the same command works once the other run has finished.
     package static func seedRunning(in store: any StorageAccount) -> SeedRefusal {
-        SeedRefusal(
-            reason: "\(store.displayName): a seed is writing to this store now; nothing was written. "
-                + "Run this again when it has finished (--mode merge and --mode replace may run beside it).",
-            kind: .storageUnavailable
+        let running = "\(store.displayName): a seed is writing to this store now; nothing was written. "
+        return SeedRefusal(
+            reason: running + "Run this again when it has finished (a merge or a replace may run beside it).",
+            kind: .storageUnavailable,
+            toolDescription: running
+                + "Run this again when it has finished (--mode merge and --mode replace may run beside it)."
         )
     }
 }

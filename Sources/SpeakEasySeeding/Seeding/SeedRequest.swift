@@ -47,9 +47,9 @@ package struct SeedRequest: Sendable {
     ) throws(GenerationError) -> GeneratorOptions {
         let from = from ?? now.startOfDay
         guard let cutoff = cutoff ?? from.adding(ticks: Self.defaultWindowDays * EdmDateTime.ticksPerDay) else {
-            throw GenerationError(
-                reason: "--from \(from) + \(Self.defaultWindowDays) days is past 9999-12-31; give --cutoff"
-            )
+            throw GenerationError {
+                "\($0.from) \(from) + \(Self.defaultWindowDays) days is past 9999-12-31; give \($0.cutoff)"
+            }
         }
         var random = SystemRandomNumberGenerator()
         return GeneratorOptions(

@@ -85,10 +85,3 @@ final class ServiceListener: Sendable {
         while let open = connections.any() { try? await open.closeFuture.get() }
     }
 }
-
-/// A port that cannot be listened on (69: the service cannot be offered), in plain words.
-struct ListenError: ClassifiedError {
-    let message: String
-    var kind: FailureKind { .storageUnavailable }
-    var description: String { message }
-}

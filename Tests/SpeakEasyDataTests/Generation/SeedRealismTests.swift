@@ -164,6 +164,6 @@ struct SeedRealismTests {
         let day = #expect(throws: GenerationError.self) {
             try SeedGenerator(catalog: utc, options: SeedGeneratorTests.options(resolution: .day))
         }
-        #expect(day?.reason.contains("--resolution hour") == true, "\(String(describing: day))")
+        #expect(day?.toolDescription.contains("--resolution hour") == true, "\(String(describing: day))")
     }
 }

@@ -69,7 +69,11 @@ struct SeedRequestTests {
         let error = #expect(throws: GenerationError.self) {
             try request.resolved(catalog: catalog, photoBaseURL: Self.base)
         }
-        #expect(error?.reason.contains("--cutoff") == true)
+        #expect(error?.toolDescription.contains("give --cutoff") == true)
+        #expect(
+            error?.reason.hasSuffix("; give cutoff") == true,
+            "the library names SeedOptions' cutoff, not the tool's option"
+        )
     }
 
     @Test("agrees(with:) compares only what the request says")

@@ -164,14 +164,14 @@ struct CSVEntityReaderTests {
             text: "\u{FEFF}PartitionKey;RowKey;Name\r\nspeakers;a;Ada\r\n",
             line: 1,
             column: 1,
-            reason: "the header looks ';'-separated: use --delimiter ';'"
+            reason: "the header looks ';'-separated"
         ),
         Failure(
             name: "a tab-separated header",
             text: "PartitionKey\tRowKey\r\n",
             line: 1,
             column: 1,
-            reason: "the header looks tab-separated: use --delimiter tab"
+            reason: "the header looks tab-separated"
         ),
         Failure(
             name: "';' in a header that still has no key",
@@ -324,7 +324,11 @@ struct CSVEntityReaderTests {
     @Test("a comma header read with --delimiter ';' is told to use ','")
     func commaHeaderReadWithSemicolon() throws {
         let error = try #require(csvReadError(Array("PartitionKey,RowKey\r\n".utf8), delimiter: UInt8(ascii: ";")))
-        #expect(error.reason == "the header looks ','-separated: use --delimiter ','", "\(error)")
+        #expect(error.reason == "the header looks ','-separated", "\(error)")
+        #expect(
+            error.toolAdvice == ": use --delimiter ','",
+            "the tools add their option; the library's words name none"
+        )
     }
 
     @Test("keepsUnreadableDates keeps a plain column's non-date as text; a typed column still refuses it")

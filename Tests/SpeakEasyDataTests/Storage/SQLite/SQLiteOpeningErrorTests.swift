@@ -115,7 +115,8 @@ struct SQLiteOpeningErrorTests {
         try withTemporaryDirectorySync { directory in
             let path = directory + "/missing.sqlite"
             let error = #expect(throws: StorageError.self) { try SQLiteStorageAccount(path: path, readOnly: true) }
-            #expect(error?.message == "no storage account here; run seed first, or name one with --store")
+            #expect(error?.message == "no storage account here")
+            #expect(error?.toolAdvice == "; run seed first, or name one with --store")
             #expect(FileManager.default.fileExists(atPath: path) == false)
             #expect(
                 error.map { ExitStatus.kind(of: $0.reason) } == .inputMissing,
