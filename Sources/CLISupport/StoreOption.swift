@@ -65,11 +65,8 @@ package struct StoreOption: ParsableArguments {
         } catch {
             throw ValidationError("--store: \(error)")
         }
-        if case .local(let path) = location, path.isEmpty || path.contains("://") {
-            throw ValidationError(
-                "--store '\(value)' is not a storage account: give a local account file, 'azure', 'dev' or a connection string "
-                    + "(\"AccountName=…;AccountKey=…\", or with TableEndpoint, BlobEndpoint, SharedAccessSignature)"
-            )
+        if location.isImplausiblePath {
+            throw ValidationError("--store '\(value)' \(StorageLocation.implausiblePathAdvice)")
         }
         return location
     }

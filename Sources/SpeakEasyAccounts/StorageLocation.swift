@@ -54,6 +54,19 @@ package enum StorageLocation: Sendable {
         }
     }
 
+    /// Whether the value was taken for a local path that no one means: an empty one, or a URL
+    /// (`https://acct.table.core.windows.net`), which would otherwise fail later as a file that is not
+    /// an account. An account's endpoint comes in a connection string.
+    package var isImplausiblePath: Bool {
+        guard case .local(let path) = self else { return false }
+        return path.isEmpty || path.contains("://")
+    }
+
+    /// What to say about an implausible path (``isImplausiblePath``), after the value.
+    package static let implausiblePathAdvice =
+        "is not a storage account: give a local account file, 'azure', 'dev' or a connection string "
+        + "(\"AccountName=…;AccountKey=…\", or with TableEndpoint, BlobEndpoint, SharedAccessSignature)"
+
     /// Whether a `--store` value is a connection string: it sets one of the settings that make one.
     private static func isConnectionString(_ lowered: String) -> Bool {
         [

@@ -39,8 +39,9 @@ public final class Store: Sendable {
     ///   - environment: where `azure` looks; nil (the default) for the process's environment.
     ///   - readOnly: open a local file for reading only; a missing file is then an error.
     /// - Throws: ``StorageError`` with ``StorageError/Reason/invalidInput`` for a connection string
-    ///   that cannot be used (naming the setting at fault, never a secret), or when the file cannot be
-    ///   opened. An Azure account is first reached by the first request.
+    ///   that cannot be used (naming the setting at fault, never a secret), and for an empty value or a
+    ///   URL, which is no file's path (an account's endpoints go in a connection string); or when the
+    ///   file cannot be opened. An Azure account is first reached by the first request.
     public init(
         _ store: String,
         environment: [String: String]? = nil,
@@ -50,6 +51,10 @@ public final class Store: Sendable {
             location = try StorageLocation(store, environment: environment ?? ProcessInfo.processInfo.environment)
         } catch {
             throw StorageError(.invalidInput, account: "", error.description)
+        }
+        // As `--store` does: an empty value or a URL would be taken for a file's path.
+        guard !location.isImplausiblePath else {
+            throw StorageError(.invalidInput, account: "", "'\(store)' \(StorageLocation.implausiblePathAdvice)")
         }
         account = try location.open(readOnly: readOnly)
     }
