@@ -20,7 +20,7 @@ import SpeakEasyStorage
 /// ```
 ///
 /// ``stop()`` lets the requests in flight finish, closes the ports and, for a ``Location/temporary``
-/// store, deletes it. A server no longer referenced stops by itself; ``withRunning(store:_:)`` stops it
+/// store, deletes it. A server no longer referenced stops by itself; ``withRunning(store:isolation:_:)`` stops it
 /// when its body returns.
 public final class LocalStorageServer: Sendable {
     /// Where the server keeps what clients write.
@@ -108,8 +108,14 @@ public final class LocalStorageServer: Sendable {
     ///     try await store.createTable("Speakers")
     /// }
     /// ```
-    public static func withRunning<Result: Sendable>(
+    ///
+    /// `body` runs in the caller's isolation (on the main actor, when called from there), so it may use
+    /// what the caller holds, and its result need not be `Sendable`.
+    ///
+    /// - Throws: what ``start(store:tablePort:blobPort:)`` and ``stop()`` throw, and what `body` throws.
+    public static func withRunning<Result>(
         store: Location = .temporary,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (LocalStorageServer) async throws -> Result
     ) async throws -> Result {
         let server = try await start(store: store)
