@@ -52,6 +52,20 @@ public enum EntityFile {
         )
     }
 
+    /// Writes an array of entities to a file, as a sequence of them is written: under a temporary name,
+    /// renamed to `path` once complete.
+    ///
+    /// ```swift
+    /// try await EntityFile.write([talk, keynote], to: "talks.json", as: .json)
+    /// ```
+    ///
+    /// - Returns: how many entities were written.
+    /// - Throws: ``FormatError`` when the file cannot be written or the format cannot hold an entity.
+    @discardableResult
+    public static func write(_ entities: [Entity], to path: String, as format: OutputFormat) async throws -> Int {
+        try await export([.entities { each in for entity in entities { try each(entity) } }], to: path, as: format)
+    }
+
     /// Converts files into one, in any format: the entities of each file in turn.
     ///
     /// - Returns: how many entities were written.

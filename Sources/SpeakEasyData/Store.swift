@@ -126,6 +126,50 @@ public final class Store: Sendable {
         StoreEntities(account: account, table: table, partition: partition, filter: filter)
     }
 
+    /// How many entities a table holds, or one partition of it.
+    ///
+    /// The local account counts in its key index; Azure has no count, so there it reads every entity
+    /// (a page of 1,000 a request).
+    ///
+    /// - Parameters:
+    ///   - table: the table; a missing one is ``StorageError/Reason/notFound``.
+    ///   - partition: only this partition's entities; nil for the whole table.
+    public func count(in table: String, partition: String? = nil) async throws(StorageError) -> Int {
+        try await storage {
+            let tables = try await account.tableNames()
+            guard tables.contains(where: { $0.lowercased() == table.lowercased() }) else {
+                throw StorageError(
+                    .notFound,
+                    account: account.displayName,
+                    "no table '\(table)'",
+                    code: "TableNotFound"
+                )
+            }
+            var count = 0
+            if let partition {
+                var from: ContinuationToken?
+                repeat {
+                    let page = try await account.entityDigests(
+                        table: table,
+                        partition: partition,
+                        from: from,
+                        limit: StoreEntities.pageSize
+                    )
+                    count += page.digests.count
+                    from = page.next
+                } while from != nil
+            } else {
+                var after: String?
+                repeat {
+                    let page = try await account.partitionCounts(table: table, after: after, limit: 1000)
+                    count += page.partitions.reduce(0) { $0 + $1.entities }
+                    after = page.next
+                } while after != nil
+            }
+            return count
+        }
+    }
+
     // MARK: Blobs
 
     /// Creates a private container unless one of that name exists.

@@ -15,8 +15,8 @@ package enum EventDateFormat: String, Sendable, CaseIterable, Codable {
 }
 
 /// How `validate` judges an `EventDate`: by the client that reads it as Azure serves it.
-package enum EventDateCheck: String, Sendable, CaseIterable, Codable {
-    /// The app's parser (see ``EventDateFormat``) refuses the served form of a date on a whole second,
+public enum EventDateCheck: String, Sendable, CaseIterable, Codable {
+    /// The app's parser (`yyyy-MM-dd'T'HH:mm:ss.SSSSSSS'Z'`) refuses the served form of a date on a whole second,
     /// the only form without a fraction; any other date it reads, with 1 to 7 digits.
     case app
     /// A client that needs exactly seven fractional digits, such as .NET's `ParseExact` with

@@ -14,6 +14,10 @@ public struct Finding: Sendable, Hashable {
     /// The other sides: the speaker an event references, the first occurrence of a duplicate.
     public var related: [FindingLocation]
 
+    /// The rule as a ``Rule``, to compare or switch over without its id's spelling: `finding.catalogRule
+    /// == .datesFormat`. Nil only for an id that is no rule's (``rule`` is settable).
+    public var catalogRule: Rule? { Rule(rawValue: rule) }
+
     package init(
         rule: String,
         severity: Severity,
@@ -157,8 +161,15 @@ public struct ValidationReport: Sendable {
     public var warningCount: Int { findings.count { $0.severity == .warning } }
 }
 
-/// Turns a finished report into bytes (text, json, junit, github, sarif). Pure, like the entity
-/// formatters: the caller writes the bytes to stdout or `--output`.
-package protocol ReportWriter {
+/// Turns a finished report into bytes: text, JSON, JUnit, GitHub, SARIF or HTML, as `validate
+/// --report` writes them. Pure, like the entity formatters: the caller writes the bytes where it
+/// wants them.
+///
+/// ```swift
+/// let report = try await store.validate()
+/// let sarif = SARIFReportWriter(toolVersion: "1.0.0").render(report)
+/// ```
+public protocol ReportWriter {
+    /// The report's bytes, UTF-8.
     func render(_ report: ValidationReport) -> [UInt8]
 }

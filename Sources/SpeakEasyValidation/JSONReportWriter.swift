@@ -4,13 +4,17 @@ import SpeakEasyFormats
 /// `version`, `tool`, `inputs`, `entitiesChecked`, `truncated`, `summary`, `rules` and `findings`, and
 /// `notRun` (the ids of selected rules that did not apply) when there are any.
 /// Members are only ever added within a version; a change that could break a reader bumps it.
-package struct JSONReportWriter: ReportWriter {
-    package static let schemaVersion = 1
-    package var toolVersion: String
+public struct JSONReportWriter: ReportWriter, Sendable {
+    /// The schema's version, the report's `version`.
+    public static let schemaVersion = 1
+    /// The version the report's `tool` names.
+    public var toolVersion: String
 
-    package init(toolVersion: String) { self.toolVersion = toolVersion }
+    /// A writer that names `toolVersion` as the tool's version.
+    public init(toolVersion: String) { self.toolVersion = toolVersion }
 
-    package func render(_ report: ValidationReport) -> [UInt8] {
+    /// The report as one JSON object.
+    public func render(_ report: ValidationReport) -> [UInt8] {
         var out: [UInt8] = []
         func raw(_ text: String) { out.append(contentsOf: text.utf8) }
         func string(_ text: String) { JSONEntityWriter.appendString(text, to: &out) }

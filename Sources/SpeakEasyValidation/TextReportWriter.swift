@@ -1,11 +1,14 @@
 /// The report for people: findings grouped by rule (in catalog order), each with its location and
 /// the related places, then the summary line. ANSI colour when asked (a terminal without `NO_COLOR`).
-package struct TextReportWriter: ReportWriter {
-    package var colour: Bool
+public struct TextReportWriter: ReportWriter, Sendable {
+    /// Whether to colour it with ANSI escapes, for a terminal.
+    public var colour: Bool
 
-    package init(colour: Bool = false) { self.colour = colour }
+    /// A writer, without colour unless asked.
+    public init(colour: Bool = false) { self.colour = colour }
 
-    package func render(_ report: ValidationReport) -> [UInt8] {
+    /// The findings grouped by rule, then the summary line.
+    public func render(_ report: ValidationReport) -> [UInt8] {
         var out = ""
         var groups: [String: [Finding]] = [:]
         for finding in report.findings { groups[finding.rule, default: []].append(finding) }

@@ -6,7 +6,7 @@ public struct ValidationOptions: Sendable {
     public var rules: Set<Rule> = Set(Rule.allCases)
     /// Whose reading of `EventDate` is judged, as Azure serves it: the app's, a seven-digit client's,
     /// or the service's own.
-    package var dateFormat: EventDateCheck = .app
+    public var dateFormat: EventDateCheck = .app
     /// Earliest allowed EventDate, inclusive.
     public var from: EdmDateTime?
     /// Latest allowed EventDate, inclusive.

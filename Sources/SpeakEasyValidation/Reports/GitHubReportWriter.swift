@@ -9,10 +9,12 @@
 /// Only file locations can point at a line of a file; a finding in a storage account names its
 /// table, partition and row (or container and blob) at the start of the message instead. Related
 /// locations follow the message, since an annotation has one place only.
-package struct GitHubReportWriter: ReportWriter, Sendable {
-    package init() {}
+public struct GitHubReportWriter: ReportWriter, Sendable {
+    /// A writer.
+    public init() {}
 
-    package func render(_ report: ValidationReport) -> [UInt8] {
+    /// One workflow command a finding.
+    public func render(_ report: ValidationReport) -> [UInt8] {
         var out: [UInt8] = []
         for group in report.ruleGroups {
             for finding in group.findings {

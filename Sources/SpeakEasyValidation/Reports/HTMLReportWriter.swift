@@ -5,24 +5,29 @@ import SpeakEasyModel
 /// e-mail. The verdict first, then the data's picture when the run collected it (events per month,
 /// how the app reads the dates, events per speaker with their photos), then every finding by rule.
 ///
-/// The page is rendered by ``HTMLReportTemplate`` (Mustache, which escapes every value) from the
+/// The page is rendered from a Mustache template (which escapes every value) from the
 /// plain values made here; nothing in it loads from elsewhere, and it has no script. A rule's list
 /// folds (`<details>`) and shows at most ``findingsPerRule`` findings, and the page at most
 /// ``findingsShown`` in all, saying how many are shown of how many: 100,000 findings make a page of
 /// well under a megabyte that opens at once. The JSON report lists them all.
-package struct HTMLReportWriter: ReportWriter, Sendable {
-    package static let findingsPerRule = 500
-    package static let findingsShown = 2_000
+public struct HTMLReportWriter: ReportWriter, Sendable {
+    /// The most findings a rule's list shows.
+    public static let findingsPerRule = 500
+    /// The most findings the page shows in all.
+    public static let findingsShown = 2_000
     /// Up to this many findings in all, every rule's list is open; past it they start folded.
     static let openUpTo = 200
     /// Months past this are drawn as years, so that a bar stays wide enough to see.
     static let monthsDrawn = 240
 
-    package var toolVersion: String
+    /// The version the page names.
+    public var toolVersion: String
 
-    package init(toolVersion: String) { self.toolVersion = toolVersion }
+    /// A writer that names `toolVersion` as the tool's version.
+    public init(toolVersion: String) { self.toolVersion = toolVersion }
 
-    package func render(_ report: ValidationReport) -> [UInt8] {
+    /// The page, one self-contained HTML document.
+    public func render(_ report: ValidationReport) -> [UInt8] {
         let page = Page(report, toolVersion: toolVersion)
         let html = HTMLReportTemplate.library.render(page, withTemplate: "page") ?? ""
         return Array(html.utf8)

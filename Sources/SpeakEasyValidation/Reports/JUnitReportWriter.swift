@@ -12,10 +12,12 @@ import SpeakEasyFormats
 /// `--max-errors` adds a suite `max-errors` with one failing case that says the counts are lower
 /// bounds, since JUnit has no way to mark a report incomplete. A selected rule that did not run (it
 /// checks a storage account, and the input was files) is a suite with one skipped case.
-package struct JUnitReportWriter: ReportWriter, Sendable {
-    package init() {}
+public struct JUnitReportWriter: ReportWriter, Sendable {
+    /// A writer.
+    public init() {}
 
-    package func render(_ report: ValidationReport) -> [UInt8] {
+    /// The JUnit XML document.
+    public func render(_ report: ValidationReport) -> [UInt8] {
         let groups = report.ruleGroups
         let extra = report.truncated ? 1 : 0
         let tests = groups.reduce(0) { $0 + max($1.findings.count, 1) } + extra + report.notRun.count

@@ -10,21 +10,23 @@
 /// result without an `artifactLocation.uri`. Related locations carry ids
 /// from 1 and their description as the message. Valid against the OASIS schema kept in
 /// `Tests/Fixtures/schemas`.
-package struct SARIFReportWriter: ReportWriter, Sendable {
+public struct SARIFReportWriter: ReportWriter, Sendable {
     /// The `$schema` the log declares: the OASIS 2.1.0 schema with Errata 01, the one the tests use.
-    package static let schemaURI =
+    public static let schemaURI =
         "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     /// `tool.driver.name`. GitHub code scanning groups alerts by it, so it never changes.
-    package static let toolName = "speakeasy-validate"
+    public static let toolName = "speakeasy-validate"
 
     /// `tool.driver.version`: the version `validate --version` prints.
-    package var toolVersion: String
+    public var toolVersion: String
 
-    package init(toolVersion: String) {
+    /// A writer that names `toolVersion` as the tool's version.
+    public init(toolVersion: String) {
         self.toolVersion = toolVersion
     }
 
-    package func render(_ report: ValidationReport) -> [UInt8] {
+    /// The SARIF log, one run.
+    public func render(_ report: ValidationReport) -> [UInt8] {
         let groups = report.ruleGroups
         var results: [ReportJSON] = []
         for (index, group) in groups.enumerated() {
