@@ -27,7 +27,7 @@ extension EntityFile {
 
 extension Store {
     /// Checks the store as `validate --store` does: the `events` table against the data contract, the
-    /// speakers' photos in the `photos` container, and the seed's manifest.
+    /// speakers' photos in the `speakers` container, and the seed's manifest.
     ///
     /// - Returns: every finding, with the rules that ran. A finding is never thrown.
     /// - Throws: ``StorageError``, also when there is no `events` table to check.

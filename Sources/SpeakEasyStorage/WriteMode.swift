@@ -1,4 +1,5 @@
-/// How a write treats an entity whose keys already exist: Azure's four ways of writing an entity.
+/// How a write treats an entity whose keys already exist: the three ways Azure writes an entity that
+/// need not be there already.
 ///
 /// None of them reads first. Skipping what is already there, or counting what did not change, is the
 /// caller's plan over the digests of what is there, read once in bulk.
