@@ -2,7 +2,8 @@
 ///
 /// Azure's guidance: retry 408, 429, 500, 502, 503 and 504, and a connection that dropped or could
 /// not be made, with exponential backoff and jitter; a `Retry-After` the service sends overrides the
-/// backoff (bounded by `maximumDelay`, so a misbehaving server cannot stall a run).
+/// backoff (bounded by `maximumDelay`, so a misbehaving server cannot stall a run). A connection
+/// refused on loopback is not tried again (``StorageHTTPClient``): nothing runs on that port.
 package struct RetryPolicy: Sendable {
     /// Tries in all, the first included.
     package var attempts: Int

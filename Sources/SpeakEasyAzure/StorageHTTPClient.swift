@@ -8,6 +8,12 @@ package import SpeakEasyProtocol
 package import SpeakEasyStorage
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A request to one of the account's services, before it is signed.
 package struct StorageRequest: Sendable {
     package var service: StorageService
@@ -109,7 +115,7 @@ package final class StorageHTTPClient: Sendable {
     package func send(_ request: StorageRequest) async throws(StorageError) -> StorageResponse {
         var attempt = 1
         while true {
-            let outcome = await inFlight.withPermit { await once(request) }
+            let (outcome, refusedOnLoopback) = await inFlight.withPermit { await once(request) }
             switch outcome {
             case .success(var response)
             where !RetryPolicy.isRetriable(status: response.status) || attempt >= retry.attempts:
@@ -117,6 +123,10 @@ package final class StorageHTTPClient: Sendable {
                 return response
             case .failure(let error) where error.reason != .unreachable:
                 // Only a failed exchange is tried again, not a request that could not be made.
+                throw error
+            case .failure(let error) where refusedOnLoopback:
+                // Nothing listens on this machine's port: a server that stopped, or never started.
+                // No retry changes that in the seconds the backoff would wait.
                 throw error
             case .failure(let error) where attempt >= retry.attempts:
                 throw StorageError(.unreachable, account: error.account, error.message + " (\(attempt) tries)")
@@ -193,15 +203,18 @@ package final class StorageHTTPClient: Sendable {
         return Int(response.status.code)
     }
 
-    /// One try: signed now, sent, its reply read whole.
-    private func once(_ request: StorageRequest) async -> Result<StorageResponse, StorageError> {
+    /// One try: signed now, sent, its reply read whole; and whether it failed because the endpoint, on
+    /// loopback, refused the connection.
+    private func once(
+        _ request: StorageRequest
+    ) async -> (outcome: Result<StorageResponse, StorageError>, refusedOnLoopback: Bool) {
         sent.add(1, ordering: .relaxed)
         let url: String
         let headers: [(name: String, value: String)]
         do {
             (url, headers) = try prepared(request, date: EdmDateTime.now())
         } catch {
-            return .failure(error)
+            return (.failure(error), false)
         }
         let endpoint = connection.endpoint(request.service)
         var http = HTTPClientRequest(url: url)
@@ -212,23 +225,21 @@ package final class StorageHTTPClient: Sendable {
         if !request.body.isEmpty { http.body = .bytes(ByteBuffer(bytes: request.body)) }
         do {
             let response = try await client.execute(http, timeout: TimeAmount(timeout))
-            return .success(
-                StorageResponse(
-                    status: Int(response.status.code),
-                    headers: response.headers.map { (name: $0.name, value: $0.value) },
-                    body: try await Self.collect(response)
-                )
+            let reply = StorageResponse(
+                status: Int(response.status.code),
+                headers: response.headers.map { (name: $0.name, value: $0.value) },
+                body: try await Self.collect(response)
             )
+            return (.success(reply), false)
         } catch {
             // Whatever went wrong on the way (refused, reset, timed out) says nothing secret: the URL's
             // SAS token is not in it.
-            return .failure(
-                StorageError(
-                    .unreachable,
-                    account: connection.accountName,
-                    "\(request.method) \(endpoint)\(request.path): \(Self.describe(error, endpoint: endpoint))"
-                )
+            let failure = StorageError(
+                .unreachable,
+                account: connection.accountName,
+                "\(request.method) \(endpoint)\(request.path): \(Self.describe(error, endpoint: endpoint))"
             )
+            return (.failure(failure), Self.errno(of: error) == ECONNREFUSED && AzureConnection.isLoopback(endpoint))
         }
     }
 
@@ -253,16 +264,20 @@ package final class StorageHTTPClient: Sendable {
     /// listening, a reset); the client's own text otherwise.
     static func describe(_ error: any Error, endpoint: String) -> String {
         let address = String(AzureConnection.split(endpoint).host)
-        if let error = error as? IOError { return SocketFailure.connecting(to: address, errno: error.errnoCode) }
-        if let error = error as? NIOConnectionError,
-            let first = error.connectionErrors.lazy.compactMap({ $0.error as? IOError }).first
-        {
-            return SocketFailure.connecting(to: address, errno: first.errnoCode)
-        }
+        if let code = errno(of: error) { return SocketFailure.connecting(to: address, errno: code) }
         if let error = error as? HTTPClientError, error == .connectTimeout {
             return "\(address) did not answer in time"
         }
         return "\(error)"
+    }
+
+    /// The system's errno of a failed connection, when the network library kept one.
+    static func errno(of error: any Error) -> Int32? {
+        if let error = error as? IOError { return error.errnoCode }
+        if let error = error as? NIOConnectionError {
+            return error.connectionErrors.lazy.compactMap({ $0.error as? IOError }).first?.errnoCode
+        }
+        return nil
     }
 }
 
