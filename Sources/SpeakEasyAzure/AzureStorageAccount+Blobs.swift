@@ -267,10 +267,16 @@ extension AzureStorageAccount {
         return try await storedProperties(container: container, name: name, after: "changed")
     }
 
-    package func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage
-    {
+    package func blobPage(
+        container: String,
+        prefix: String,
+        from marker: String?,
+        limit: Int,
+        includeUncommitted: Bool
+    ) async throws -> BlobPage {
         var query = [
-            (name: "restype", value: "container"), (name: "comp", value: "list"), (name: "include", value: "metadata"),
+            (name: "restype", value: "container"), (name: "comp", value: "list"),
+            (name: "include", value: includeUncommitted ? "metadata,uncommittedblobs" : "metadata"),
             (name: "maxresults", value: String(min(max(limit, 1), 5000))),
         ]
         if !prefix.isEmpty { query.append(("prefix", prefix)) }

@@ -420,27 +420,45 @@ extension SQLiteStorageAccount {
         try statement.run()
     }
 
-    package func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage
-    {
+    package func blobPage(
+        container: String,
+        prefix: String,
+        from marker: String?,
+        limit: Int,
+        includeUncommitted: Bool
+    ) async throws -> BlobPage {
         try await read { connection in
             try connection.transaction(readOnly: true) {
                 try Self.requireContainer(container, connection)
                 // Names compare as bytes (BINARY collation); a prefix is matched on its bytes, not
-                // with LIKE, whose wildcards and case folding are not Azure's.
+                // with LIKE, whose wildcards and case folding are not Azure's. The last column tells
+                // a blob with content (1) from one that has only staged blocks (0).
+                let committed = """
+                    SELECT \(Self.propertyColumns), 1 FROM blobs
+                    WHERE container = ?1 AND name >= ?2 AND name >= ?3 AND substr(name, 1, length(?3)) = ?3
+                    """
+                // A blob that has only staged blocks: its name, once, unless the blob has content.
+                let uncommitted = """
+                    SELECT DISTINCT blob, '', '', 0, '', '', '', '', '', '', '{}', 0 FROM blocks
+                    WHERE container = ?1 AND committed = 0 AND blob >= ?2 AND blob >= ?3
+                        AND substr(blob, 1, length(?3)) = ?3
+                        AND NOT EXISTS (SELECT 1 FROM blobs WHERE blobs.container = ?1 AND blobs.name = blocks.blob)
+                    """
                 let statement = try connection.prepare(
-                    """
-                    SELECT \(Self.propertyColumns) FROM blobs
-                    WHERE container = ? AND name >= ? AND name >= ? AND substr(name, 1, length(?)) = ? ORDER BY name LIMIT ?
-                    """
+                    (includeUncommitted ? "\(committed) UNION ALL \(uncommitted)" : committed)
+                        + " ORDER BY 1 LIMIT ?4"
                 )
                 statement.bind(1, container)
                 statement.bind(2, marker ?? "")
                 statement.bind(3, prefix)
-                statement.bind(4, prefix)
-                statement.bind(5, prefix)
-                statement.bind(6, Int64(limit + 1))
+                statement.bind(4, Int64(limit + 1))
                 var blobs: [BlobProperties] = []
-                while try statement.step() { blobs.append(Self.blobProperties(statement)) }
+                while try statement.step() {
+                    blobs.append(
+                        statement.int64(11) == 1
+                            ? Self.blobProperties(statement) : .uncommitted(name: statement.text(0))
+                    )
+                }
                 // The row after a full page is where the next page starts.
                 let next = blobs.count > limit ? blobs.removeLast().name : nil
                 return BlobPage(blobs: blobs, nextMarker: next)

@@ -264,11 +264,13 @@ struct BlobService {
         return headers
     }
 
-    /// List Blobs, flat or with a `delimiter` (`<BlobPrefix>` entries among the blobs).
+    /// List Blobs, flat or with a `delimiter` (`<BlobPrefix>` entries among the blobs);
+    /// `include=uncommittedblobs` lists the blobs that have only staged blocks too.
     private func listBlobs(_ container: String, _ path: ResourcePath) async throws -> ServiceResponse {
         let limit = try maxResults()
         let prefix = query["prefix"] ?? ""
         let marker = query["marker"]
+        let uncommitted = includes("uncommittedblobs")
         let entries: [BlobListingEntry]
         let next: String?
         if let delimiter = query["delimiter"], !delimiter.isEmpty {
@@ -277,10 +279,17 @@ struct BlobService {
                 prefix: prefix,
                 delimiter: delimiter,
                 from: marker,
-                limit: limit
+                limit: limit,
+                includeUncommitted: uncommitted
             )
         } else {
-            let page = try await account.blobPage(container: container, prefix: prefix, from: marker, limit: limit)
+            let page = try await account.blobPage(
+                container: container,
+                prefix: prefix,
+                from: marker,
+                limit: limit,
+                includeUncommitted: uncommitted
+            )
             (entries, next) = (page.blobs.map { .blob($0) }, page.nextMarker)
         }
         let body = BlobListingXML.blobs(

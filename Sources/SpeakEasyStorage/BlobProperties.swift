@@ -14,6 +14,9 @@ package struct BlobProperties: Hashable, Sendable {
     package var headers: BlobContentHeaders
     /// The blob's `x-ms-meta-*` pairs.
     package var metadata: [String: String]
+    /// False for a blob that has staged blocks and no content yet (Put Block without Put Block
+    /// List), as List Blobs shows it with `include=uncommittedblobs`: see ``uncommitted(name:)``.
+    package var isCommitted: Bool
 
     package init(
         name: String,
@@ -23,7 +26,8 @@ package struct BlobProperties: Hashable, Sendable {
         etag: String,
         lastModified: EdmDateTime,
         headers: BlobContentHeaders = .none,
-        metadata: [String: String] = [:]
+        metadata: [String: String] = [:],
+        isCommitted: Bool = true
     ) {
         self.name = name
         self.contentType = contentType
@@ -33,7 +37,24 @@ package struct BlobProperties: Hashable, Sendable {
         self.lastModified = lastModified
         self.headers = headers
         self.metadata = metadata
+        self.isCommitted = isCommitted
     }
+
+    /// A blob that has only staged blocks, as Azure lists it: no content, so a size of 0 and no
+    /// content type, MD5, ETag or Last-Modified (nor Creation-Time) at all. ``lastModified`` is
+    /// ``EdmDateTime/min`` only because the type needs a value.
+    package static func uncommitted(name: String) -> BlobProperties {
+        BlobProperties(
+            name: name,
+            contentType: "",
+            contentMD5: "",
+            size: 0,
+            etag: "",
+            lastModified: .min,
+            isCommitted: false
+        )
+    }
+
     /// Azure's Content-MD5 of `data`: the MD5 in base64.
     package static func contentMD5(of data: [UInt8]) -> String {
         Base64.encode(Array(Insecure.MD5.hash(data: data)))

@@ -1,10 +1,14 @@
-/// List Blobs with a delimiter, over any account's flat ``StorageAccount/blobPage(container:prefix:from:limit:)``.
+/// List Blobs with a delimiter, over any account's flat
+/// ``StorageAccount/blobPage(container:prefix:from:limit:includeUncommitted:)``.
 extension StorageAccount {
     /// A page of a container's blobs under `prefix`, where every name that goes on past `delimiter`
     /// (after the prefix) is folded into one ``BlobListingEntry/prefix(_:)``, up to and including
     /// the delimiter, in name order among the blobs. A prefix counts as one result towards `limit`,
     /// as Azure counts it (Azurite: src/blob/persistence/PageWithDelimiter.ts). The next marker is
     /// the name of the first blob the page leaves out: a blob, or one that starts the next prefix.
+    ///
+    /// With `includeUncommitted` the blobs that have only staged blocks count as blobs here too, so
+    /// a folder that holds nothing else is listed (Azure's `include=uncommittedblobs`).
     ///
     /// The names of one prefix are contiguous in byte order, so each is read past at once: one page
     /// read a prefix, starting after every name that begins with it.
@@ -13,14 +17,21 @@ extension StorageAccount {
         prefix: String,
         delimiter: String,
         from marker: String?,
-        limit: Int
+        limit: Int,
+        includeUncommitted: Bool = false
     ) async throws
         -> (entries: [BlobListingEntry], nextMarker: String?)
     {
         var entries: [BlobListingEntry] = []
         var from = marker
         while true {
-            let page = try await blobPage(container: container, prefix: prefix, from: from, limit: limit + 1)
+            let page = try await blobPage(
+                container: container,
+                prefix: prefix,
+                from: from,
+                limit: limit + 1,
+                includeUncommitted: includeUncommitted
+            )
             var skipTo: String?
             for blob in page.blobs {
                 let folder = Self.folder(of: blob.name, prefix: prefix, delimiter: delimiter)

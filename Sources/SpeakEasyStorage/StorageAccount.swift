@@ -168,9 +168,18 @@ package protocol StorageAccount: AnyObject, Sendable {
         conditions: BlobConditions
     ) async throws -> BlobProperties
     /// A page of the container's blobs whose names start with `prefix`, sorted by name, starting at
-    /// the marker a previous page gave (nil: the start). A missing container is
-    /// ``StorageError/Reason/notFound`` (ContainerNotFound).
-    func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage
+    /// the marker a previous page gave (nil: the start). With `includeUncommitted` (Azure's
+    /// `include=uncommittedblobs`) the blobs that have staged blocks and no content yet are listed
+    /// too, as ``BlobProperties/uncommitted(name:)``, in name order among the others and counted
+    /// towards `limit` alike; a blob with content is listed once, however many blocks it has staged.
+    /// A missing container is ``StorageError/Reason/notFound`` (ContainerNotFound).
+    func blobPage(
+        container: String,
+        prefix: String,
+        from marker: String?,
+        limit: Int,
+        includeUncommitted: Bool
+    ) async throws -> BlobPage
     /// A blob's properties and content (or the range of it asked for) when `conditions` allow; nil
     /// when there is no such blob.
     func blob(container: String, name: String, range: ByteRange?, conditions: BlobConditions) async throws -> Blob?
@@ -327,6 +336,13 @@ extension StorageAccount {
             settings: BlobSettings(contentType: contentType),
             conditions: conditions
         )
+    }
+
+    /// A page of the container's blobs with content (``blobPage(container:prefix:from:limit:includeUncommitted:)``
+    /// without the uncommitted ones).
+    package func blobPage(container: String, prefix: String, from marker: String?, limit: Int) async throws -> BlobPage
+    {
+        try await blobPage(container: container, prefix: prefix, from: marker, limit: limit, includeUncommitted: false)
     }
 
     /// The container's public access level; nil when there is no such container.

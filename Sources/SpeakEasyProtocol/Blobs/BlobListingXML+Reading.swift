@@ -15,7 +15,9 @@ extension BlobListingXML {
         return (names, nextMarker(root))
     }
 
-    /// A List Blobs page. ETags, unquoted in listings, are quoted as in headers.
+    /// A List Blobs page. ETags, unquoted in listings, are quoted as in headers. A blob listed with
+    /// neither `<Last-Modified>` nor `<Etag>` is one that has only staged blocks (Azure lists such a
+    /// blob with `include=uncommittedblobs` so, and every other blob with both).
     package static func readBlobs(_ body: [UInt8], account: String) throws(StorageError) -> BlobPage {
         let root = try results(body, account: account)
         var blobs: [BlobProperties] = []
@@ -24,6 +26,13 @@ extension BlobListingXML {
                 throw unreadable("a <Blob> has no <Name> or <Properties>", account: account)
             }
             func text(_ name: String) -> String { properties.child(name)?.text ?? "" }
+            if properties.child("Last-Modified") == nil, properties.child("Etag") == nil {
+                guard text("Content-Length") == "0" else {
+                    throw unreadable("blob '\(name)' has content but no Last-Modified or Etag", account: account)
+                }
+                blobs.append(.uncommitted(name: name))
+                continue
+            }
             guard let size = Int(text("Content-Length")), let modified = HTTPDate.parse(text("Last-Modified")) else {
                 throw unreadable("blob '\(name)' has no valid Content-Length or Last-Modified", account: account)
             }
