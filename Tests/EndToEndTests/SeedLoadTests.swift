@@ -381,45 +381,51 @@ struct SeedPhotosTests {
 
     @Test("validate takes a photo URL under another name the served account answers to")
     func aliasOfTheServedAccount() async throws {
-        try await withRunningServer(configure: { $0.accountAliases = [StorageLocation.localAccountName] }) { server in
-            let scratch = try Scratch()
-            let endpoint = DevelopmentAccount.endpoint(.blob, port: server.port(.blob))
-            // The speaker's photo URL names the local account's name, on the served endpoint.
-            let alias = endpoint.replacing(DevelopmentAccount.name, with: StorageLocation.localAccountName)
-            let csv = [
-                LoadData.header,
-                "speakers,\(LoadData.speakerKey),Bart Tubalinal,Developer,Builds apps.,\(alias)/speakers/BTubalinal.jpg,,,,,,",
-            ]
-            try (csv.joined(separator: "\r\n") + "\r\n").write(
-                toFile: scratch.file("speakers.csv"),
-                atomically: true,
-                encoding: .utf8
-            )
-            try FileManager.default.createDirectory(atPath: scratch.file("photos"), withIntermediateDirectories: false)
-            try FileManager.default.copyItem(
-                atPath: SeedTool.samples + "/photos/BTubalinal.jpg",
-                toPath: scratch.file("photos/BTubalinal.jpg")
-            )
-            let connection = server.connectionString()
-            // --photos alone keeps the data's URL: the store holds the alias's URL.
-            let loaded = try await SeedTool.run(
-                ["--from-file", "speakers.csv", "--store", connection],
-                in: scratch.path,
-                samples: nil
-            )
-            #expect(loaded.status == 0, "\(loaded)")
-            let uploaded = try await SeedTool.run(
-                ["--photos", "photos", "--store", connection],
-                in: scratch.path,
-                samples: nil
-            )
-            #expect(uploaded.status == 0, "\(uploaded)")
-            let validated = try await BuiltTool.validate.run(
-                ["--store", connection, "--rule", "photos"],
-                in: scratch.path
-            )
-            #expect(validated.status == 0, "\(validated)")
-        }
+        try await withRunningServer(
+            configure: { $0.accountAliases = [StorageLocation.localAccountName] },
+            { server in
+                let scratch = try Scratch()
+                let endpoint = DevelopmentAccount.endpoint(.blob, port: server.port(.blob))
+                // The speaker's photo URL names the local account's name, on the served endpoint.
+                let alias = endpoint.replacing(DevelopmentAccount.name, with: StorageLocation.localAccountName)
+                let csv = [
+                    LoadData.header,
+                    "speakers,\(LoadData.speakerKey),Bart Tubalinal,Developer,Builds apps.,\(alias)/speakers/BTubalinal.jpg,,,,,,",
+                ]
+                try (csv.joined(separator: "\r\n") + "\r\n").write(
+                    toFile: scratch.file("speakers.csv"),
+                    atomically: true,
+                    encoding: .utf8
+                )
+                try FileManager.default.createDirectory(
+                    atPath: scratch.file("photos"),
+                    withIntermediateDirectories: false
+                )
+                try FileManager.default.copyItem(
+                    atPath: SeedTool.samples + "/photos/BTubalinal.jpg",
+                    toPath: scratch.file("photos/BTubalinal.jpg")
+                )
+                let connection = server.connectionString()
+                // --photos alone keeps the data's URL: the store holds the alias's URL.
+                let loaded = try await SeedTool.run(
+                    ["--from-file", "speakers.csv", "--store", connection],
+                    in: scratch.path,
+                    samples: nil
+                )
+                #expect(loaded.status == 0, "\(loaded)")
+                let uploaded = try await SeedTool.run(
+                    ["--photos", "photos", "--store", connection],
+                    in: scratch.path,
+                    samples: nil
+                )
+                #expect(uploaded.status == 0, "\(uploaded)")
+                let validated = try await BuiltTool.validate.run(
+                    ["--store", connection, "--rule", "photos"],
+                    in: scratch.path
+                )
+                #expect(validated.status == 0, "\(validated)")
+            }
+        )
     }
 
     @Test("alone, with --photo-name, over Azure's protocol (serve), as on the local account")
