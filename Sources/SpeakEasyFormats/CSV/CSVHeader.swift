@@ -64,7 +64,9 @@ struct CSVHeader {
         }
         func missing(_ name: String) -> FormatError {
             if let hint = EncodingHint.nulInHeader(names) {
-                return scanner.error(hint, line: scanner.recordLine, column: scanner.recordColumn)
+                var error = scanner.error(hint.reason, line: scanner.recordLine, column: scanner.recordColumn)
+                error.toolAdvice = hint.advice
+                return error
             }
             guard let likely = Self.likelyDelimiter(of: names, given: scanner.delimiter) else {
                 return scanner.error(

@@ -478,10 +478,12 @@ extension CSVRecordScanner {
             }
         }
         let hint = EncodingHint.invalidUTF8(raw, at: offset, atInputStart: field.line == 1 && field.column == 1)
-        return error(
-            "invalid UTF-8 (byte 0x\(String(raw[offset], radix: 16, uppercase: true)))" + hint,
+        var failure = error(
+            "invalid UTF-8 (byte 0x\(String(raw[offset], radix: 16, uppercase: true)))" + hint.reason,
             line: line,
             column: column
         )
+        failure.toolAdvice = hint.advice
+        return failure
     }
 }
