@@ -79,14 +79,23 @@ package struct Exporter {
         do {
             let (count, formatter) = try await convert(sources, spool, progress)
             let input = try ByteInput(path: try spool.flushedTemporaryPath() ?? "-")
+            // The output's own failure (a reader that closed the pipe, told quietly) is thrown as it is.
+            var outputFailure: FileError?
             let sink: (inout [UInt8]) throws(FormatError) -> Void = { buffer throws(FormatError) in
-                do throws(FileError) { try output.drain(&buffer) } catch { throw FormatError(error) }
+                do throws(FileError) { try output.drain(&buffer) } catch {
+                    outputFailure = error
+                    throw FormatError(error)
+                }
             }
-            if let csv = formatter as? CSVFormatter, csv.headerIsIncomplete {
-                try csv.rewriteWithFinalHeader(input, into: sink)
-            } else {
-                var buffer: [UInt8] = []
-                while try input.read(appendingTo: &buffer) > 0 { try sink(&buffer) }
+            do {
+                if let csv = formatter as? CSVFormatter, csv.headerIsIncomplete {
+                    try csv.rewriteWithFinalHeader(input, into: sink)
+                } else {
+                    var buffer: [UInt8] = []
+                    while try input.read(appendingTo: &buffer) > 0 { try sink(&buffer) }
+                }
+            } catch {
+                throw outputFailure ?? error
             }
             try output.commit()
             return count
