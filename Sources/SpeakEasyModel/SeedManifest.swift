@@ -24,6 +24,9 @@ package struct SeedManifest: Hashable, Sendable {
     /// Identifies the samples the data came from (catalog and photos).
     package var samplesHash: String
     package var startedAt: EdmDateTime
+    /// The run emptied the table and photos first (`seed --reset`): done before the manifest is
+    /// written, so an interrupted one is finished without emptying them again.
+    package var emptiedFirst = false
     package var completedAt: EdmDateTime?
     /// Entities per partition in the table when the run completed.
     package var speakerEntities: Int
@@ -52,6 +55,7 @@ package struct SeedManifest: Hashable, Sendable {
             ]
         }
         properties.append(Property("StartedAt", .dateTime(startedAt)))
+        if emptiedFirst { properties.append(Property("EmptiedFirst", .boolean(true))) }
         if let completedAt { properties.append(Property("CompletedAt", .dateTime(completedAt))) }
         properties += [
             Property("SpeakerEntities", .int64(Int64(speakerEntities))),
@@ -140,6 +144,7 @@ package struct SeedManifest: Hashable, Sendable {
             generatorVersion = try integer("GeneratorVersion")
         }
         if case .dateTime(let value)? = entity["CompletedAt"] { completedAt = value }
+        if case .boolean(true)? = entity["EmptiedFirst"] { emptiedFirst = true }
         speakerEntities = try integer("SpeakerEntities")
         eventEntities = try integer("EventEntities")
         contentHash = try string("ContentHash")

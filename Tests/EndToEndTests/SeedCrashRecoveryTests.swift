@@ -169,6 +169,22 @@ struct SeedCrashRecoveryTests {
         #expect(again.stderr.contains("already holds"), "\(again)")
     }
 
+    @Test(
+        "an interrupted --reset is finished by the same command, not emptied and drawn again",
+        .timeLimit(.minutes(6))
+    )
+    func resumeReset() async throws {
+        _ = Self.reference
+        let scratch = try Scratch()
+        let store = scratch.file("store.sqlite")
+        try await Self.interruptedRun(into: store, in: scratch.path, options: Self.options + ["--reset"])
+        let result = try await SeedTool.run(Self.options + ["--reset", "--store", store], in: scratch.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("Finished an interrupted run"), "\(result)")
+        #expect(result.stdout.contains("seed          5"), "\(result)")
+        try await Self.expectEqualsReference(store)
+    }
+
     @Test("re-running without --seed reuses the killed run's seed", .timeLimit(.minutes(6)))
     func resumeWithoutSeed() async throws {
         _ = Self.reference

@@ -57,6 +57,14 @@ package struct Seeder: Sendable {
             }
             options = previous
             resumed = true
+        } else if request.reset, let manifest, let previous = manifest.options, manifest.status == .inProgress,
+            manifest.emptiedFirst, manifest.generatorVersion == SeedGenerator.version,
+            manifest.samplesHash == catalog.fingerprint, request.agrees(with: previous)
+        {
+            // An interrupted `--reset` emptied the table before it wrote its manifest: the same
+            // command finishes it, with its seed, rather than emptying it again and drawing anew.
+            options = previous
+            resumed = true
         }
         let generator = try SeedGenerator(catalog: catalog, options: options)
 
@@ -77,7 +85,7 @@ package struct Seeder: Sendable {
         // What the table holds is read once, and only when it holds something; before anything is
         // written, so that a store that cannot be read (corrupt pages) keeps its manifest as it was.
         let plan =
-            holdsData && !request.reset
+            holdsData && (!request.reset || resumed)
             ? try await WritePlan(
                 reading: store,
                 table: table,
@@ -86,8 +94,10 @@ package struct Seeder: Sendable {
                 progress: progress
             )
             : WritePlan(mode: request.mode.writeMode)
+        // Emptied first, then marked: an in-progress manifest of a reset says the emptying is done.
+        if !resumed { try await request.resetIfAsked(store) }
+        newManifest.emptiedFirst = request.reset
         try await newManifest.save(to: store)
-        try await request.resetIfAsked(store)
 
         try await store.createContainerIfNotExists(DataContract.photoContainer, access: .container)
         // A few photos at a time: each is a request of its own to an account over the network.
