@@ -7,6 +7,7 @@ package enum MalformedConnectionStrings {
     /// Each form: what is wrong, the connection string, and the setting its error names.
     package static let all: [(form: String, text: String, setting: String)] = [
         ("no '='", "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey:\(secret)", "AccountKey"),
+        ("no '=' but the key's padding", "AccountName=acct;AccountKey:\(secret)==", "AccountKey"),
         ("no '=', no known name", "AccountName=acct;\(secret)", "setting 2"),
         ("an unknown key", "AccountName=acct;AcountKey=\(secret)", "setting 2"),
         ("an unknown key that is the secret", "AccountName=acct;\(secret)=x", "setting 2"),

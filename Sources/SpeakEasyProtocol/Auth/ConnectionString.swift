@@ -56,6 +56,18 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
                 throw ParseError(setting: "setting \(position)", reason: "has no key before its '='")
             }
             guard let known = Self.knownSettings.first(where: { $0.lowercased() == key.lowercased() }) else {
+                // `AccountKey:…==`: a known name, then no '=' until the key's own padding.
+                if let named = Self.knownSettings.filter({ key.lowercased().hasPrefix($0.lowercased()) })
+                    .max(by: { $0.count < $1.count }),
+                    let next = key.unicodeScalars.dropFirst(named.unicodeScalars.count).first,
+                    !next.properties.isAlphabetic, !("0"..."9").contains(next)
+                {
+                    throw ParseError(
+                        setting: named,
+                        reason:
+                            "has no '=' right after its name (settings are Key=Value; the text is not shown, for it may hold a secret)"
+                    )
+                }
                 let guess = Self.nearestKnownSetting(to: key).map { " (did you mean \($0)?)" } ?? ""
                 throw ParseError(
                     setting: "setting \(position)",
