@@ -48,6 +48,9 @@ package enum FileValidation {
         var validator = Validator(options: options, expectedEvents: Int(min(total / 1024, 1 << 26)))
         var file = -1
         var bytesRead: Int64 = 0
+        // Entities read from each file, for the overview's inputs.
+        var entitiesBefore = 0
+        var perFile = [Int](repeating: 0, count: paths.count)
         struct Full: Error {}
         do {
             var readOptions = readOptions
@@ -57,6 +60,8 @@ package enum FileValidation {
             try await offPool {
                 try PrefetchingFileReader(paths: paths, options: readOptions).forEachItem { item, position in
                     if position.file != file {
+                        if file >= 0 { perFile[file] = validator.entitiesChecked - entitiesBefore }
+                        entitiesBefore = validator.entitiesChecked
                         file = position.file
                         validator.begin(.file(paths[file]))
                     }
@@ -76,11 +81,16 @@ package enum FileValidation {
         } catch {
             // Full: --max-errors cut the run short.
         }
+        if file >= 0 { perFile[file] = validator.entitiesChecked - entitiesBefore }
         if !validator.isFull { validator.finishReferences() }
         progress(Progress(entities: validator.entitiesChecked, bytesRead: bytesRead, bytesTotal: total))
         var overview: ReportOverview?
         if options.collectsOverview {
-            overview = validator.overview(inputs: zip(paths, sizes).map { ReportOverview.Input(name: $0, bytes: $1) })
+            overview = validator.overview(
+                inputs: paths.indices.map {
+                    ReportOverview.Input(name: paths[$0], bytes: sizes[$0], entities: perFile[$0])
+                }
+            )
             overview!.elapsed = ContinuousClock.now - started
         }
         var report = ValidationReport(

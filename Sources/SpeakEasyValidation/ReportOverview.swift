@@ -75,8 +75,8 @@ package struct ReportOverview: Sendable {
     /// Events per day of the week (UTC), Monday first.
     package var weekdays = [Int](repeating: 0, count: 7)
     package var dates = Dates()
-    /// Whether nearly every dated event (nine in ten) carries seed's mark, one tick past its slot:
-    /// then the hours and weekdays are the generator's, and worth a look.
+    /// Whether every dated event carries seed's mark, one tick past its slot: then the hours and
+    /// weekdays are the generator's, and worth a look.
     package var looksSeeded = false
     /// The busiest speakers, most events first, at most ``speakerLimit``.
     package var speakers: [Speaker] = []

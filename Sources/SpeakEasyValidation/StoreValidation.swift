@@ -79,7 +79,9 @@ package enum StoreValidation {
             let partitions = counts.keys.sorted().map {
                 ReportOverview.Input(name: "\(store.displayName): \(table)/\($0)", entities: counts[$0])
             }
-            overview = validator.overview(inputs: partitions.isEmpty ? [.init(name: store.displayName)] : partitions)
+            overview = validator.overview(
+                inputs: partitions.isEmpty ? [.init(name: store.displayName, entities: 0)] : partitions
+            )
             try await SpeakerThumbnails.load(store, into: &overview!)
             overview!.elapsed = ContinuousClock.now - started
         }

@@ -129,9 +129,11 @@ enum HTMLReportTemplate {
         </details>{{/passedCount}}
         <table id="inputs">
         <caption>Inputs</caption>
-        <thead><tr><th scope="col">Input</th><th scope="col" class="n">Size</th><th scope="col" class="n">Entities</th></tr></thead>
+        <thead><tr><th scope="col">Input</th>{{#sized}}<th scope="col" class="n">Size</th>{{/sized}}\
+        {{#counted}}<th scope="col" class="n">Entities</th>{{/counted}}</tr></thead>
         <tbody>
-        {{#inputs}}<tr><td><bdi>{{name}}</bdi></td><td class="n">{{size}}</td><td class="n">{{entities}}</td></tr>
+        {{#inputs}}<tr><td><bdi>{{name}}</bdi></td>{{#sized}}<td class="n">{{size}}</td>{{/sized}}\
+        {{#counted}}<td class="n">{{entities}}</td>{{/counted}}</tr>
         {{/inputs}}</tbody>
         </table>
         </section>
@@ -181,7 +183,7 @@ enum HTMLReportTemplate {
         <h2 id="findings-heading">Findings</h2>
         {{^groups}}<p>No findings.</p>{{/groups}}
         {{#groups}}
-        <details class="rule" id="rule-{{index}}" data-rule="{{id}}"{{#open}} open{{/open}}>
+        <details class="rule" id="rule-{{index}}" data-rule="{{id}}">
         <summary><span class="sev-{{severity}}">{{severity}}</span> <code>{{id}}</code>: \
         <span class="count">{{countText}}</span>{{#capped}}, <span class="shown">{{shown}} shown of {{count}}</span>{{/capped}} — {{summary}}</summary>
         <table class="findings">

@@ -7,16 +7,15 @@ import SpeakEasyModel
 ///
 /// The page is rendered from a Mustache template (which escapes every value) from the
 /// plain values made here; nothing in it loads from elsewhere, and it has no script. A rule's list
-/// folds (`<details>`) and shows at most ``findingsPerRule`` findings, and the page at most
-/// ``findingsShown`` in all, saying how many are shown of how many: 100,000 findings make a page of
-/// well under a megabyte that opens at once. The JSON report lists them all.
+/// starts folded (`<details>`), so the summary table reads as an index, and shows at most
+/// ``findingsPerRule`` findings, and the page at most ``findingsShown`` in all, saying how many are
+/// shown of how many: 100,000 findings make a page of well under a megabyte that opens at once. The
+/// JSON report lists them all.
 public struct HTMLReportWriter: ReportWriter, Sendable {
     /// The most findings a rule's list shows.
     public static let findingsPerRule = 500
     /// The most findings the page shows in all.
     public static let findingsShown = 2_000
-    /// Up to this many findings in all, every rule's list is open; past it they start folded.
-    static let openUpTo = 200
     /// Months past this are drawn as years, so that a bar stays wide enough to see.
     static let monthsDrawn = 240
 
@@ -51,12 +50,16 @@ public struct HTMLReportWriter: ReportWriter, Sendable {
         var passed: [RuleRow]
         var passedCount: [String]
         var inputs: [InputRow]
+        /// Whether the inputs table has a Size column (files have sizes; a store's partitions none)
+        /// and an Entities column (a report made without the overview has no counts).
+        var sized: Bool
+        var counted: Bool
         var overview: [OverviewView]
         var groups: [Group]
 
         init(_ report: ValidationReport, toolVersion: String) {
             self.toolVersion = toolVersion
-            verdict = ValidationSummary.line(report)
+            verdict = ValidationSummary.line(report, number: Self.number)
             verdictClass = report.errorCount > 0 ? "fail" : report.warningCount > 0 ? "warn" : "pass"
             truncated = report.truncated
             truncationNote = report.truncationNote
@@ -79,8 +82,7 @@ public struct HTMLReportWriter: ReportWriter, Sendable {
             rules = allRules.filter { !$0.clean }
             found = !rules.isEmpty
             passed = allRules.filter(\.clean)
-            passedCount = passed.isEmpty ? [] : [ValidationSummary.count(passed.count, "rule")]
-            let open = report.findings.count <= HTMLReportWriter.openUpTo
+            passedCount = passed.isEmpty ? [] : [ValidationSummary.count(passed.count, "rule", number: Self.number)]
             var budget = HTMLReportWriter.findingsShown
             groups = ruleGroups.enumerated().compactMap { index, group in
                 guard !group.findings.isEmpty else { return nil }
@@ -92,24 +94,33 @@ public struct HTMLReportWriter: ReportWriter, Sendable {
                     severity: group.rule.severity.rawValue,
                     summary: group.rule.summary,
                     count: Self.number(group.findings.count),
-                    countText: ValidationSummary.count(group.findings.count, "finding"),
+                    countText: ValidationSummary.count(group.findings.count, "finding", number: Self.number),
                     shown: Self.number(shown),
                     capped: shown < group.findings.count,
-                    open: open,
                     rows: group.findings.prefix(shown).map(FindingRow.init)
                 )
             }
             if let overview = report.overview {
+                let sized = overview.inputs.contains { $0.bytes != nil }
+                let counted = overview.inputs.contains { $0.entities != nil }
                 inputs = overview.inputs.map {
                     InputRow(
                         name: $0.name.forHTML,
                         size: $0.bytes.map(Self.size) ?? "",
-                        entities: $0.entities.map(Self.number) ?? ""
+                        entities: $0.entities.map(Self.number) ?? "",
+                        sized: sized,
+                        counted: counted
                     )
                 }
+                self.sized = sized
+                self.counted = counted
                 self.overview = [OverviewView(overview)]
             } else {
-                inputs = report.inputs.map { InputRow(name: $0.forHTML, size: "", entities: "") }
+                inputs = report.inputs.map {
+                    InputRow(name: $0.forHTML, size: "", entities: "", sized: false, counted: false)
+                }
+                sized = false
+                counted = false
                 self.overview = []
             }
         }
@@ -164,6 +175,9 @@ public struct HTMLReportWriter: ReportWriter, Sendable {
         var name: String
         var size: String
         var entities: String
+        /// The table's columns, repeated in each row for the row's template.
+        var sized: Bool
+        var counted: Bool
     }
 
     struct Group {
@@ -175,7 +189,6 @@ public struct HTMLReportWriter: ReportWriter, Sendable {
         var countText: String
         var shown: String
         var capped: Bool
-        var open: Bool
         var rows: [FindingRow]
     }
 

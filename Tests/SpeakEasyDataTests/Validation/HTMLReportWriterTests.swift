@@ -125,6 +125,140 @@ struct HTMLReportWriterTests {
         #expect(overview.eventsWithoutSpeaker == 0)
     }
 
+    @Test("every rule's findings start folded, as the README says, however few there are")
+    func findingsFolded() {
+        let html = Self.html(SampleReports.tricky)
+        #expect(html.contains("<details class=\"rule\""))
+        #expect(!html.contains(" open>"), "a rule's list starts folded")
+    }
+
+    /// The overview of `dated` events on seed's mark (one tick past a minute) and `unmarked` on a
+    /// whole second.
+    static func overview(seeded dated: Int, unmarked: Int) -> ReportOverview {
+        var entities = [ValidationData.speaker(ValidationData.bartKey, "Bart Tubalinal", photo: "BTubalinal.jpg")]
+        for index in 0..<(dated + unmarked) {
+            let second = index < dated ? "00.0000001" : "00.0000000"
+            let key = "e0000000-0000-4000-8000-\(String(index).leftPadded(12))"
+            let minute = String(index % 60).leftPadded(2)
+            entities.append(ValidationData.event(key, date: "2026-03-02T10:\(minute):\(second)Z"))
+        }
+        var options = ValidationOptions()
+        options.collectsOverview = true
+        var validator = Validator(options: options)
+        validator.begin(.file("data.ndjson"))
+        for (index, entity) in entities.enumerated() { validator.check(entity, line: index + 1) }
+        validator.finishReferences()
+        return validator.overview()
+    }
+
+    static func page(_ overview: ReportOverview) -> String {
+        var report = ValidationReport(
+            rules: [Rule.datesFormat.descriptor],
+            findings: [],
+            inputs: ["data.ndjson"],
+            entitiesChecked: overview.events + 1,
+            truncated: false
+        )
+        report.overview = overview
+        return html(report)
+    }
+
+    @Test("the hours and weekdays of seeded events show only when every dated event carries seed's mark")
+    func seededSectionOnlyForSeededData() {
+        let seeded = Self.overview(seeded: 10, unmarked: 0)
+        #expect(seeded.looksSeeded)
+        #expect(Self.page(seeded).contains("id=\"hours-table\""))
+        let mixed = Self.overview(seeded: 9, unmarked: 1)
+        #expect(!mixed.looksSeeded, "one event in ten is not seed's")
+        #expect(!Self.page(mixed).contains("id=\"hours-table\""))
+        #expect(!Self.page(mixed).contains("When the seeded events happen"))
+    }
+
+    /// The inputs table's rows, each as its cells' text.
+    static func inputCells(_ html: String) -> [[String]] {
+        guard let table = html.components(separatedBy: "<table id=\"inputs\">").dropFirst().first,
+            let body = table.components(separatedBy: "</table>").first
+        else { return [] }
+        return body.components(separatedBy: "<tr>").dropFirst().map { row in
+            row.components(separatedBy: "<td").dropFirst().map { cell in
+                // The cell's text: what lies between its tags, up to its </td>.
+                let inner = cell.drop { $0 != ">" }.dropFirst().components(separatedBy: "</td>").first ?? ""
+                var text = ""
+                var inTag = false
+                for character in inner {
+                    if character == "<" {
+                        inTag = true
+                    } else if character == ">" {
+                        inTag = false
+                    } else if !inTag {
+                        text.append(character)
+                    }
+                }
+                return text
+            }
+        }
+        .filter { !$0.isEmpty }  // the header's row has no <td>
+    }
+
+    @Test("the Inputs table has no blank cell: a store's partitions have no Size column, files their entities")
+    func inputsHaveNoBlankCells() async throws {
+        // A store: partitions with their entities, and no size.
+        var overview = ReportOverview()
+        overview.inputs = [
+            ReportOverview.Input(name: "speakeasy.sqlite: events/Events", entities: 1_000),
+            ReportOverview.Input(name: "speakeasy.sqlite: events/speakers", entities: 8),
+        ]
+        let store = Self.inputCells(Self.page(overview))
+        #expect(store == [["speakeasy.sqlite: events/Events", "1,000"], ["speakeasy.sqlite: events/speakers", "8"]])
+        #expect(!Self.page(overview).contains(">Size</th>"))
+
+        // Files: their size and the entities read from each.
+        try await withTemporaryDirectory { directory in
+            let first = directory + "/speakers.ndjson"
+            let second = directory + "/events.ndjson"
+            func line(_ entity: Entity) -> String {
+                let cells = ["\"PartitionKey\":\"\(entity.partitionKey)\"", "\"RowKey\":\"\(entity.rowKey)\""]
+                return "{" + cells.joined(separator: ",") + "}\n"
+            }
+            let clean = ValidationData.clean
+            try (clean[0...1].map(line).joined()).write(toFile: first, atomically: true, encoding: .utf8)
+            try (clean[2...].map(line).joined()).write(toFile: second, atomically: true, encoding: .utf8)
+            var options = ValidationOptions()
+            options.collectsOverview = true
+            let report = try await FileValidation.run([first, second], options: options)
+            let inputs = try #require(report.overview?.inputs)
+            #expect(inputs.map(\.entities) == [2, clean.count - 2])
+            let cells = Self.inputCells(Self.html(report))
+            #expect(cells.count == 2)
+            #expect(cells.allSatisfy { $0.count == 3 && !$0.contains("") }, "\(cells)")
+        }
+    }
+
+    @Test("the banner writes its numbers with the tables' separators")
+    func bannerSeparators() {
+        let findings = (0..<1_211).map { index in
+            Finding(
+                rule: "dates.format",
+                severity: .error,
+                message: "EventDate lies on a whole second",
+                location: FindingLocation(.file(path: "events.ndjson", line: index + 2))
+            )
+        }
+        let report = ValidationReport(
+            rules: [Rule.datesFormat.descriptor],
+            findings: findings,
+            inputs: ["events.ndjson"],
+            entitiesChecked: 1_001_000,
+            truncated: false
+        )
+        let html = Self.html(report)
+        #expect(html.contains(">1,211 errors in 1,001,000 entities (events.ndjson)</p>"), "the banner")
+        #expect(html.contains("<title>validate: 1,211 errors in 1,001,000 entities"))
+        #expect(html.contains("1,211 findings"), "a rule's count")
+        // The text report's summary keeps its bytes.
+        #expect(ValidationSummary.line(report) == "1211 errors in 1001000 entities (events.ndjson)")
+    }
+
     @Test("bars keep their order and scale, and a small value still shows")
     func barChart() {
         let chart = BarChart(labels: ["a", "b", "c"], values: [1000, 0, 1])
