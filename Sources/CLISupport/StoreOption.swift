@@ -23,8 +23,8 @@ package struct StoreOption: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "Requests an Azure account is sent at once.",
-            discussion:
-                "export and validate read the table as this many ranges at once, in key order; a local account file ignores it.",
+            // Shared by every tool: what each does with it is in that tool's own help.
+            discussion: "A local account file ignores it.",
             valueName: "n"
         )
     )

@@ -3,11 +3,14 @@ import SpeakEasyData
 
 /// Turns library errors into a one-line message and the exit status of their kind (``ExitStatus``).
 package enum ToolExit {
-    /// Prints `tool: error: …` to stderr and returns the exit code to leave with.
-    package static func report(_ error: any Error, tool: String) -> ExitCode {
+    /// Prints `tool: error: …` to stderr and returns the exit code to leave with; a usage error
+    /// (64) is returned for ``ToolMain`` to report, so that it carries the `Usage:` line and the
+    /// pointer to `--help` as every usage error does, whether the parser or the run found it.
+    package static func report(_ error: any Error, tool: String) -> any Error {
         // `export … | head`: the reader has what it wanted; exit 74 (the output is not complete)
         // without a message that would only clutter the terminal.
         if let file = error as? FileError, file.isClosedPipe { return ExitCode(ExitStatus.code(for: file)) }
+        if ExitStatus.kind(of: error) == .usage { return ValidationError(message(error)) }
         Terminal.writeError("\(tool): error: \(message(error))\n")
         return ExitCode(ExitStatus.code(for: error))
     }

@@ -8,9 +8,10 @@ import Darwin
 
 /// The tools' entry point: parses the arguments, runs the command, and reports every failure in one
 /// voice — `tool: error: …` on stderr, as ``ToolExit`` reports run-time errors — with a usage hint
-/// after an argument error. `--help` and `--version` still print to stdout and exit 0.
+/// after a usage error, whether the parser or the run found it. `--help` and `--version` still print
+/// to stdout and exit 0; `--help` ends with `exitStatus` (``ExitStatusHelp``), after the options.
 package enum ToolMain {
-    package static func run<Command: AsyncParsableCommand>(_ command: Command.Type) async -> Never {
+    package static func run<Command: AsyncParsableCommand>(_ command: Command.Type, exitStatus: String) async -> Never {
         Signals.install()
         do {
             var parsed = try await Command.asyncParseAsRoot()
@@ -24,12 +25,31 @@ package enum ToolMain {
             exit(code.rawValue)
         } catch {
             let code = Command.exitCode(for: error)
-            guard code != .success else { Command.exit(withError: error) }  // --help, --version
+            guard code != .success else {
+                let text = Command.fullMessage(for: error)
+                // The parser has no place after the options, where the README puts the table.
+                guard Self.isVersion(text, of: Command.self) else {
+                    Terminal.writeOutput(helpText(text, exitStatus: exitStatus))
+                    exit(0)
+                }
+                Command.exit(withError: error)
+            }
             let tool = Command.configuration.commandName ?? CommandLine.arguments.first ?? "tool"
             Terminal.writeError(message(Command.fullMessage(for: error), tool: tool))
             exit(code.rawValue)
         }
         exit(0)
+    }
+
+    /// Whether the parser's answer is the `--version` text rather than the help.
+    static func isVersion<Command: ParsableCommand>(_ text: String, of command: Command.Type) -> Bool {
+        !Command.configuration.version.isEmpty
+            && text.trimmingSuffix(while: \.isNewline) == Command.configuration.version
+    }
+
+    /// The parser's help, then the exit status table, as the last paragraph.
+    static func helpText(_ help: String, exitStatus: String) -> String {
+        help.trimmingSuffix(while: \.isNewline) + "\n\n" + exitStatus + "\n"
     }
 
     /// The parser's message (`Error: …`, then `Usage: …` and a hint to `--help`) in our voice.
@@ -40,5 +60,14 @@ package enum ToolMain {
         while lines.last == "" { lines.removeLast() }
         guard let first = lines.first else { return "\(tool): error: invalid arguments\n" }
         return (["\(tool): error: \(first)"] + lines.dropFirst()).joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// The string without the characters at its end that match.
+    fileprivate func trimmingSuffix(while matches: (Character) -> Bool) -> String {
+        var text = Substring(self)
+        while let last = text.last, matches(last) { text = text.dropLast() }
+        return String(text)
     }
 }

@@ -67,6 +67,13 @@ package enum StorageLocation: Sendable {
         "is not a storage account: give a local account file, 'azure', 'dev' or a connection string "
         + "(\"AccountName=…;AccountKey=…\", or with TableEndpoint, BlobEndpoint, SharedAccessSignature)"
 
+    /// Whether a `--store` value names a local account file, as ``init(_:environment:)`` would read
+    /// it, without reading the environment or the connection string.
+    package static func namesLocalFile(_ value: String) -> Bool {
+        let lowered = value.lowercased()
+        return lowered != "azure" && lowered != "dev" && !isConnectionString(lowered)
+    }
+
     /// Whether a `--store` value is a connection string: it sets one of the settings that make one.
     private static func isConnectionString(_ lowered: String) -> Bool {
         [

@@ -4,7 +4,7 @@ import SpeakEasyData
 
 @main
 struct Export: AsyncParsableCommand {
-    static func main() async { await ToolMain.run(Self.self) }
+    static func main() async { await ToolMain.run(Self.self, exitStatus: Self.exitStatus) }
 
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -60,10 +60,12 @@ struct Export: AsyncParsableCommand {
               export excel.csv --encoding windows-1252 --to events.json
               export big.json --format ndjson --metadata full | head
               export a.csv b.csv --to all.json --columns Name,EventName,EventDate
-
-            """ + ExitStatusHelp.text(),
+            """,
         version: ToolVersion.current
     )
+
+    /// The last paragraph of `--help`.
+    static let exitStatus = ExitStatusHelp.text(output: "the output file (--to) cannot be created")
 
     @Argument(
         help: ArgumentHelp("Data files to read ('-' for stdin). None: read the storage account.", valueName: "file")

@@ -4,7 +4,7 @@ import SpeakEasyData
 
 @main
 struct Seed: AsyncParsableCommand {
-    static func main() async { await ToolMain.run(Self.self) }
+    static func main() async { await ToolMain.run(Self.self, exitStatus: Self.exitStatus) }
 
     static let configuration = CommandConfiguration(
         commandName: "seed",
@@ -17,7 +17,8 @@ struct Seed: AsyncParsableCommand {
             to today, so the summary prints the whole command that repeats a run ('repeat with').
 
             A plain run fills only a fresh account: if the table holds data it says so and writes \
-            nothing. A run that was interrupted is finished by running the same command again.
+            nothing. A run that was interrupted is finished by running the same command again. An \
+            Azure account is sent --parallel batches of up to 100 entities at once.
 
             Examples:
               seed                                   # 100 events into ./speakeasy.sqlite
@@ -33,9 +34,13 @@ struct Seed: AsyncParsableCommand {
               seed --from-file win.csv --encoding windows-1252  # Excel on Windows
               sqlite3 speakeasy.sqlite \\
                 'SELECT EventDate, EventName, SpeakerName FROM events_view LIMIT 5'
-
-            """ + ExitStatusHelp.text(),
+            """,
         version: ToolVersion.current
+    )
+
+    /// The last paragraph of `--help`.
+    static let exitStatus = ExitStatusHelp.text(
+        output: "the store cannot be created, is read-only, or (a plain run) holds data"
     )
 
     @OptionGroup var storeOption: StoreOption
@@ -94,12 +99,17 @@ struct Seed: AsyncParsableCommand {
     var dateFormat: EventDateFormat?
 
     @Option(
+        name: .customLong("mode"),
         help: ArgumentHelp(
-            "When the table holds data: fresh (refuse), merge or replace (upsert by keys).",
+            "When the table holds data: fresh refuses to write; merge and replace upsert by keys (merge keeps the properties a run does not write). (default: fresh)",
             valueName: "mode"
         )
     )
-    var mode: SeedMode = .fresh
+    var modeGiven: SeedMode?
+
+    // Optional, so that the help gives the default as every option does, at the end of its text
+    // and before the parser's list of values.
+    private var mode: SeedMode { modeGiven ?? .fresh }
 
     @Flag(help: "Empty the table and the photo container first.")
     var reset = false

@@ -7,11 +7,13 @@ import SpeakEasyServer
 struct Serve: AsyncParsableCommand {
     // Swift's tasks run on Swift's own pool: each request's task asks for its connection's event
     // loop itself (ServiceConnectionHandler), rather than NIO taking over every task of the process.
-    static func main() async { await ToolMain.run(Self.self) }
+    static func main() async { await ToolMain.run(Self.self, exitStatus: Self.exitStatus) }
 
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve a local storage account over Azure Storage's Table and Blob protocol.",
+        // As the other tools' usage lines: the parser lists every option of a tool with 12 or fewer.
+        usage: "serve <options>",
         discussion: """
             The store (--store, created if missing) is served as an Azure Storage account on loopback, \
             on Azurite's ports and path-style URLs: Blob on http://127.0.0.1:10000/devstoreaccount1, \
@@ -48,9 +50,14 @@ struct Serve: AsyncParsableCommand {
               serve --faults '503/every=3/batch,drop/first=1'
               serve --faults 'lose/every=7/batch'   # a retry must not insert twice
               curl http://127.0.0.1:10000/speakeasy/speakers/BTubalinal.jpg -o photo.jpg
-
-            """ + ExitStatusHelp.text(),
+            """,
         version: ToolVersion.current
+    )
+
+    /// The last paragraph of `--help`.
+    static let exitStatus = ExitStatusHelp.text(
+        output: "the store cannot be created, or is read-only",
+        interrupted: false
     )
 
     // Its own option, not StoreOption: serve serves a local account file only (an account elsewhere
@@ -123,9 +130,20 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "Log nothing per request.")
     var quiet = false
 
+    // Not an option: without it, the parser would answer `--port` with "did you mean '--host'?".
+    @Option(parsing: .unconditional, help: .private)
+    var port: String?
+
     func validate() throws {
+        if port != nil {
+            throw ValidationError(
+                "serve has no --port: it listens on --table-port (default \(StorageService.table.developmentPort)) and --blob-port (default \(StorageService.blob.developmentPort))"
+            )
+        }
         if let store {
-            guard case .local = try StoreOption.location(of: store) else {
+            // Before the value is read: 'azure' would otherwise first ask for its variable, to be
+            // refused once it is set.
+            guard StorageLocation.namesLocalFile(store), case .local = try StoreOption.location(of: store) else {
                 // The value is not echoed: a connection string may hold a key.
                 throw ValidationError(
                     "--store: serve serves a local account file, not 'dev', 'azure' or a connection string"

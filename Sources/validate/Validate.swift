@@ -4,7 +4,7 @@ import SpeakEasyData
 
 @main
 struct Validate: AsyncParsableCommand {
-    static func main() async { await ToolMain.run(Self.self) }
+    static func main() async { await ToolMain.run(Self.self, exitStatus: Self.exitStatus) }
 
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -32,9 +32,14 @@ struct Validate: AsyncParsableCommand {
               validate --report html --output report.html   # a page to open in a browser
               validate events.csv --cutoff 2026-12-31 --warnings-as-errors
               validate excel.csv --encoding windows-1252  # Excel's CSV on Windows
-
-            """ + ExitStatusHelp.text(findings: "errors found (or warnings, with --warnings-as-errors)"),
+            """,
         version: ToolVersion.current
+    )
+
+    /// The last paragraph of `--help`.
+    static let exitStatus = ExitStatusHelp.text(
+        findings: "errors found (or warnings, with --warnings-as-errors)",
+        output: "the report file (--output) cannot be created"
     )
 
     @Argument(
@@ -99,7 +104,8 @@ struct Validate: AsyncParsableCommand {
             valueName: "app|exact7|azure"
         )
     )
-    var dateFormat: EventDateCheck = .app
+    // Optional, so that the help gives the default once, as every option does (see seed's --mode).
+    var dateFormat: EventDateCheck?
 
     @Option(help: ArgumentHelp("Earliest allowed EventDate: \(DateArgument.forms), UTC.", valueName: "date"))
     var from: DateArgument?
@@ -179,7 +185,7 @@ struct Validate: AsyncParsableCommand {
         }
         var options = ValidationOptions()
         options.rules = try selectedRules()
-        options.dateFormat = dateFormat
+        options.dateFormat = dateFormat ?? .app
         options.from = from?.value
         options.cutoff = cutoff?.asCutoff
         options.maxErrors = maxErrors

@@ -140,6 +140,31 @@ struct OneVoiceTests {
         )
     }
 
+    @Test("usage errors found while running: 64 with the Usage line and the pointer to --help, as a parse error")
+    func runTimeUsage() async throws {
+        let scratch = try Scratch()
+        try #"{"PartitionKey":"Events","RowKey":"a","EventName":"Talk"}"#.write(
+            toFile: scratch.file("events.ndjson"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let faults: [(tool: String, arguments: [String], mentions: String)] = [
+            ("seed", ["--speakers", "100000000", "--dry-run"], "--speakers"),
+            ("seed", ["--from", "1600-01-01", "--dry-run"], "1601"),
+            ("seed", ["--events", "9223372036854775807", "--dry-run"], "events"),
+            ("export", ["events.ndjson", "--sort", "NoSuchProp"], "--sort NoSuchProp: no property"),
+            ("export", ["events.ndjson", "--to", "events.xlsx"], "events.xlsx"),
+        ]
+        for fault in faults {
+            let result = try await Self.run(fault.tool, fault.arguments, in: scratch.path)
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderr.hasPrefix("\(fault.tool): error: "), "\(result)")
+            #expect(result.stderr.contains(fault.mentions), "\(result)")
+            #expect(result.stderr.contains("\nUsage: \(fault.tool) "), "\(result)")
+            #expect(result.stderr.hasSuffix("See '\(fault.tool) --help' for more information.\n"), "\(result)")
+        }
+    }
+
     @Test("a --store that names no account (empty, a bare URL): 64 saying what --store takes, in every tool")
     func storeValues() async throws {
         let scratch = try Scratch()
@@ -265,7 +290,7 @@ struct OneVoiceTests {
             // At 80 columns the parser wraps a longer line onto one that starts in column 0.
             let help = try await Self.run(tool, ["--help"], in: scratch.path, environment: ["COLUMNS": "80"])
             let examples = try #require(
-                help.stdout.components(separatedBy: "Examples:\n").last?.components(separatedBy: "Exit status:").first
+                help.stdout.components(separatedBy: "Examples:\n").last?.components(separatedBy: "\nUSAGE:").first
             )
             let lines = examples.split(separator: "\n")
             #expect(lines.count >= 5, "\(help.stdout)")
@@ -275,20 +300,58 @@ struct OneVoiceTests {
         }
     }
 
-    @Test("every tool's --help lists its exit statuses")
+    /// One option's paragraph of a help text: from its line to the next option's.
+    static func optionHelp(_ help: String, _ option: String) throws -> String {
+        let after = try #require(help.components(separatedBy: "\n  \(option)").dropFirst().first, "\(help)")
+        return after.components(separatedBy: "\n  -").first ?? after
+    }
+
+    @Test("each tool's --help speaks of itself: its own 73, --parallel, defaults given once, a short usage")
+    func helpSpeaksOfItsTool() async throws {
+        let scratch = try Scratch()
+        var helps: [String: String] = [:]
+        for tool in Self.tools + ["serve"] {
+            let help = try await Self.run(tool, ["--help"], in: scratch.path, environment: ["COLUMNS": "200"])
+            #expect(help.status == 0, "\(help)")
+            helps[tool] = help.stdout
+            #expect(
+                help.stdout.contains("\nUSAGE: \(tool) [<options>]")
+                    || help.stdout.contains("\nUSAGE: \(tool) <options>"),
+                "\(tool): \(help.stdout)"
+            )
+            if tool != "seed" { #expect(!help.stdout.contains("the store seed writes"), "\(tool): \(help.stdout)") }
+        }
+        let parallel = try Self.optionHelp(helps["seed"]!, "--parallel <n>")
+        #expect(!parallel.contains("export") && !parallel.contains("validate"), "\(parallel)")
+        let dateFormat = try Self.optionHelp(helps["validate"]!, "--date-format <app|exact7|azure>")
+        #expect(dateFormat.components(separatedBy: "default").count == 2, "once: \(dateFormat)")
+        let mode = try Self.optionHelp(helps["seed"]!, "--mode <mode>")
+        // The default at the end of the text, as every option gives it, then the parser's values.
+        let defaultAt = try #require(mode.range(of: "(default: fresh)"), "\(mode)")
+        #expect(mode.range(of: "values:").map { defaultAt.upperBound <= $0.lowerBound } ?? true, "\(mode)")
+        #expect(mode.components(separatedBy: "default").count == 2, "once: \(mode)")
+    }
+
+    @Test("every tool's --help ends with its exit statuses, 130 and 143 among them")
     func helpListsExitStatus() async throws {
         let scratch = try Scratch()
-        for tool in Self.tools {
+        for tool in Self.tools + ["serve"] {
             let help = try await Self.run(tool, ["--help"], in: scratch.path)
             #expect(help.status == 0, "\(help)")
             let section = try #require(help.stdout.components(separatedBy: "Exit status:\n").last, "\(help)")
             let codes = section.split(separator: "\n").prefix { $0.hasPrefix("  ") }.compactMap {
                 Int($0.split(separator: " ").first ?? "")
             }
-            #expect(
-                codes == (tool == "validate" ? [0, 1, 64, 65, 66, 69, 73, 74] : [0, 64, 65, 66, 69, 73, 74]),
-                "\(help.stdout)"
-            )
+            // serve stops cleanly on SIGINT or SIGTERM, with 0.
+            let expected: [Int] =
+                switch tool {
+                case "validate": [0, 1, 64, 65, 66, 69, 73, 74, 130, 143]
+                case "serve": [0, 64, 65, 66, 69, 73, 74]
+                default: [0, 64, 65, 66, 69, 73, 74, 130, 143]
+                }
+            #expect(codes == expected, "\(help.stdout)")
+            // The table ends the help, as the README says.
+            #expect(section.split(separator: "\n").allSatisfy { $0.hasPrefix("  ") }, "\(help.stdout)")
         }
     }
 }

@@ -24,6 +24,40 @@ struct ServeOptionsTests {
         }
     }
 
+    @Test("--store azure is refused as not local at once, not after asking for its variable")
+    func storeAzureIsLocalFirst() async throws {
+        let scratch = try Scratch()
+        for value in ["", "UseDevelopmentStorage=true"] {
+            let result = try await BuiltTool.serve.run(
+                ["--store", "azure", "--blob-port", "70000"],
+                in: scratch.path,
+                environment: ["AZURE_STORAGE_CONNECTION_STRING": value]
+            )
+            #expect(result.status == 64, "\(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "serve: error: --store: serve serves a local account file, not 'dev', 'azure' or a connection string\n"
+                ),
+                "\(result)"
+            )
+        }
+    }
+
+    @Test("--port, which serve has not, points to --table-port and --blob-port, not --host")
+    func noPort() async throws {
+        let scratch = try Scratch()
+        let result = try await BuiltTool.serve.run(["--port", "1"], in: scratch.path)
+        #expect(result.status == 64, "\(result)")
+        #expect(
+            result.stderr.hasPrefix(
+                "serve: error: serve has no --port: it listens on --table-port (default 10002) and --blob-port (default 10000)\n"
+            ),
+            "\(result)"
+        )
+        #expect(!result.stderr.contains("--host"), "\(result)")
+        #expect(result.stderr.hasSuffix("See 'serve --help' for more information.\n"), "\(result)")
+    }
+
     @Test("-q is accepted as in the other tools; --parallel, meaningless here, is not")
     func quietAndParallel() async throws {
         let scratch = try Scratch()
