@@ -159,6 +159,30 @@ struct SeedBadInputTests {
         #expect(!fileExists(store))
     }
 
+    @Test("catalog.json that is not JSON: 65, with the line and column of the fault")
+    func catalogNotJSONHasPosition() async throws {
+        let scratch = try Scratch()
+        let samples = try Self.copySamples(to: scratch.path)
+        try Data("{\n  \"speakers\": [\n    }\n".utf8).write(to: URL(fileURLWithPath: samples + "/catalog.json"))
+        let result = try await SeedTool.run(["--store", "store.sqlite"], in: scratch.path, samples: samples)
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.hasPrefix("seed: error: \(samples)/catalog.json:3:5: not valid JSON"), "\(result)")
+    }
+
+    @Test("a missing photo's message has a colon between the speaker and the reason")
+    func photoMissingWording() async throws {
+        let scratch = try Scratch()
+        let samples = try Self.copySamples(to: scratch.path)
+        try FileManager.default.removeItem(atPath: samples + "/photos/BTubalinal.jpg")
+        let result = try await SeedTool.run(["--store", "store.sqlite"], in: scratch.path, samples: samples)
+        #expect(result.status == 66, "\(result)")
+        #expect(
+            result.stderr
+                == "seed: error: \(samples)/photos/BTubalinal.jpg: photo of speakers[0] (Bart Tubalinal): No such file or directory\n",
+            "\(result)"
+        )
+    }
+
     @Test(
         "a photo that is not an image exits 65 and names the file",
         arguments: ["not a picture\n", "", "\u{FF}\u{D8}"]

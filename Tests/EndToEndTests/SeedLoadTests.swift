@@ -509,4 +509,26 @@ struct SeedPhotosTests {
         )
         #expect(missing.status == 66 && !fileExists(scratch.file("none.sqlite")), "\(missing)")
     }
+
+    @Test("--photos naming a file, not a directory, exits 66 as a missing one does, with or without --from-file")
+    func photosNotADirectory() async throws {
+        let scratch = try Scratch()
+        try Self.prepare(scratch, account: StorageLocation.localAccountName)
+        let runs: [[String]] = [
+            ["--from-file", "speakers.csv", "--photos", "speakers.csv", "--store", "store.sqlite"],
+            ["--from-file", "speakers.csv", "--photos", "gone", "--store", "store.sqlite"],
+        ]
+        for arguments in runs {
+            let result = try await SeedTool.run(arguments, in: scratch.path, samples: nil)
+            #expect(result.status == 66, "\(result)")
+            #expect(result.stderr.hasPrefix("seed: error: \(arguments[3]): "), "\(result)")
+            #expect(!fileExists(scratch.file("store.sqlite")))
+        }
+        let file = try await SeedTool.run(
+            ["--from-file", "speakers.csv", "--photos", "speakers.csv", "--store", "store.sqlite"],
+            in: scratch.path,
+            samples: nil
+        )
+        #expect(file.stderr == "seed: error: speakers.csv: is not a directory\n", "\(file)")
+    }
 }

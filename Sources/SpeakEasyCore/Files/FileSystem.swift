@@ -62,7 +62,9 @@ package enum FileSystem {
             throw FileError(
                 path: directory,
                 reason: reason,
-                kind: code == ENOENT ? .inputMissing : code == ENOTDIR ? .usage : .ioError
+                // A file where a directory should be is as missing as no file at all (66), as a
+                // --samples that names a file is.
+                kind: code == ENOENT || code == ENOTDIR ? .inputMissing : .ioError
             )
         }
         defer { closedir(listing) }

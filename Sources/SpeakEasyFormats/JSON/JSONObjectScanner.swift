@@ -112,7 +112,7 @@ struct JSONObjectScanner {
 
     // MARK: - Scalars
 
-    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
         for i in 0..<count {
             guard position + i < bytes.count else { throw endError("invalid literal, expected '\(word)'") }
@@ -122,7 +122,7 @@ struct JSONObjectScanner {
     }
 
     /// A number checked against the JSON grammar, as the range of its lexical form.
-    private mutating func number() throws(JSONSyntaxError) -> Range<Int> {
+    mutating func number() throws(JSONSyntaxError) -> Range<Int> {
         let start = position
         func digits() -> Int {
             let begin = position

@@ -1,6 +1,7 @@
 internal import Crypto
 internal import FoundationEssentials
 package import SpeakEasyCore
+import SpeakEasyFormats
 import SpeakEasyModel
 
 /// The sample data the generator draws from, read from a `samples/` directory.
@@ -68,6 +69,18 @@ package struct SampleCatalog: Sendable {
         do {
             file = try JSONDecoder().decode(File.self, from: Data(bytes))
         } catch let error as DecodingError {
+            // Foundation does not say where the JSON goes wrong; our scanner does.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                let syntax = JSONSyntaxCheck.firstError(in: bytes)
+            {
+                throw SampleCatalogError(
+                    path: path,
+                    reason: "not valid JSON: \(syntax.reason)",
+                    kind: .malformedInput,
+                    line: syntax.line,
+                    column: syntax.column
+                )
+            }
             throw SampleCatalogError(path: path, reason: Self.describe(error), kind: .malformedInput)
         } catch {
             throw SampleCatalogError(path: path, reason: "\(error)", kind: .malformedInput)
@@ -120,7 +133,7 @@ package struct SampleCatalog: Sendable {
             do { photoBytes = try read(photoPath, 4 << 20) } catch {
                 throw SampleCatalogError(
                     path: photoPath,
-                    reason: "photo of speakers[\(index)] (\(speaker.name)) \(error.reason)",
+                    reason: "photo of speakers[\(index)] (\(speaker.name)): \(error.reason)",
                     kind: error.kind
                 )
             }
@@ -201,6 +214,21 @@ package struct SampleCatalogError: ClassifiedError, Equatable {
     package let path: String
     package let reason: String
     package let kind: FailureKind
+    /// Where in the file, for JSON that is not JSON.
+    package var line: Int?
+    package var column: Int?
 
-    package var description: String { "\(path): \(reason)" }
+    package init(path: String, reason: String, kind: FailureKind, line: Int? = nil, column: Int? = nil) {
+        self.path = path
+        self.reason = reason
+        self.kind = kind
+        self.line = line
+        self.column = column
+    }
+
+    /// `path: reason`, or `path:line:column: reason`, as a data file's errors are written.
+    package var description: String {
+        let place = [line, column].compactMap { $0 }.map { ":\($0)" }.joined()
+        return "\(path)\(place): \(reason)"
+    }
 }

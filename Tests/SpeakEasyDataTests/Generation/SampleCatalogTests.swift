@@ -54,6 +54,20 @@ struct SampleCatalogTests {
         )
     }
 
+    @Test("catalog.json that is not JSON is reported with the line and column of the fault")
+    func malformedJSONPosition() throws {
+        try withBrokenSamples { directory in
+            try writeFile(directory + "/catalog.json", "{\n  \"speakers\": [\n    }\n")
+            let error = #expect(throws: SampleCatalogError.self) { try SampleCatalog(directory: directory) }
+            #expect(error?.kind == .malformedInput)
+            #expect(error?.line == 3 && error?.column == 5, "\(String(describing: error))")
+            #expect(
+                error?.description == directory
+                    + "/catalog.json:3:5: not valid JSON: unexpected character, expected a value"
+            )
+        }
+    }
+
     @Test("the fingerprint is a stable SHA-256 that changes with any photo")
     func fingerprint() throws {
         let first = try SampleCatalog(directory: TestPaths.samples)
