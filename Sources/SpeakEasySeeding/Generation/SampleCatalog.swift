@@ -21,7 +21,8 @@ package struct SampleCatalog: Sendable {
     package var eventNames: [String]
     package var locations: [SampleLocation]
     package var eventDescription: String
-    /// `{name}`, `{title}` and `{description}` are replaced: "{name} is a {title} in the {description}".
+    /// `{name}`, `{title}` and `{description}` are replaced: "{name} is a {title} in the {description}"
+    /// (with "an" before a title that starts with a vowel).
     package var bioTemplate: String
     package var firstNames: [String]
     package var lastNames: [String]
@@ -176,9 +177,13 @@ package struct SampleCatalog: Sendable {
         self.fingerprint = "sha256:" + hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    /// The bio of a speaker, from the template.
+    /// The bio of a speaker, from the template. The template's article before the title agrees with
+    /// it: " a {title}" reads " an {title}" before a title that starts with a vowel ("an Engineering
+    /// Manager").
     package func bio(name: String, title: String) -> String {
-        bioTemplate.replacing("{name}", with: name)
+        let startsWithVowel = title.first.map { "AEIOUaeiou".contains($0) } ?? false
+        let template = startsWithVowel ? bioTemplate.replacing(" a {title}", with: " an {title}") : bioTemplate
+        return template.replacing("{name}", with: name)
             .replacing("{title}", with: title)
             .replacing("{description}", with: eventDescription)
     }

@@ -4,7 +4,7 @@ package import SpeakEasyModel
 
 /// Generates the SpeakEasy data set: speakers with photos, then events, from one seeded stream.
 ///
-/// Algorithm (version 3), all draws from ``SplitMix64`` seeded with the seed:
+/// Algorithm (version 4), all draws from ``SplitMix64`` seeded with the seed:
 /// 1. The sample speakers come first, in catalog order.
 /// 2. Each generated speaker draws a (first name, last name) pair uniformly among the pairs not
 ///    yet used by any speaker (redrawing used ones), then a title.
@@ -23,11 +23,12 @@ package import SpeakEasyModel
 /// what an entity is, so `seed --mode merge` with another seed updates the same person and the same
 /// event instead of adding a second one. A speaker's is that of `speaker`, a line feed and its Name;
 /// an event's that of `event`, EventName, EventLocation, SpeakerKey and EventDate (seven digits),
-/// each after a line feed. Uniform draws use ``SplitMix64/uniform(below:)``. Any change to this is a
-/// new version.
+/// each after a line feed. Uniform draws use ``SplitMix64/uniform(below:)``. A speaker's Bio is the
+/// catalog's template, its article agreeing with the title (``SampleCatalog/bio(name:title:)``). Any
+/// change to this is a new version.
 package struct SeedGenerator: Sendable {
     /// Bumped whenever the same seed would give different data.
-    package static let version = 3
+    package static let version = 4
 
     /// The namespace of every RowKey the generator makes (a random GUID, fixed once).
     package static let keyNamespace = EdmGuid(high: 0xEB3C_908C_F027_4F50, low: 0x8047_EA23_89F8_FBFE)

@@ -54,6 +54,17 @@ struct SampleCatalogTests {
         )
     }
 
+    @Test("a bio's article agrees with the title: 'an Engineering Manager', not 'a Engineering Manager'")
+    func bioArticle() throws {
+        let catalog = try SampleCatalog(directory: TestPaths.samples)
+        #expect(
+            catalog.bio(name: "Hiro Baker", title: "Engineering Manager")
+                == "Hiro Baker is an Engineering Manager in the "
+                + catalog.eventDescription
+        )
+        #expect(catalog.bio(name: "Ann Lee", title: "Consultant").hasPrefix("Ann Lee is a Consultant in the "))
+    }
+
     @Test("catalog.json that is not JSON is reported with the line and column of the fault")
     func malformedJSONPosition() throws {
         try withBrokenSamples { directory in
