@@ -63,14 +63,17 @@ package final class AzureStorageAccount: CountsRequests {
 
     /// A blob URL naming another account on this account's own blob endpoint (an emulator's path
     /// style, where one server may answer for several names, as `serve` does for the local account's)
-    /// opens when asked anonymously. Other hosts are never asked: the URL comes from the data.
+    /// is answered for when asked anonymously. Other hosts are never asked: the URL comes from the data.
     package func opensOnThisEndpoint(_ url: String) async -> Bool {
         let endpoint = AzureConnection.split(connection.blobEndpoint)
         let given = AzureConnection.split(url)
         guard !endpoint.host.isEmpty, given.host.lowercased() == endpoint.host.lowercased(),
             url.prefix { $0 != ":" }.lowercased() == connection.blobEndpoint.prefix { $0 != ":" }.lowercased()
         else { return false }
-        return await http.anonymousStatus(of: url) == 200
+        // It opens, or the server answers for the name but has no such blob: the photo check then
+        // says the blob is missing, which is the fault.
+        guard let answer = await http.anonymousStatus(of: url) else { return false }
+        return answer.status == 200 || (answer.status == 404 && answer.errorCode == "BlobNotFound")
     }
 
     /// Committed writes are durable when Azure acknowledges them.

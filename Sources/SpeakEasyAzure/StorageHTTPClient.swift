@@ -194,13 +194,13 @@ package final class StorageHTTPClient: Sendable {
         return (url, headers)
     }
 
-    /// The status of an anonymous HEAD of `url`, as a browser or the app would send it: one try,
-    /// unsigned, without the SAS token; nil when nothing answered.
-    package func anonymousStatus(of url: String) async -> Int? {
+    /// The status and `x-ms-error-code` of an anonymous HEAD of `url`, as a browser or the app would
+    /// send it: one try, unsigned, without the SAS token; nil when nothing answered.
+    package func anonymousStatus(of url: String) async -> (status: Int, errorCode: String?)? {
         var http = HTTPClientRequest(url: url)
         http.method = .HEAD
         guard let response = try? await client.execute(http, timeout: .seconds(10)) else { return nil }
-        return Int(response.status.code)
+        return (Int(response.status.code), response.headers.first(name: "x-ms-error-code"))
     }
 
     /// One try: signed now, sent, its reply read whole; and whether it failed because the endpoint, on

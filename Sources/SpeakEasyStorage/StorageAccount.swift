@@ -25,9 +25,9 @@ package protocol StorageAccount: AnyObject, Sendable {
     var address: String { get }
     /// The URL of a blob in this account, in the form ``BlobURL`` parses.
     func blobURL(container: String, blob: String) -> String
-    /// Whether `url`, which names another account than this one, opens all the same on this
-    /// account's blob endpoint: a server answering for one store under several names. False when
-    /// the URL is elsewhere.
+    /// Whether `url`, which names another account than this one, is answered for all the same on
+    /// this account's blob endpoint (it opens, or its blob is missing there): a server answering for
+    /// one store under several names. False when the URL is elsewhere.
     func opensOnThisEndpoint(_ url: String) async -> Bool
 
     // MARK: Tables
