@@ -54,7 +54,7 @@ public struct SeedRefusal: ClassifiedError, Sendable {
         note: String = ""
     ) -> SeedRefusal {
         let holds =
-            "table '\(table)' in \(store?.displayName ?? "the store") already holds entities; nothing was written. "
+            "\(store?.displayName ?? "the store"): table '\(table)' already holds entities; nothing was written. "
         return SeedRefusal(
             reason: holds + "Seed in mode merge or replace to upsert, or reset the table first." + note,
             kind: .cannotCreateOutput,
