@@ -16,6 +16,10 @@ enum SummaryPrinter {
             : (report.resumed ? "Finished an interrupted run into \(store).\n" : "Seeded \(store).\n")
         out += "  seed          \(o.seed) (generator v\(SeedGenerator.version))\n"
         out += "  repeat with   \(RepeatCommand.line(o, samples: samples))\n"
+        // A merge into a table that held other entities: the command makes this run's, not the table's.
+        if report.partitionCounts.values.reduce(0, +) > o.eventCount + o.speakerCount {
+            out += "                (this run's entities, into a new store; the table holds others too)\n"
+        }
         out += "  photos        \(report.photos) in container '\(DataContract.photoContainer)' (public read)"
         out += report.dryRun ? "\n" : ", \(report.photosWritten) uploaded\n"
         let partitions = report.partitionCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
