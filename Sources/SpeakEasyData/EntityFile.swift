@@ -78,6 +78,23 @@ public enum EntityFile {
 
     /// Runs `export`'s loop from `sources` into the file at `path`.
     static func export(_ sources: [Exporter.Source], to path: String, as format: OutputFormat) async throws -> Int {
+        // Written under a temporary name and renamed over the target: an output that is the store or
+        // an input would replace what is being read (a store's file by JSON), so it is refused first.
+        for source in sources {
+            let (role, read): (String, String?) =
+                switch source {
+                case .file(let input): ("the input", input)
+                case .store(let account, _, _): ("the store", account.address)
+                case .entities: ("", nil)
+                }
+            if let read, path != "-", FileSystem.isSameFile(read, path) {
+                throw FormatError(
+                    source: path,
+                    reason: "is the same file as \(role) \(read); write to another file",
+                    kind: .usage
+                )
+            }
+        }
         let output: OutputFile
         do { output = try OutputFile(path: path) } catch { throw FormatError(error) }
         return try await Exporter(writeOptions: format.writeOptions).run(sources, to: output)

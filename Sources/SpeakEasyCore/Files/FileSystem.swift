@@ -95,6 +95,15 @@ package enum FileSystem {
         return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
+    /// Whether two paths name one regular file (after symbolic links): writing one would replace
+    /// what is read from the other.
+    package static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0, first.st_mode & S_IFMT == S_IFREG else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Whether the current user may read the path.
     package static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 

@@ -24,6 +24,28 @@ import Testing
         }
     }
 
+    /// Exporting onto the store's own file, or converting a file onto itself, would replace what is
+    /// read: refused as a usage error, the store left whole.
+    @Test func outputThatIsTheStoreOrAnInput() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory + "/store.sqlite"
+            let store = try Store(path)
+            try await store.seed(SeedOptions(seed: 1, eventCount: 2))
+            let onStore = await #expect(throws: FormatError.self) { try await store.export(to: path, as: .json) }
+            #expect(onStore?.kind == .usage)
+            #expect(
+                onStore?.description.contains("is the same file as the store") == true,
+                "\(String(describing: onStore))"
+            )
+            #expect(try await Store(path).count(in: "events") == 10)
+            try await store.export(to: directory + "/all.json", as: .json)
+            let onInput = await #expect(throws: FormatError.self) {
+                try await EntityFile.convert([directory + "/all.json"], to: directory + "/all.json", as: .json)
+            }
+            #expect(onInput?.kind == .usage)
+        }
+    }
+
     /// A partition that is not there: the tool's option before the name, the library's quotes.
     @Test func nameNotFound() async throws {
         try await withTemporaryDirectory { directory in
