@@ -94,7 +94,14 @@ public final class LocalStorageServer: Sendable {
         tablePort: Int = 0,
         blobPort: Int = 0
     ) async throws -> LocalStorageServer {
-        try await start(store: store) { configuration in
+        // A port out of range would otherwise reach the socket layer: an error of another module's
+        // type, or a port taken modulo 65,536.
+        for (service, port) in [("table", tablePort), ("blob", blobPort)] where !(0...65_535).contains(port) {
+            throw ListenError(
+                message: "cannot listen on the \(service) port \(port): a port is 0 (any free one) to 65535"
+            )
+        }
+        return try await start(store: store) { configuration in
             configuration.tablePort = tablePort
             configuration.blobPort = blobPort
         }

@@ -125,6 +125,16 @@ import Testing
         }
     }
 
+    /// A port out of range is a `ListenError` too, not another module's error or a port wrapped round.
+    @Test(arguments: [-1, 65_536, 70_000])
+    func aPortOutOfRangeIsAListenError(port: Int) async throws {
+        let error = await #expect(throws: ListenError.self) {
+            let server = try await LocalStorageServer.start(tablePort: port)
+            try await server.stop()
+        }
+        #expect(error?.message.contains("\(port)") == true)
+    }
+
     /// `Store` refuses what `--store` refuses: an empty value, and a URL taken for a file's path.
     @Test(arguments: ["", "https://acct.table.core.windows.net"])
     func storeRefusesWhatIsNoAccount(value: String) {
