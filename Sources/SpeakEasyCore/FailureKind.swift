@@ -1,5 +1,5 @@
 /// What kind of failure an error is: what went wrong, in the few kinds a caller tells apart. The tools
-/// map each kind to an exit status (CLISupport's `ExitStatus`); a program can tell, say, a file that
+/// map each kind to an exit status (the README's table); a program can tell, say, a file that
 /// is not there (``inputMissing``) from one that is not its format (``malformedInput``).
 public enum FailureKind: Sendable, Hashable, CaseIterable {
     /// Options that contradict each other or cannot be met.

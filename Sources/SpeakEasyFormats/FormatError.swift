@@ -17,7 +17,8 @@ public struct FormatError: Error, CustomStringConvertible, Equatable, Sendable {
     public var reason: String
     /// What kind of failure it is: ``FailureKind/inputMissing`` for a file that is not there,
     /// ``FailureKind/malformedInput`` for content that is not the format, ``FailureKind/ioError`` or
-    /// ``FailureKind/cannotCreateOutput`` for a file that cannot be read or written.
+    /// ``FailureKind/cannotCreateOutput`` for a file that cannot be read or written,
+    /// ``FailureKind/usage`` for options that cannot be met (an output that is an input, two CSV layouts).
     public var kind: FailureKind
     /// What a tool adds after the message: the options that would help. The message itself names no
     /// command-line option.

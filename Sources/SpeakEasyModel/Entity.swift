@@ -18,7 +18,7 @@ public struct Property: Hashable, Sendable {
 
 /// An Azure table entity: keys, the store's Timestamp and ETag, and an ordered list of typed properties.
 ///
-/// Everything in the toolkit flows as entities; `Speaker` and `Event` are typed views over them.
+/// Everything in the toolkit flows as entities.
 public struct Entity: Hashable, Sendable {
     /// The partition key: entities of one partition are stored together, and only they can be written in
     /// one transaction group.

@@ -2,7 +2,7 @@
 ///
 /// The reasons are those Azure Storage answers with, so a REST client maps a response onto one and a
 /// server maps one back onto a response; the local account maps its SQLite results onto them. Tools
-/// map each reason onto an exit status (CLISupport's `ExitStatus`).
+/// map each reason onto an exit status (the README's table).
 public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What kind of failure it is: the reasons Azure Storage answers with.
     public enum Reason: String, Sendable, CaseIterable {
