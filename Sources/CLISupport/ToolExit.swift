@@ -18,8 +18,19 @@ package enum ToolExit {
     /// The error in the tools' words: the library's message with the options that would help, which
     /// the library's own messages do not name.
     package static func message(_ error: any Error) -> String {
-        if let storage = error as? StorageError { return storage.description + storage.toolAdvice }
+        if let storage = error as? StorageError { return oneLine(storage) + storage.toolAdvice }
         if let classified = error as? any ClassifiedError { return classified.toolDescription }
         return "\(error)"
+    }
+
+    /// A service's error on one line, with its code: Azure's messages go on with `RequestId:` and
+    /// `Time:` lines, and an authentication failure with the string it signed, which only clutter a
+    /// terminal or a CI log.
+    static func oneLine(_ error: StorageError) -> String {
+        let text = error.description
+        let first = text.prefix { $0 != "\n" && $0 != "\r" }
+        guard first.count < text.count else { return text }
+        guard let code = error.code, !first.contains(code) else { return String(first) }
+        return first + " (\(code))"
     }
 }
