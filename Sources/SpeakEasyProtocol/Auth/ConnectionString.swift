@@ -44,8 +44,7 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
         // `;`, would put the secret in a message, a log or a CI report.
         for (position, setting) in zip(1..., parts) {
             guard let equals = setting.firstIndex(of: "=") else {
-                let lowered = String(Substring(setting)).lowercased()
-                let named = Self.knownSettings.filter { lowered.hasPrefix($0.lowercased()) }.max { $0.count < $1.count }
+                let named = Self.knownSetting(startingOf: String(Substring(setting)))
                 throw ParseError(
                     setting: named ?? "setting \(position)",
                     reason: "has no '=' (settings are Key=Value; the text is not shown, for it may hold a secret)"
@@ -57,8 +56,7 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
             }
             guard let known = Self.knownSettings.first(where: { $0.lowercased() == key.lowercased() }) else {
                 // `AccountKey:…==`: a known name, then no '=' until the key's own padding.
-                if let named = Self.knownSettings.filter({ key.lowercased().hasPrefix($0.lowercased()) })
-                    .max(by: { $0.count < $1.count }),
+                if let named = Self.knownSetting(startingOf: key),
                     let next = key.unicodeScalars.dropFirst(named.unicodeScalars.count).first,
                     !next.properties.isAlphabetic, !("0"..."9").contains(next)
                 {
@@ -174,6 +172,12 @@ package struct ConnectionString: Sendable, CustomStringConvertible {
         "FileEndpoint", "TableSecondaryEndpoint", "BlobSecondaryEndpoint", "QueueSecondaryEndpoint",
         "FileSecondaryEndpoint",
     ]
+
+    /// The longest known setting name that `text` starts with, ignoring case.
+    private static func knownSetting(startingOf text: String) -> String? {
+        let lowered = text.lowercased()
+        return knownSettings.filter { lowered.hasPrefix($0.lowercased()) }.max { $0.count < $1.count }
+    }
 
     /// The known setting a mistyped key most likely meant: at most two edits away, ignoring case.
     private static func nearestKnownSetting(to key: String) -> String? {
