@@ -41,13 +41,19 @@ package struct Seeder: Sendable {
         var manifest: SeedManifest?
         if let store { manifest = try await SeedManifest.load(from: store, table: table) }
 
+        // The options of an interrupted run this request may finish: same generator, samples and
+        // options where the request gives any.
+        let unfinished = manifest.flatMap { manifest -> GeneratorOptions? in
+            guard let previous = manifest.options, manifest.status == .inProgress,
+                manifest.generatorVersion == SeedGenerator.version, manifest.samplesHash == catalog.fingerprint,
+                request.agrees(with: previous)
+            else { return nil }
+            return previous
+        }
         var resumed = false
         var options = try request.resolved(catalog: catalog, photoBaseURL: photoBaseURL)
         if request.mode == .fresh, !request.reset, holdsData {
-            guard let manifest, let previous = manifest.options, manifest.status == .inProgress,
-                manifest.generatorVersion == SeedGenerator.version,
-                manifest.samplesHash == catalog.fingerprint, request.agrees(with: previous)
-            else {
+            guard let unfinished else {
                 let interrupted =
                     manifest?.status == .inProgress
                     ? " (An interrupted run "
@@ -55,15 +61,12 @@ package struct Seeder: Sendable {
                         + " left it partly written.)" : ""
                 throw SeedRefusal.tableHoldsData(table, in: store, note: interrupted)
             }
-            options = previous
+            options = unfinished
             resumed = true
-        } else if request.reset, let manifest, let previous = manifest.options, manifest.status == .inProgress,
-            manifest.emptiedFirst, manifest.generatorVersion == SeedGenerator.version,
-            manifest.samplesHash == catalog.fingerprint, request.agrees(with: previous)
-        {
+        } else if request.reset, let unfinished, manifest?.emptiedFirst == true {
             // An interrupted `--reset` emptied the table before it wrote its manifest: the same
             // command finishes it, with its seed, rather than emptying it again and drawing anew.
-            options = previous
+            options = unfinished
             resumed = true
         }
         let generator = try SeedGenerator(catalog: catalog, options: options)
