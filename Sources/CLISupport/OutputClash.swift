@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpeakEasyCore
 package import SpeakEasyData
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ package enum OutputClash {
     /// Stdout counts when the shell redirects it to a file (`>> acct.sqlite` would append to the store).
     package static func refuse(output: String?, option: String, uses: [Use]) throws {
         let toStdout = output == nil || output == "-"
-        guard let target = toStdout ? identity(ofDescriptor: STDOUT_FILENO) : identity(of: output!),
+        guard let target = toStdout ? FileIdentity(descriptor: STDOUT_FILENO) : FileIdentity(path: output!),
             target.isRegularFile
         else { return }
         for use in uses where identity(of: use.path) == target {
@@ -45,29 +46,8 @@ package enum OutputClash {
         }
     }
 
-    private struct Identity: Equatable {
-        let device: UInt64
-        let inode: UInt64
-        let isRegularFile: Bool
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            isRegularFile = info.st_mode & S_IFMT == S_IFREG
-        }
-    }
-
-    /// The file a path names after symlinks (`-` names stdin's); nil when there is none.
-    private static func identity(of path: String) -> Identity? {
-        if path == "-" { return identity(ofDescriptor: STDIN_FILENO) }
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Identity(info)
-    }
-
-    private static func identity(ofDescriptor descriptor: Int32) -> Identity? {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        return Identity(info)
+    /// The file a path names (`-` names stdin's); nil when there is none.
+    private static func identity(of path: String) -> FileIdentity? {
+        path == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: path)
     }
 }

@@ -98,10 +98,8 @@ package enum FileSystem {
     /// Whether two paths name one regular file (after symbolic links): writing one would replace
     /// what is read from the other.
     package static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0, first.st_mode & S_IFMT == S_IFREG else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        guard let first = FileIdentity(path: a), first.isRegularFile else { return false }
+        return first == FileIdentity(path: b)
     }
 
     /// Whether the current user may read the path.
