@@ -18,16 +18,10 @@ package enum StorageLocation: Sendable {
     case local(path: String)
     case azure(AzureConnection)
 
-    /// A local account's name, as the blob URLs `seed` writes into it carry it. A file has no name or
-    /// address of its own: this is the name `serve` answers for a local store beside its own
-    /// (`devstoreaccount1`), so that the URLs open while it runs.
-    package static let localAccountName = "speakeasy"
-    /// Where a local account's blobs are served: `serve`'s Blob port on loopback, Azurite's path style.
-    package static let localBlobEndpoint = "http://127.0.0.1:10000/\(localAccountName)/"
-
-    /// Where a local account's tables are served: `serve`'s Table port on loopback, Azurite's path
-    /// style. Exports name it as the address their entities came from.
-    package static let localTableEndpoint = "http://127.0.0.1:10002/\(localAccountName)/"
+    /// A local account's name, as the blob URLs `seed` writes into it carry it (``LocalAccount``).
+    package static let localAccountName = LocalAccount.name
+    /// Where a local account's blobs are served (``LocalAccount``).
+    package static let localBlobEndpoint = LocalAccount.blobEndpoint
 
     /// The environment variable `azure` reads.
     package static let connectionStringVariable = "AZURE_STORAGE_CONNECTION_STRING"
@@ -103,7 +97,7 @@ package enum StorageLocation: Sendable {
     /// The account's table endpoint, ending in `/`: what an export names as the entities' address.
     package var tableEndpoint: String {
         switch self {
-        case .local: Self.localTableEndpoint
+        case .local: LocalAccount.tableEndpoint
         case .azure(let connection): connection.tableEndpoint + "/"
         }
     }

@@ -175,14 +175,9 @@ package enum EntityFiles {
         package var table: String = DataContract.table
         /// The table endpoint of the account the entities come from, ending in `/`: Atom's `xml:base`
         /// and JSON's `odata.metadata` name it. Files name no account: the local one's is the default.
-        package var tableEndpoint = Self.localTableEndpoint
+        package var tableEndpoint = LocalAccount.tableEndpoint
         /// The name of the account the entities come from, for Atom's category and JSON's `odata.type`.
-        package var account = Self.localAccount
-
-        /// The local account's name (as `serve` answers for it beside its own).
-        package static let localAccount = "speakeasy"
-        /// Where `serve` answers for the local account's tables: Azurite's Table port, path style.
-        package static let localTableEndpoint = "http://127.0.0.1:10002/\(localAccount)/"
+        package var account = LocalAccount.name
 
         package init(format: DataFormat) { self.format = format }
     }

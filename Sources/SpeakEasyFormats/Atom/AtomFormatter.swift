@@ -38,8 +38,8 @@ package struct AtomFormatter: EntityFormatter {
 
         package init(
             table: String = "events",
-            account: String = EntityFiles.WriteOptions.localAccount,
-            baseURL: String = EntityFiles.WriteOptions.localTableEndpoint,
+            account: String = LocalAccount.name,
+            baseURL: String = LocalAccount.tableEndpoint,
             updated: EdmDateTime = .now(),
             indent: Bool = true,
             trimsDateTimes: Bool = false

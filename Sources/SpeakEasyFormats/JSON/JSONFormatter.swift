@@ -40,8 +40,8 @@ package struct JSONFormatter: EntityFormatter {
         metadata: JSONMetadata = .minimal,
         layout: Layout = .feed,
         table: String = DataContract.table,
-        serviceURL: String = EntityFiles.WriteOptions.localTableEndpoint,
-        accountName: String = EntityFiles.WriteOptions.localAccount
+        serviceURL: String = LocalAccount.tableEndpoint,
+        accountName: String = LocalAccount.name
     ) {
         self.metadata = metadata
         self.layout = layout
